@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+const VIRTUAL_ID = 'virtual:client-assets';
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+const ENTRY = 'src/client/main.tsx';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isDynamicEntry?: boolean;
+}
+
+interface ChunkAssets {
+  script: string;
+  css: string[];
+  preload: string[];
+}
+
+/** The entry's and every lazily loaded page's script, CSS and static imports, from Vite's client manifest. */
+function fromManifest(manifest: Record<string, ManifestChunk>) {
+  const collect = (key: string): ChunkAssets => {
+    const seen = new Set<string>();
+    const css = new Set<string>();
+    const preload: string[] = [];
+    const walk = (k: string) => {
+      if (seen.has(k)) return;
+      seen.add(k);
+      const chunk = manifest[k];
+      if (!chunk) return;
+      chunk.css?.forEach((file) => css.add(`/${file}`));
+      if (k !== key) preload.push(`/${chunk.file}`);
+      chunk.imports?.forEach(walk);
+    };
+    walk(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is missing from the client manifest`);
+    return { script: `/${chunk.file}`, css: [...css], preload };
+  };
+  const pages: Record<string, ChunkAssets> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const page = key.match(/^src\/client\/pages\/([\w-]+)\.tsx$/)?.[1];
+    if (page && chunk.isDynamicEntry) pages[page] = collect(key);
+  }
+  return { dev: false, entry: collect(ENTRY), pages };
+}
+
+/**
+ * `virtual:client-assets` tells the Worker which files a page needs: in development the Vite sources, in a
+ * build the hashed files of the client build (which `buildApp` runs first).
+ */
+export function clientAssets(): Plugin {
+  let command: 'build' | 'serve' = 'serve';
+  let root = process.cwd();
+  return {
+    name: 'reisesteine:client-assets',
+    configResolved(config) {
+      command = config.command;
+      root = config.root;
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      if (command === 'serve') {
+        const dev = { dev: true, entry: { script: `/${ENTRY}`, css: ['/src/client/styles.css'], preload: [] }, pages: {} };
+        return `export default ${JSON.stringify(dev)};`;
+      }
+      const manifestPath = resolve(root, 'dist/client/.vite/manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+      return `export default ${JSON.stringify(fromManifest(manifest))};`;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// `npm run dev`: local D1 migrated, demo stones seeded, then Vite with the Worker in workerd (HMR).
+// Everything stays on this machine under .wrangler/ — no Cloudflare account, no network.
+import { spawn, execFileSync } from 'node:child_process';
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', env });
+
+console.info('Applying migrations to the local D1 database…');
+run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local']);
+console.info('Seeding demo stones…');
+run('npx', ['tsx', 'scripts/seed.ts']);
+
+const vite = spawn('npx', ['vite', 'dev'], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => vite.kill(signal));
+vite.on('exit', (code) => process.exit(code ?? 0));

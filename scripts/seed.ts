@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { hasPosition } from '../src/shared/geo';
+import { DEMO_PHOTO_KEY, seedDistanceKm, seedStones } from './seed-data';
+
+/**
+ * Seeds the local D1 and R2 with the demo stones; safe to run again (INSERT OR IGNORE, same photo bytes).
+ * Usage: tsx scripts/seed.ts [--persist-to DIR]
+ */
+const persistArgs = process.argv.includes('--persist-to')
+  ? ['--persist-to', process.argv[process.argv.indexOf('--persist-to') + 1] ?? '.wrangler/state']
+  : [];
+const sqlText = (value: string | null) => (value === null ? 'NULL' : `'${value.replace(/'/g, "''")}'`);
+const sqlNumber = (value: number | null) => (value === null ? 'NULL' : String(value));
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const DAY = 86_400_000;
+const now = Date.now();
+
+const png = demoPng();
+const statements: string[] = [];
+for (const stone of seedStones) {
+  const positioned = stone.finds.filter(hasPosition);
+  const last = positioned.at(-1) ?? null;
+  statements.push(
+    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, created_at) VALUES (${[
+      sqlText(stone.id),
+      sqlText(stone.code),
+      sqlText(stone.title),
+      sqlText(stone.story),
+      sqlText(stone.creatorEmail),
+      Number(stone.hasPhotos),
+      Number(stone.hasStory),
+      Number(stone.isPaid),
+      sqlText(sha256(stone.ownerToken)),
+      stone.finds.length,
+      seedDistanceKm(stone),
+      sqlNumber(last?.latitude ?? null),
+      sqlNumber(last?.longitude ?? null),
+      now - 90 * DAY,
+    ].join(', ')});`,
+  );
+  stone.finds.forEach((find, i) => {
+    statements.push(
+      `INSERT OR IGNORE INTO finds (id, stone_id, seq, location, latitude, longitude, comment, created_at) VALUES (${[
+        sqlText(`seed-${stone.code}-${i + 1}`),
+        sqlText(stone.id),
+        i + 1,
+        sqlText(find.location),
+        sqlNumber(find.latitude),
+        sqlNumber(find.longitude),
+        sqlText(find.comment),
+        now - find.daysAgo * DAY,
+      ].join(', ')});`,
+    );
+  });
+  stone.photoKeys.forEach((key, i) => {
+    statements.push(
+      `INSERT OR IGNORE INTO photos (id, stone_id, r2_key, content_type, size_bytes, created_at) VALUES (${[
+        sqlText(key.replace(/\.\w+$/, '')),
+        sqlText(stone.id),
+        sqlText(key),
+        sqlText('image/png'),
+        png.length,
+        now - 80 * DAY + i,
+      ].join(', ')});`,
+    );
+  });
+}
+
+/** A small landscape PNG (sky, sea, sand) so the demo stone has a real photo. */
+function demoPng(width = 240, height = 160): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 3 + 1)] = 0;
+    const [r, g, b] = y < height * 0.45 ? [135, 190, 235] : y < height * 0.75 ? [40, 110, 160] : [225, 200, 150];
+    for (let x = 0; x < width; x++) {
+      const o = y * (width * 3 + 1) + 1 + x * 3;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
+    }
+  }
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+
+mkdirSync('.wrangler/tmp', { recursive: true });
+writeFileSync('.wrangler/tmp/seed.sql', `${statements.join('\n')}\n`);
+writeFileSync('.wrangler/tmp/demo-photo.png', png);
+
+const wrangler = (args: string[]) =>
+  execFileSync('npx', ['wrangler', ...args, ...persistArgs], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
+
+wrangler(['d1', 'execute', 'DB', '--local', '--file', '.wrangler/tmp/seed.sql']);
+wrangler(['r2', 'object', 'put', `reisesteine-photos/${DEMO_PHOTO_KEY}`, '--local', '--file', '.wrangler/tmp/demo-photo.png', '--content-type', 'image/png']);
+
+for (const stone of seedStones) {
+  console.info(`  ${stone.code}  ${stone.title}  (owner page: /admin/stone/${stone.ownerToken})`);
+}

@@ -1,0 +1,47 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { preloadModule } from 'react-dom';
+import { IntlProvider } from 'react-intl';
+import { intlTag } from '../shared/i18n/locale';
+import { messages } from '../shared/i18n/messages';
+import type { InitialData } from '../shared/initial-data';
+import { App } from './App';
+import { ConfigContext } from './lib/config';
+import { RouterProvider, type Location } from './lib/router';
+import { ToastProvider } from './ui/toast';
+
+interface DocumentProps {
+  data: InitialData;
+  location: Location;
+  queryClient: QueryClient;
+}
+
+/** The whole HTML document: the Worker streams it, the browser hydrates it. */
+export function Document({ data, location, queryClient }: DocumentProps) {
+  for (const href of data.assets.preload) preloadModule(href, { as: 'script' });
+  return (
+    <html lang={data.locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#292524" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+      </head>
+      <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
+        <ConfigContext.Provider value={data.config}>
+          <QueryClientProvider client={queryClient}>
+            <IntlProvider locale={intlTag[data.locale]} messages={messages[data.locale]} defaultLocale="de-DE">
+              <RouterProvider initial={location}>
+                <ToastProvider>
+                  <App />
+                </ToastProvider>
+              </RouterProvider>
+            </IntlProvider>
+          </QueryClientProvider>
+        </ConfigContext.Provider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,136 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
+import { findSchema } from '../../../shared/schemas/find';
+import { api, apiErrorMessage } from '../../lib/api';
+import { currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type Coordinates } from '../../lib/geolocation';
+import { queryKeys } from '../../lib/query-keys';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { TextArea, TextField } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+
+export interface PickedLocation extends Coordinates {
+  label: string;
+}
+
+interface FindFormProps {
+  code: string;
+  picked: PickedLocation | null;
+  onPick: (location: PickedLocation | null) => void;
+}
+
+type Errors = Partial<Record<'location' | 'comment' | 'finderEmail', string>>;
+
+/** Logs a find: location from GPS or the map, optional comment and e-mail. */
+export function FindForm({ code, picked, onPick }: FindFormProps) {
+  const intl = useIntl();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState('');
+  const [finderEmail, setFinderEmail] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [locating, setLocating] = useState(false);
+
+  const mutation = useMutation({
+    mutationFn: (body: v.InferOutput<typeof findSchema>) =>
+      api(`/api/stones/${code}/finds`, { method: 'POST', json: body }),
+    onSuccess: async () => {
+      toast({ title: intl.formatMessage({ id: 'find.success' }) });
+      setComment('');
+      setFinderEmail('');
+      setErrors({});
+      onPick(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.stone(code) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.statistics() }),
+      ]);
+    },
+    onError: (error) => {
+      toast({ title: intl.formatMessage({ id: 'find.error' }), description: apiErrorMessage(error) ?? error.message, variant: 'error' });
+    },
+  });
+
+  const useGps = async () => {
+    setLocating(true);
+    try {
+      const position = await currentPosition(FIND_FORM_GEOLOCATION, intl);
+      onPick({ ...position, label: formatCoordinates(position) });
+      setErrors((e) => ({ ...e, location: undefined }));
+    } catch (error) {
+      toast({ title: intl.formatMessage({ id: 'geo.error.title' }), description: (error as Error).message, variant: 'error' });
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = v.safeParse(findSchema, {
+      location: picked?.label ?? '',
+      latitude: picked?.latitude ?? null,
+      longitude: picked?.longitude ?? null,
+      comment,
+      finderEmail,
+    });
+    if (!result.success) {
+      const next: Errors = {};
+      for (const issue of result.issues) {
+        const field = (v.getDotPath(issue) ?? 'location') as keyof Errors;
+        next[field] ??= intl.formatMessage({ id: issue.message });
+      }
+      setErrors(next);
+      return;
+    }
+    mutation.mutate(result.output);
+  };
+
+  return (
+    <Card id="find-form" aria-labelledby="find-form-title" className="scroll-mt-4">
+      <h2 id="find-form-title" className="text-xl font-semibold">
+        <FormattedMessage id="findForm.title" />
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <div className="space-y-2">
+          <TextField
+            label={intl.formatMessage({ id: 'findForm.location' })}
+            name="location"
+            value={picked?.label ?? ''}
+            readOnly
+            required
+            placeholder={intl.formatMessage({ id: 'findForm.locationPlaceholder' })}
+            error={errors.location}
+            hint={intl.formatMessage({ id: 'findForm.mapHint' })}
+          />
+          <Button variant="secondary" onClick={useGps} disabled={locating}>
+            <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
+          </Button>
+        </div>
+        <TextArea
+          label={intl.formatMessage({ id: 'findForm.comment' })}
+          name="comment"
+          rows={3}
+          maxLength={MAX_COMMENT_LENGTH}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          error={errors.comment}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'findForm.email' })}
+          name="finderEmail"
+          type="email"
+          autoComplete="email"
+          value={finderEmail}
+          onChange={(event) => setFinderEmail(event.target.value)}
+          error={errors.finderEmail}
+          hint={intl.formatMessage({ id: 'findForm.emailHint' })}
+        />
+        <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
+          <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { FormattedMessage } from 'react-intl';
+import { useConfig } from '../../lib/config';
+import { Link } from '../../lib/router';
+
+export function Footer() {
+  const { productName } = useConfig();
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-stone-900 text-stone-300">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:justify-between">
+        <div>
+          <p className="font-semibold text-white">{productName}</p>
+          <p className="mt-1 text-sm">
+            <FormattedMessage id="app.tagline" />
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <p className="text-sm font-semibold text-white">
+            <FormattedMessage id="footer.navigation" />
+          </p>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li>
+              <Link href="/" className="hover:text-white">
+                <FormattedMessage id="nav.home" />
+              </Link>
+            </li>
+            <li>
+              <Link href="/#faq" className="hover:text-white">
+                <FormattedMessage id="nav.faq" />
+              </Link>
+            </li>
+            <li>
+              <Link href="/#about" className="hover:text-white">
+                <FormattedMessage id="nav.about" />
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-stone-800 py-4 text-center text-xs">
+        © {productName}. <FormattedMessage id="footer.rights" />
+      </p>
+    </footer>
+  );
+}

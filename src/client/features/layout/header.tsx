@@ -1,0 +1,35 @@
+import { FormattedMessage } from 'react-intl';
+import { useConfig } from '../../lib/config';
+import { Link } from '../../lib/router';
+import { useFindDialog } from '../find-dialog/find-dialog';
+
+const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
+
+export function Header() {
+  const { productName } = useConfig();
+  const findDialog = useFindDialog();
+  return (
+    <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
+      <nav className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3" aria-label="Hauptnavigation">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-stone-900">
+          <span aria-hidden="true" className="inline-block size-6 rounded-full bg-gradient-to-br from-amber-500 to-stone-600" />
+          {productName}
+        </Link>
+        <div className="flex flex-wrap items-center gap-1">
+          <button type="button" className={navLink} onClick={findDialog.open}>
+            <FormattedMessage id="nav.find" />
+          </button>
+          <Link href="/#faq" className={navLink}>
+            <FormattedMessage id="nav.faq" />
+          </Link>
+          <Link href="/#about" className={navLink}>
+            <FormattedMessage id="nav.about" />
+          </Link>
+          <Link href="/#widmung" className={navLink}>
+            <FormattedMessage id="nav.dedication" />
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

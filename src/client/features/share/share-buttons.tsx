@@ -1,0 +1,49 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { paths } from '../../../shared/routes';
+import { useConfig } from '../../lib/config';
+import { useToast } from '../../ui/toast';
+
+const linkClass = 'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
+
+/** Facebook, Twitter, WhatsApp, e-mail and copy link; the shared address is the read-only view. */
+export function ShareButtons({ code, title }: { code: string; title: string }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const { siteUrl } = useConfig();
+  const url = `${siteUrl.replace(/\/$/, '')}${paths.view(code)}`;
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  const targets = [
+    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { name: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
+  ];
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: intl.formatMessage({ id: 'share.copied' }) });
+    } catch (error) {
+      toast({ title: intl.formatMessage({ id: 'error.title' }), description: (error as Error).message, variant: 'error' });
+    }
+  };
+  return (
+    <div>
+      <h2 className="text-lg font-semibold">
+        <FormattedMessage id="share.title" />
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {targets.map((target) => (
+          <a key={target.name} href={target.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            {target.name}
+          </a>
+        ))}
+        <a href={`mailto:?subject=${t}&body=${u}`} className={linkClass}>
+          <FormattedMessage id="share.email" />
+        </a>
+        <button type="button" onClick={copy} className={linkClass}>
+          <FormattedMessage id="share.copy" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { hasPosition, type Position } from '../../../shared/geo';
+import type { FindView } from '../../../shared/types';
+import type { Coordinates } from '../../lib/geolocation';
+
+/** What the React component asks of the map; everything MapLibre-specific stays in this lazily loaded module. */
+export interface MapHandle {
+  showFinds(finds: FindView[], zoom: number): void;
+  showSelection(position: Coordinates, zoom: number, markerMs: number): void;
+  destroy(): void;
+}
+
+interface Options {
+  styleUrl: string;
+  center: [number, number];
+  zoom: number;
+  onClick: (position: Coordinates) => void;
+}
+
+const ROUTE_SOURCE = 'journey';
+
+// MapLibre finds its worker next to its own module, which a bundle moves: point it at the emitted file.
+setWorkerUrl(workerUrl);
+
+function markerElement(label: string, className: string): HTMLElement {
+  const el = document.createElement('div');
+  el.className = className;
+  el.textContent = label;
+  return el;
+}
+
+export function createMap(container: HTMLElement, options: Options): MapHandle {
+  const map = new MapLibreMap({
+    container,
+    style: options.styleUrl,
+    center: options.center,
+    zoom: options.zoom,
+    attributionControl: { compact: true },
+  });
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+  map.on('click', (event) => options.onClick({ latitude: event.lngLat.lat, longitude: event.lngLat.lng }));
+
+  let findMarkers: Marker[] = [];
+  let route: [number, number][] = [];
+  let tempMarker: Marker | null = null;
+  let tempTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const drawRoute = () => {
+    const data = {
+      type: 'Feature' as const,
+      properties: {},
+      geometry: { type: 'LineString' as const, coordinates: route },
+    };
+    const source = map.getSource(ROUTE_SOURCE) as GeoJSONSource | undefined;
+    if (source) {
+      source.setData(data);
+      return;
+    }
+    map.addSource(ROUTE_SOURCE, { type: 'geojson', data });
+    map.addLayer({
+      id: ROUTE_SOURCE,
+      type: 'line',
+      source: ROUTE_SOURCE,
+      paint: { 'line-color': '#b45309', 'line-width': 3, 'line-dasharray': [2, 1] },
+    });
+  };
+  map.on('load', drawRoute);
+
+  return {
+    showFinds(finds, zoom) {
+      findMarkers.forEach((m) => m.remove());
+      const positioned = finds.filter((find): find is FindView & Position => hasPosition(find));
+      findMarkers = positioned.map((find, i) =>
+        new Marker({
+          element: markerElement(String(i + 1), 'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow'),
+        })
+          .setLngLat([find.longitude, find.latitude])
+          .setPopup(new Popup({ offset: 16 }).setText(find.location))
+          .addTo(map),
+      );
+      route = positioned.map((find) => [find.longitude, find.latitude]);
+      if (map.isStyleLoaded()) drawRoute();
+      const last = positioned.at(-1);
+      if (last) map.jumpTo({ center: [last.longitude, last.latitude], zoom });
+    },
+    showSelection(position, zoom, markerMs) {
+      tempMarker?.remove();
+      clearTimeout(tempTimer);
+      tempMarker = new Marker({ color: '#dc2626' }).setLngLat([position.longitude, position.latitude]).addTo(map);
+      tempMarker.getElement().dataset.testid = 'temporary-marker';
+      tempTimer = setTimeout(() => {
+        tempMarker?.remove();
+        tempMarker = null;
+      }, markerMs);
+      map.flyTo({ center: [position.longitude, position.latitude], zoom });
+    },
+    destroy() {
+      clearTimeout(tempTimer);
+      map.remove();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { StoneView } from '../../../shared/types';
+import { api, ApiRequestError } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The stone, or null when no stone has this code (a 404 is an answer, not a failure). */
+export async function fetchStone(code: string): Promise<StoneView | null> {
+  try {
+    return await api<StoneView>(`/api/stones/${encodeURIComponent(code)}`);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const stoneQuery = (code: string) => ({ queryKey: queryKeys.stone(code), queryFn: () => fetchStone(code) });
+
+export function useStone(code: string) {
+  return useQuery(stoneQuery(code));
+}

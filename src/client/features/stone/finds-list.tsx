@@ -1,0 +1,33 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { FindView } from '../../../shared/types';
+
+/** The journey's stations, newest first. */
+export function FindsList({ finds }: { finds: FindView[] }) {
+  const intl = useIntl();
+  if (finds.length === 0) {
+    return (
+      <p className="text-stone-600">
+        <FormattedMessage id="stone.noFinds" />
+      </p>
+    );
+  }
+  const numbered = finds.map((find, i) => ({ find, n: i + 1 })).reverse();
+  return (
+    <ol className="space-y-3" data-testid="finds-list">
+      {numbered.map(({ find, n }) => (
+        <li key={find.id} className="rounded-xl border border-stone-200 bg-white p-4">
+          <div className="flex items-baseline justify-between gap-3">
+            <p className="font-medium">
+              <span className="mr-2 text-amber-700">#{n}</span>
+              {find.location}
+            </p>
+            <time dateTime={find.createdAt} className="shrink-0 text-sm text-stone-500">
+              {intl.formatDate(find.createdAt, { dateStyle: 'medium', timeZone: 'Europe/Berlin' })}
+            </time>
+          </div>
+          {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

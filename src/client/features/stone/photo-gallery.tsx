@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+
+function Photo({ src, alt }: { src: string; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // An error that happened before hydration fired no React handler: check the element once mounted.
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0) setBroken(true);
+  }, []);
+  if (broken) {
+    return (
+      <div className="flex aspect-square items-center justify-center rounded-xl bg-stone-200 p-2 text-center text-sm text-stone-600" role="img" aria-label={alt}>
+        <FormattedMessage id="stone.photoUnavailable" />
+      </div>
+    );
+  }
+  return <img ref={img} src={src} alt={alt} loading="lazy" onError={() => setBroken(true)} className="aspect-square w-full rounded-xl object-cover" />;
+}
+
+/** Up to five photos; a premium stone without photos yet says so. */
+export function PhotoGallery({ photos, hasPhotos, title }: { photos: string[]; hasPhotos: boolean; title: string }) {
+  const intl = useIntl();
+  if (photos.length === 0) {
+    return hasPhotos ? (
+      <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+        <FormattedMessage id="stone.photosPending" />
+      </p>
+    ) : null;
+  }
+  return (
+    <section aria-labelledby="photos-title">
+      <h2 id="photos-title" className="sr-only">
+        <FormattedMessage id="stone.photos" />
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {photos.slice(0, 5).map((src, i) => (
+          <li key={src}>
+            <Photo src={src} alt={intl.formatMessage({ id: 'stone.photoAlt' }, { n: i + 1, title })} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

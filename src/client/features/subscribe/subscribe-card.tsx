@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { subscriptionSchema } from '../../../shared/schemas/subscription';
+import { api, apiErrorMessage } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { TextField } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+
+/** Subscribe an e-mail address to a stone's find notifications. */
+export function SubscribeCard({ code }: { code: string }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: { email: string }) => api(`/api/stones/${code}/notifications`, { method: 'POST', json: body }),
+    onSuccess: () => {
+      toast({ title: intl.formatMessage({ id: 'subscribe.success' }) });
+      setEmail('');
+    },
+    onError: (err) => {
+      toast({ title: intl.formatMessage({ id: 'subscribe.error' }), description: apiErrorMessage(err) ?? err.message, variant: 'error' });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = v.safeParse(subscriptionSchema, { email });
+    if (!result.success) {
+      setError(intl.formatMessage({ id: result.issues[0]?.message ?? 'email.invalid' }));
+      return;
+    }
+    setError(null);
+    mutation.mutate(result.output);
+  };
+
+  return (
+    <Card aria-labelledby="subscribe-title">
+      <h2 id="subscribe-title" className="text-lg font-semibold">
+        <FormattedMessage id="subscribe.title" />
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        <FormattedMessage id="subscribe.text" />
+      </p>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+        <TextField
+          label={intl.formatMessage({ id: 'subscribe.email' })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={error}
+        />
+        <Button type="submit" disabled={mutation.isPending}>
+          <FormattedMessage id={mutation.isPending ? 'subscribe.submitting' : 'subscribe.submit'} />
+        </Button>
+      </form>
+    </Card>
+  );
+}

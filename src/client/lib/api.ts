@@ -1,0 +1,35 @@
+/** A non-2xx answer: the message is "status: body" (spec §8), the status is kept for callers that branch on it. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. */
+export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body });
+  if (!response.ok) throw new ApiRequestError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as T;
+}
+
+/** The API error body's message, for showing a server-side validation message to the user. */
+export function apiErrorMessage(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  try {
+    const parsed = JSON.parse(error.body) as { error?: { message?: string } };
+    return parsed.error?.message ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,122 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useConfig } from '../lib/config';
+import { Link } from '../lib/router';
+import { useFindDialog } from '../features/find-dialog/find-dialog';
+import { StatisticsBand } from '../features/statistics/statistics';
+import { Button } from '../ui/button';
+
+const features = ['code', 'map', 'mail', 'memory'] as const;
+const steps = ['step1', 'step2', 'step3', 'step4'] as const;
+const faqs = ['tracking', 'pricing', 'preparation', 'notifications'] as const;
+
+export default function HomePage() {
+  const intl = useIntl();
+  const { productName } = useConfig();
+  const findDialog = useFindDialog();
+  return (
+    <>
+      <title>{`${productName} – ${intl.formatMessage({ id: 'app.tagline' })}`}</title>
+      <meta name="description" content={intl.formatMessage({ id: 'hero.text' })} />
+      <section className="bg-gradient-to-b from-amber-50 to-stone-50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+          <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>
+          <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+            <FormattedMessage id="hero.title" />
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-stone-700">
+            <FormattedMessage id="hero.text" />
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button onClick={findDialog.open} className="px-6 py-3 text-base">
+              <FormattedMessage id="hero.find" />
+            </Button>
+            <Link href="#how" className="inline-flex items-center rounded-lg border border-stone-300 bg-white px-6 py-3 text-base font-medium text-stone-800 hover:bg-stone-100">
+              <FormattedMessage id="hero.how" />
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <StatisticsBand />
+
+      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="features-title" className="text-3xl font-bold">
+          <FormattedMessage id="features.title" />
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {features.map((f) => (
+            <li key={f} className="rounded-2xl border border-stone-200 bg-white p-5">
+              <h3 className="font-semibold">
+                <FormattedMessage id={`features.${f}.title`} />
+              </h3>
+              <p className="mt-2 text-sm text-stone-600">
+                <FormattedMessage id={`features.${f}.text`} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="how" aria-labelledby="how-title" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="how-title" className="text-3xl font-bold">
+            <FormattedMessage id="how.title" />
+          </h2>
+          <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {steps.map((s, i) => (
+              <li key={s} className="rounded-2xl bg-stone-50 p-5">
+                <span className="flex size-8 items-center justify-center rounded-full bg-amber-600 font-bold text-white" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3 className="mt-3 font-semibold">
+                  <FormattedMessage id={`how.${s}.title`} />
+                </h3>
+                <p className="mt-1 text-sm text-stone-600">
+                  <FormattedMessage id={`how.${s}.text`} />
+                </p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16">
+        <h2 id="faq-title" className="text-3xl font-bold">
+          <FormattedMessage id="faq.title" />
+        </h2>
+        <div className="mt-6 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
+          {faqs.map((q) => (
+            <details key={q} className="group p-5">
+              <summary className="cursor-pointer list-none font-medium marker:hidden">
+                <FormattedMessage id={`faq.${q}.q`} />
+              </summary>
+              <p className="mt-2 text-stone-600">
+                <FormattedMessage id={`faq.${q}.a`} />
+              </p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section id="about" aria-labelledby="about-title" className="scroll-mt-4 bg-white py-16">
+        <div className="mx-auto max-w-3xl px-4">
+          <h2 id="about-title" className="text-3xl font-bold">
+            <FormattedMessage id="about.title" />
+          </h2>
+          <p className="mt-4 text-lg text-stone-700">
+            <FormattedMessage id="about.text" />
+          </p>
+        </div>
+      </section>
+
+      <section id="widmung" aria-labelledby="dedication-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16 text-center">
+        <h2 id="dedication-title" className="text-3xl font-bold">
+          <FormattedMessage id="dedication.title" />
+        </h2>
+        <p className="mt-4 text-lg italic text-stone-700">
+          <FormattedMessage id="dedication.text" />
+        </p>
+      </section>
+    </>
+  );
+}

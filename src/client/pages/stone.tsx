@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useConfig } from '../lib/config';
+import { useRouter } from '../lib/router';
+import { FindForm, type PickedLocation } from '../features/find-form/find-form';
+import { ShareButtons } from '../features/share/share-buttons';
+import { StoneMap } from '../features/stone-map/stone-map';
+import { useStone } from '../features/stone/api';
+import { FindsList } from '../features/stone/finds-list';
+import { PhotoGallery } from '../features/stone/photo-gallery';
+import { SubscribeCard } from '../features/subscribe/subscribe-card';
+import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
+import { formatCoordinates } from '../lib/geolocation';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Spinner } from '../ui/spinner';
+
+function StoneNotFound() {
+  const intl = useIntl();
+  const { navigate } = useRouter();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{intl.formatMessage({ id: 'stone.notFound.title' })}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold">
+        <FormattedMessage id="stone.notFound.title" />
+      </h1>
+      <p className="mt-3 text-stone-600">
+        <FormattedMessage id="stone.notFound.text" />
+      </p>
+      <Button
+        className="mt-8"
+        onClick={() => {
+          if (window.history.length > 1) window.history.back();
+          else navigate('/');
+        }}
+      >
+        <FormattedMessage id="stone.back" />
+      </Button>
+    </div>
+  );
+}
+
+function scrollToForm() {
+  const form = document.getElementById('find-form');
+  form?.scrollIntoView({ block: 'start' });
+  form?.querySelector<HTMLElement>('button, input:not([readonly]), textarea')?.focus({ preventScroll: true });
+}
+
+/** The stone's page: /{code} with the find form, /view/{code} read-only. */
+export default function StonePage({ code, readOnly }: { code: string; readOnly: boolean }) {
+  const { productName } = useConfig();
+  const { data: stone, isPending, isError } = useStone(code);
+  const [picked, setPicked] = useState<PickedLocation | null>(null);
+
+  if (isPending) return <Spinner />;
+  if (isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">
+          <FormattedMessage id="stone.lookupError.title" />
+        </h1>
+        <p className="mt-2 text-stone-600">
+          <FormattedMessage id="stone.lookupError.text" />
+        </p>
+      </div>
+    );
+  }
+  if (!stone) return <StoneNotFound />;
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-10">
+      <title>{`${stone.title} – ${productName}`}</title>
+      {readOnly ? <meta name="robots" content="noindex" /> : null}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="font-mono text-sm tracking-widest text-amber-700">
+            <FormattedMessage id="stone.code" values={{ code: stone.code }} />
+          </p>
+          <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{stone.title}</h1>
+          <p className="mt-2 text-stone-600">
+            <FormattedMessage id="stone.findCount" values={{ count: stone.findCount }} />
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          {readOnly ? (
+            <span className="rounded-full bg-stone-200 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-700" data-testid="read-only-badge">
+              <FormattedMessage id="stone.readOnly" />
+            </span>
+          ) : null}
+          <div className="rounded-xl bg-stone-900 px-4 py-3 text-right text-white">
+            <p className="text-xs uppercase tracking-wide text-stone-400">
+              <FormattedMessage id="stone.distance" />
+            </p>
+            <p className="text-2xl font-bold tabular-nums" data-testid="total-distance">
+              {stone.formattedDistance}
+            </p>
+          </div>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-8">
+          {stone.hasStory && stone.story ? (
+            <section aria-labelledby="story-title">
+              <h2 id="story-title" className="text-xl font-semibold">
+                <FormattedMessage id="stone.story" />
+              </h2>
+              <p className="mt-2 whitespace-pre-line text-lg text-stone-700">{stone.story}</p>
+            </section>
+          ) : null}
+          <PhotoGallery photos={stone.photos} hasPhotos={stone.hasPhotos} title={stone.title} />
+          <section aria-labelledby="journey-title" className="space-y-4">
+            <h2 id="journey-title" className="text-xl font-semibold">
+              <FormattedMessage id="stone.journey" />
+            </h2>
+            <StoneMap
+              finds={stone.finds}
+              selected={picked}
+              onPick={readOnly ? undefined : (position) => setPicked({ ...position, label: formatCoordinates(position) })}
+            />
+            <h3 className="pt-2 text-lg font-semibold">
+              <FormattedMessage id="stone.finds" />
+            </h3>
+            <FindsList finds={stone.finds} />
+          </section>
+        </div>
+        <aside className="space-y-6">
+          {readOnly ? null : <FindForm code={stone.code} picked={picked} onPick={setPicked} />}
+          <SubscribeCard code={stone.code} />
+          <Card>
+            <ShareButtons code={stone.code} title={stone.title} />
+          </Card>
+        </aside>
+      </div>
+      {readOnly ? null : <WelcomeDialog code={stone.code} title={stone.title} onLogFind={scrollToForm} />}
+    </article>
+  );
+}

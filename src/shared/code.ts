@@ -1,0 +1,45 @@
+/** A stone code: nine uppercase hexadecimal characters in three groups, e.g. `ABC-123-DEF`. */
+export const CODE_PATTERN = /^[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/;
+/** Length of a formatted code including the two hyphens. */
+export const CODE_MAX_LENGTH = 11;
+
+/** What the code-entry field shows for raw typing: hex only, uppercase, hyphens after 3 and 6, at most 11. */
+export function formatCodeInput(raw: string): string {
+  const hex = raw.toUpperCase().replace(/[^0-9A-F]/g, '').slice(0, 9);
+  const groups = hex.match(/.{1,3}/g) ?? [];
+  return groups.join('-').slice(0, CODE_MAX_LENGTH);
+}
+
+/** True for a complete code in canonical form. */
+export function isValidCode(code: string): boolean {
+  return CODE_PATTERN.test(code);
+}
+
+/**
+ * The canonical code for what a person or a link supplied, or null when it is not a code.
+ * Accepts any case and nine hex characters without hyphens.
+ */
+export function normalizeCode(input: string): string | null {
+  const trimmed = input.trim().toUpperCase();
+  if (/^[0-9A-F]{9}$/.test(trimmed)) return `${trimmed.slice(0, 3)}-${trimmed.slice(3, 6)}-${trimmed.slice(6)}`;
+  return CODE_PATTERN.test(trimmed) ? trimmed : null;
+}
+
+/**
+ * The code inside text read from a QR code: a URL whose path holds `/stone/{code}` or `/{code}`, or the raw text.
+ */
+export function codeFromScan(text: string): string | null {
+  const raw = text.trim();
+  const stonePath = raw.match(/\/stone\/([0-9a-fA-F-]{9,11})(?:[/?#]|$)/);
+  if (stonePath?.[1]) return normalizeCode(stonePath[1]);
+  const lastSegment = raw.match(/\/([0-9a-fA-F-]{9,11})\/?(?:[?#].*)?$/);
+  if (lastSegment?.[1]) return normalizeCode(lastSegment[1]);
+  return normalizeCode(raw);
+}
+
+/** A new random code (server side uses it with a uniqueness retry). */
+export function randomCode(random: (bytes: Uint8Array) => Uint8Array): string {
+  const bytes = random(new Uint8Array(5));
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 9).toUpperCase();
+  return `${hex.slice(0, 3)}-${hex.slice(3, 6)}-${hex.slice(6, 9)}`;
+}

@@ -1,0 +1,16 @@
+export type Locale = 'de' | 'en';
+export const LOCALES: readonly Locale[] = ['de', 'en'];
+
+/** German when the (first) preferred language starts with "de", otherwise English (spec §1). */
+export function pickLocale(language: string | null | undefined): Locale {
+  return (language ?? '').trim().toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
+/** The first language of an Accept-Language header, so the server picks what `navigator.language` will say. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
+  const first = (header ?? '').split(',')[0]?.split(';')[0] ?? '';
+  return pickLocale(first);
+}
+
+/** BCP 47 tag for Intl formatting. */
+export const intlTag: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };

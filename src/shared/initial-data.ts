@@ -1,0 +1,35 @@
+import type { Locale } from './i18n/locale';
+
+/** Settings the browser needs, from the Worker's vars. */
+export interface PublicConfig {
+  siteUrl: string;
+  productName: string;
+  mapStyleUrl: string;
+}
+
+export interface PageAssets {
+  css: string[];
+  preload: string[];
+}
+
+/** What the Worker hands the page it renders, so the browser hydrates exactly the same tree. */
+export interface InitialData {
+  locale: Locale;
+  config: PublicConfig;
+  assets: PageAssets;
+  /** TanStack Query cache entries the server already loaded. */
+  queries: Array<{ key: readonly unknown[]; data: unknown }>;
+}
+
+/** Name of the global the inline bootstrap script sets. */
+export const INITIAL_DATA_GLOBAL = '__REISESTEINE__';
+
+/** JSON safe to inline in a <script>: no `</script>`, `<!--` or line separators can break out of it. */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { MAX_EMAIL_LENGTH } from './limits';
+
+/** Trimmed text; the message keys are i18n ids the forms translate and the API returns as text. */
+export const trimmed = v.pipe(v.string(), v.trim());
+
+/** A required, syntactically valid e-mail address. */
+export const email = v.pipe(
+  v.string('email.required'),
+  v.trim(),
+  v.nonEmpty('email.required'),
+  v.maxLength(MAX_EMAIL_LENGTH, 'email.tooLong'),
+  v.email('email.invalid'),
+);
+
+/** An optional e-mail address: empty or missing becomes undefined. */
+export const optionalEmail = v.pipe(
+  v.optional(v.nullable(v.string('email.invalid')), ''),
+  v.transform((value) => (value ?? '').trim()),
+  v.union([v.literal(''), v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'email.tooLong'), v.email('email.invalid'))]),
+  v.transform((value) => (value === '' ? undefined : value)),
+);
+
+/** A boolean sent as JSON boolean or as the multipart strings "true"/"false"/"on". */
+export const flag = v.pipe(
+  v.optional(v.union([v.boolean(), v.picklist(['true', 'false', 'on', '1', '0', ''])]), false),
+  v.transform((value) => value === true || value === 'true' || value === 'on' || value === '1'),
+);

@@ -1,0 +1,11 @@
+/** Business limits from the product specification (§5, §9); the forms and the API both read them from here. */
+export const MAX_TITLE_LENGTH = 128;
+export const MAX_STORY_LENGTH = 5000;
+export const MAX_PHOTOS = 5;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_LOCATION_LENGTH = 300;
+export const MAX_COMMENT_LENGTH = 2000;
+export const MAX_TOKEN_LENGTH = 4096;
+/** Largest JSON body any API call accepts. */
+export const MAX_JSON_BYTES = 64 * 1024;

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { flag, email, trimmed } from './common';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
+
+/** The fields of the create-stone form (step 1 and 2) as the API receives them. */
+export const createStoneSchema = v.object({
+  creatorEmail: email,
+  title: v.pipe(
+    v.string('title.required'),
+    v.trim(),
+    v.nonEmpty('title.required'),
+    v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  ),
+  story: v.pipe(v.optional(v.string('story.invalid'), ''), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong')),
+  hasPhotos: flag,
+  hasStory: flag,
+  recaptchaToken: v.pipe(v.optional(v.string(), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
+});
+export type CreateStoneInput = v.InferOutput<typeof createStoneSchema>;
+
+/** Title and story edits by the owner or the operator. */
+export const updateStoneSchema = v.object({
+  title: v.pipe(trimmed, v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong')),
+  story: v.optional(v.pipe(trimmed, v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'))),
+});

@@ -1,0 +1,46 @@
+/** The public view of a find: never the finder's e-mail. */
+export interface FindView {
+  id: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  comment: string;
+  createdAt: string;
+}
+
+/** The public view of a stone, as `GET /api/stones/{code}` returns it. */
+export interface StoneView {
+  id: string;
+  code: string;
+  title: string;
+  story: string | null;
+  hasPhotos: boolean;
+  hasStory: boolean;
+  isPaid: boolean;
+  photos: string[];
+  createdAt: string;
+  qrCodeUrl: string;
+  finds: FindView[];
+  findCount: number;
+  totalDistance: number;
+  formattedDistance: string;
+}
+
+/** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
+export interface OwnerStoneView extends StoneView {
+  creatorEmail: string;
+  notifications: { count: number };
+}
+
+/** `GET /api/statistics`. */
+export interface Statistics {
+  totalDistance: number;
+  formattedDistance: string;
+  stoneCount: number;
+  findCount: number;
+}
+
+/** The one error shape every failing API call answers with. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: Record<string, string> };
+}

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+/** A painted stone with its unique code. Distance and find counters are kept here so reads are O(1). */
+export const stones = sqliteTable(
+  'stones',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    story: text('story'),
+    creatorEmail: text('creator_email').notNull(),
+    hasPhotos: integer('has_photos', { mode: 'boolean' }).notNull().default(false),
+    hasStory: integer('has_story', { mode: 'boolean' }).notNull().default(false),
+    isPaid: integer('is_paid', { mode: 'boolean' }).notNull().default(false),
+    paymentIntentId: text('payment_intent_id'),
+    /** SHA-256 (hex) of the owner's secret link token; the token itself is never stored. */
+    ownerTokenHash: text('owner_token_hash').notNull(),
+    /** Sequence number of the newest find; each find takes the next one (optimistic concurrency). */
+    findSeq: integer('find_seq').notNull().default(0),
+    totalDistanceKm: real('total_distance_km').notNull().default(0),
+    /** Position of the newest find that has one: the start of the next leg. */
+    lastLatitude: real('last_latitude'),
+    lastLongitude: real('last_longitude'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('stones_code_unique').on(t.code),
+    uniqueIndex('stones_owner_token_hash_unique').on(t.ownerTokenHash),
+    uniqueIndex('stones_payment_intent_unique').on(t.paymentIntentId),
+    index('stones_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Photos of a premium stone; the bytes live in R2 under `r2Key`. At most five per stone (trigger in migrations). */
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    stoneId: text('stone_id')
+      .notNull()
+      .references(() => stones.id, { onDelete: 'cascade' }),
+    r2Key: text('r2_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('photos_r2_key_unique').on(t.r2Key), index('photos_stone_idx').on(t.stoneId, t.createdAt)],
+);
+
+/** A logged find. `seq` orders the finds of one stone in the order they were committed. */
+export const finds = sqliteTable(
+  'finds',
+  {
+    id: text('id').primaryKey(),
+    stoneId: text('stone_id')
+      .notNull()
+      .references(() => stones.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    location: text('location').notNull(),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    comment: text('comment').notNull().default(''),
+    finderEmail: text('finder_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq)],
+);
+
+/** An e-mail address that wants news of a stone; confirmed by a double opt-in link. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    stoneId: text('stone_id')
+      .notNull()
+      .references(() => stones.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stone_email_unique').on(t.stoneId, t.email),
+    uniqueIndex('subscriptions_confirm_unique').on(t.confirmTokenHash),
+    uniqueIndex('subscriptions_unsubscribe_unique').on(t.unsubscribeTokenHash),
+  ],
+);
+
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    excerpt: text('excerpt').notNull(),
+    content: text('content').notNull(),
+    /** JSON array of strings. */
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
+    featuredImage: text('featured_image'),
+    authorEmail: text('author_email').notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), index('blog_posts_published_idx').on(t.published, t.createdAt)],
+);
+
+/** Site operators who log in to /admin. */
+export const operators = sqliteTable(
+  'operators',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    /** PBKDF2-SHA256 hash in the form `pbkdf2$iterations$salt$hash` (base64url). */
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('operators_email_unique').on(t.email)],
+);
+
+/** Every e-mail is first a row here, then a queue message; `dedupeKey` makes sending idempotent. */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    queuedAt: integer('queued_at', { mode: 'timestamp_ms' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey), index('email_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Payment-provider events already handled (webhooks are delivered at least once). */
+export const paymentEvents = sqliteTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+export type StoneRow = typeof stones.$inferSelect;
+export type FindRow = typeof finds.$inferSelect;

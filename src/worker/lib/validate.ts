@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { englishMessage } from '../../shared/i18n/messages';
+import { MAX_JSON_BYTES } from '../../shared/schemas/limits';
+import { ApiError } from './errors';
+
+/**
+ * Parses input with a shared schema; a failure becomes a 400 VALIDATION_ERROR whose details name each field
+ * with its (English) message — never the raw validator output.
+ */
+export function parseInput<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const details: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? 'body';
+    details[key] ??= englishMessage(issue.message);
+  }
+  const first = Object.values(details)[0] ?? 'Invalid input';
+  throw new ApiError(400, 'VALIDATION_ERROR', first, details);
+}
+
+/** Reads a JSON object body: wrong content type → 415, too large → 413, not JSON or not an object → 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+  }
+  const text = await readLimitedText(request, MAX_JSON_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'INVALID_JSON', 'The body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'INVALID_JSON', 'The body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Reads at most `limit` bytes of a body as UTF-8 text. */
+export async function readLimitedText(request: Request, limit: number): Promise<string> {
+  const all = await readLimitedBytes(request, limit);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(all);
+  } catch {
+    throw new ApiError(400, 'INVALID_ENCODING', 'The body must be UTF-8 text');
+  }
+}
+
+/** Reads at most `limit` bytes of a body, refusing larger ones with 413 without buffering them. */
+export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
+}
+
+/** Reads a multipart/form-data body of at most `limit` bytes: wrong type → 415, malformed → 400. */
+export async function readFormData(request: Request, limit: number): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as multipart/form-data');
+  }
+  const bytes = await readLimitedBytes(request, limit);
+  try {
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new ApiError(400, 'INVALID_FORM', 'The multipart body could not be read');
+  }
+}
+
+export function tooLarge(limit: number): ApiError {
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${Math.round(limit / 1024)} KB`);
+}

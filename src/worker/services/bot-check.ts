@@ -1,0 +1,62 @@
+import { log } from '../lib/logger';
+
+/** Result of a score-based (reCAPTCHA v3) check of a browser token. */
+export type BotCheckResult = { ok: true; skipped: boolean; score?: number } | { ok: false; reason: string };
+
+export interface BotCheck {
+  verify(token: string, action: string, remoteIp?: string): Promise<BotCheckResult>;
+}
+
+const DEFAULT_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+/** reCAPTCHA v3 scores run from 0 (bot) to 1 (human); 0.5 is Google's suggested threshold. */
+export const MIN_SCORE = 0.5;
+
+interface SiteverifyResponse {
+  success?: boolean;
+  score?: number;
+  action?: string;
+  'error-codes'?: string[];
+}
+
+/** reCAPTCHA v3 siteverify over HTTP; `verifyUrl` lets tests point it at a fake on 127.0.0.1. */
+export function recaptchaBotCheck(secret: string, verifyUrl = DEFAULT_VERIFY_URL): BotCheck {
+  return {
+    async verify(token, action, remoteIp) {
+      if (!token) return { ok: false, reason: 'missing-token' };
+      const form = new URLSearchParams({ secret, response: token });
+      if (remoteIp) form.set('remoteip', remoteIp);
+      let body: SiteverifyResponse;
+      try {
+        const response = await fetch(verifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
+        if (!response.ok) return { ok: false, reason: `verify-http-${response.status}` };
+        body = await response.json();
+      } catch (error) {
+        log.warn('bot check unreachable', { error: String(error) });
+        return { ok: false, reason: 'verify-unreachable' };
+      }
+      if (!body.success) return { ok: false, reason: (body['error-codes'] ?? ['not-success']).join(',') };
+      if (body.action !== action) return { ok: false, reason: 'action-mismatch' };
+      if (typeof body.score !== 'number' || body.score < MIN_SCORE) return { ok: false, reason: 'low-score' };
+      return { ok: true, skipped: false, score: body.score };
+    },
+  };
+}
+
+let skipLogged = false;
+
+/** Without a configured secret (local development) every token passes, and the log says so once. */
+const skippedBotCheck: BotCheck = {
+  async verify() {
+    if (!skipLogged) {
+      skipLogged = true;
+      log.warn('bot check skipped: RECAPTCHA_SECRET is not configured');
+    }
+    return { ok: true, skipped: true };
+  },
+};
+
+export function botCheckFromEnv(env: Pick<Env, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL'>): BotCheck {
+  return env.RECAPTCHA_SECRET
+    ? recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL)
+    : skippedBotCheck;
+}

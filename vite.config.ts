@@ -1,0 +1,31 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { clientAssets } from './scripts/client-assets-plugin';
+
+const port = Number(process.env.PORT ?? 8787);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), cloudflare(), clientAssets()],
+  server: { host: '127.0.0.1', port, strictPort: true },
+  preview: { host: '127.0.0.1', port, strictPort: true },
+  environments: {
+    client: {
+      build: {
+        manifest: true,
+        outDir: 'dist/client',
+        rollupOptions: { input: 'src/client/main.tsx' },
+      },
+    },
+  },
+  builder: {
+    // The client is built first so the Worker build can read its manifest (asset names for the SSR head).
+    async buildApp(builder) {
+      const { client, ...workers } = builder.environments;
+      if (!client) throw new Error('no client environment');
+      await builder.build(client);
+      for (const environment of Object.values(workers)) await builder.build(environment);
+    },
+  },
+});
