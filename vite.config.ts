@@ -2,7 +2,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { clientAssets } from './scripts/client-assets-plugin';
+import { clientAssets } from './scripts/client-assets-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 

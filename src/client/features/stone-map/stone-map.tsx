@@ -31,6 +31,8 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   onPickRef.current = onPick;
 
   useEffect(() => {
+    // Effects never run on the server; the guard also keeps MapLibre out of the Worker bundle.
+    if (import.meta.env.SSR) return;
     let cancelled = false;
     let created: MapHandle | null = null;
     void import('./map-engine').then(({ createMap }) => {

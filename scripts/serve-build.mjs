@@ -1,0 +1,61 @@
+// Serves the production build (`vite build` output) in workerd through `wrangler dev`, with its own local
+// state directory, migrated and seeded. Used by the browser tests and the benchmark.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+
+/** Runs `vite build` unless a build is already there (pass { rebuild: true } to force). */
+export function ensureBuild({ rebuild = false } = {}) {
+  if (!rebuild && existsSync('dist/reisesteine/index.js') && existsSync('dist/client/.vite/manifest.json')) return;
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
+}
+
+/**
+ * Starts the built Worker on 127.0.0.1:`port` with fresh state in `stateDir`.
+ * `vars` override wrangler.toml vars (e.g. an offline map style for the browser tests).
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function serveBuild({ port, stateDir, vars = {} }) {
+  rmSync(stateDir, { recursive: true, force: true });
+  const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
+  execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
+  execFileSync('npx', ['tsx', 'scripts/seed.ts', '--persist-to', stateDir], quiet);
+  const varArgs = Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
+  const child = spawn(
+    'npx',
+    ['wrangler', 'dev', '-c', 'dist/reisesteine/wrangler.json', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--log-level', 'warn', '--show-interactive-dev-session=false', ...varArgs],
+    { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/favicon.svg`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      process.kill(-child.pid, 'SIGKILL');
+      throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
+    }
+    await sleep(250);
+  }
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    },
+  };
+}

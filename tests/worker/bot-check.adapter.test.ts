@@ -1,0 +1,41 @@
+import { describe, expect, inject, it } from 'vitest';
+import { botCheckFromEnv, recaptchaBotCheck } from '../../src/worker/services/bot-check';
+
+const verifyUrl = () => `${inject('fakeServicesUrl')}/recaptcha/api/siteverify`;
+
+describe('reCAPTCHA v3 adapter against a fake siteverify on 127.0.0.1', () => {
+  const check = () => recaptchaBotCheck('test-recaptcha-secret', verifyUrl());
+
+  it('accepts a human score for the expected action', async () => {
+    expect(await check().verify('human', 'create_stone')).toEqual({ ok: true, skipped: false, score: 0.9 });
+  });
+
+  it('refuses a low score', async () => {
+    expect(await check().verify('bot', 'create_stone')).toEqual({ ok: false, reason: 'low-score' });
+  });
+
+  it('refuses a token made for another action', async () => {
+    expect(await check().verify('wrong-action', 'create_stone')).toEqual({ ok: false, reason: 'action-mismatch' });
+  });
+
+  it('refuses an invalid token with the provider error code', async () => {
+    expect(await check().verify('garbage', 'create_stone')).toEqual({ ok: false, reason: 'invalid-input-response' });
+  });
+
+  it('refuses an empty token without calling the provider', async () => {
+    expect(await check().verify('', 'create_stone')).toEqual({ ok: false, reason: 'missing-token' });
+  });
+
+  it('fails closed when the provider answers with an error status', async () => {
+    expect(await check().verify('server-error', 'create_stone')).toEqual({ ok: false, reason: 'verify-http-500' });
+  });
+
+  it('fails closed when the provider is unreachable', async () => {
+    const result = await recaptchaBotCheck('test-recaptcha-secret', 'http://127.0.0.1:9/siteverify').verify('human', 'create_stone');
+    expect(result).toEqual({ ok: false, reason: 'verify-unreachable' });
+  });
+
+  it('skips the check when no secret is configured', async () => {
+    expect(await botCheckFromEnv({}).verify('', 'create_stone')).toEqual({ ok: true, skipped: true });
+  });
+});

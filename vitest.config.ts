@@ -1,0 +1,41 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { clientAssets } from './scripts/client-assets-plugin.ts';
+
+const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [
+          clientAssets(),
+          cloudflareTest(async () => ({
+            remoteBindings: false,
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
+                PUBLIC_SITE_URL: 'https://reisesteine.test',
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['tests/worker/**/*.test.ts'],
+          setupFiles: ['./tests/support/apply-migrations.ts'],
+          globalSetup: ['./tests/support/fake-services.ts'],
+        },
+      },
+    ],
+  },
+});
