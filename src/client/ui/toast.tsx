@@ -21,7 +21,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<ShowToast>((message) => setCurrent({ ...message, id: Date.now() }), []);
   return (
     <ToastContext.Provider value={show}>
-      <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={intl.formatMessage({ id: 'toast.region' }, { hotkey: 'F8' })}>
+      <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={intl.formatMessage({ id: 'toast.label' })}>
         {children}
         {current ? (
           <RadixToast.Root
@@ -38,7 +38,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </RadixToast.Close>
           </RadixToast.Root>
         ) : null}
-        <RadixToast.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+        <RadixToast.Viewport
+          // Radix fills in the hotkey (F8 by default) itself.
+          label={intl.formatMessage({ id: 'toast.region' }, { hotkey: '{hotkey}' })}
+          className="fixed bottom-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
       </RadixToast.Provider>
     </ToastContext.Provider>
   );

@@ -1,12 +1,15 @@
 import * as v from 'valibot';
 import { MAX_EMAIL_LENGTH } from './limits';
 
+// One message per field: an empty e-mail is "required", not also "invalid".
+v.setGlobalConfig({ abortPipeEarly: true });
+
 /** Trimmed text; the message keys are i18n ids the forms translate and the API returns as text. */
 export const trimmed = v.pipe(v.string(), v.trim());
 
-/** A required, syntactically valid e-mail address. */
+/** A required, syntactically valid e-mail address (a missing field is "required" too, not a key error). */
 export const email = v.pipe(
-  v.string('email.required'),
+  v.optional(v.string('email.required'), ''),
   v.trim(),
   v.nonEmpty('email.required'),
   v.maxLength(MAX_EMAIL_LENGTH, 'email.tooLong'),

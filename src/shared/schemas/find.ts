@@ -2,14 +2,18 @@ import * as v from 'valibot';
 import { optionalEmail } from './common';
 import { MAX_COMMENT_LENGTH, MAX_LOCATION_LENGTH } from './limits';
 
-/** A coordinate sent as a number or a numeric string; missing or empty means "no position". */
+/** Plain decimal notation: `Number()` alone would also read "0x1A", "0b11" or "" (as 0). */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** A coordinate sent as a number or a numeric string; missing, empty or blank means "no position". */
 const coordinate = (min: number, max: number, message: string) =>
   v.pipe(
     v.optional(v.nullable(v.union([v.number(message), v.string(message)], message)), null),
     v.transform((value) => {
-      if (value === null || value === '') return null;
-      const n = typeof value === 'number' ? value : Number(value.trim());
-      return n;
+      if (value === null || typeof value === 'number') return value;
+      const text = value.trim();
+      if (text === '') return null;
+      return DECIMAL.test(text) ? Number(text) : Number.NaN;
     }),
     v.nullable(v.pipe(v.number(message), v.finite(message), v.minValue(min, message), v.maxValue(max, message))),
   );
@@ -18,7 +22,7 @@ const coordinate = (min: number, max: number, message: string) =>
 export const findSchema = v.pipe(
   v.object({
     location: v.pipe(
-      v.string('location.required'),
+      v.optional(v.string('location.required'), ''),
       v.trim(),
       v.nonEmpty('location.required'),
       v.maxLength(MAX_LOCATION_LENGTH, 'location.tooLong'),

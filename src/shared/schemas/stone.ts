@@ -6,7 +6,7 @@ import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
 export const createStoneSchema = v.object({
   creatorEmail: email,
   title: v.pipe(
-    v.string('title.required'),
+    v.optional(v.string('title.required'), ''),
     v.trim(),
     v.nonEmpty('title.required'),
     v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
@@ -14,7 +14,7 @@ export const createStoneSchema = v.object({
   story: v.pipe(v.optional(v.string('story.invalid'), ''), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong')),
   hasPhotos: flag,
   hasStory: flag,
-  recaptchaToken: v.pipe(v.optional(v.string(), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
+  recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
 });
 export type CreateStoneInput = v.InferOutput<typeof createStoneSchema>;
 

@@ -1,0 +1,50 @@
+import { expect, OMA, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();
+});
+
+test('typed code entry keeps hex only, uppercases and inserts hyphens up to 11 characters', async ({ page }) => {
+  const input = page.getByLabel('Stein-Code');
+  await input.pressSequentially('a1b-2xc3 d4e99');
+  await expect(input).toHaveValue('A1B-2C3-D4E');
+});
+
+test('an incomplete code shows the invalid-code message', async ({ page }) => {
+  await page.getByLabel('Stein-Code').fill('ABC12');
+  await page.getByRole('button', { name: 'Stein suchen' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ungültiger Code');
+  await expect(page.getByRole('alert')).toContainText('Der Code muss das Format XXX-XXX-XXX haben');
+});
+
+test.describe('with a code nobody registered', () => {
+  test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
+  test('says that no stone has it', async ({ page }) => {
+    await page.getByLabel('Stein-Code').fill('FFFFFFFFF');
+    await page.getByRole('button', { name: 'Stein suchen' }).click();
+    await expect(page.getByRole('alert')).toContainText('Mit diesem Code wurde kein Stein gefunden.');
+  });
+});
+
+test('a known code offers to log a find or just view; viewing opens the read-only page', async ({ page }) => {
+  await page.getByLabel('Stein-Code').fill(OMA.replace(/-/g, '').toLowerCase());
+  await page.getByRole('button', { name: 'Stein suchen' }).click();
+  const modal = page.getByRole('dialog', { name: `Stein ${OMA} gefunden` });
+  await expect(modal.getByRole('button', { name: 'Fund jetzt eintragen' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Nur ansehen' }).click();
+  await expect(page).toHaveURL(`/view/${OMA}`);
+  await expect(page.getByTestId('read-only-badge')).toHaveText('Nur Ansicht');
+  await expect(page.getByRole('heading', { name: 'Fund eintragen' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Benachrichtigt werden' })).toBeVisible();
+});
+
+test('"log find now" opens the stone page at the find form without the welcome dialog', async ({ page }) => {
+  await page.getByLabel('Stein-Code').fill(OMA);
+  await page.getByRole('button', { name: 'Stein suchen' }).click();
+  await page.getByRole('button', { name: 'Fund jetzt eintragen' }).click();
+  await expect(page).toHaveURL(`/${OMA}#find-form`);
+  await expect(page.getByRole('heading', { name: 'Fund eintragen' })).toBeInViewport();
+  await page.waitForTimeout(800);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

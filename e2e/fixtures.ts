@@ -1,0 +1,30 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every page must load without a console error or an uncaught exception — hydration mismatches, CSP
+ * violations and failed requests all end up there. A test may list messages it provokes on purpose.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error' && !/hydrat/i.test(message.text())) return;
+        if (allowConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
+        problems.push(`console.${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      await use();
+      expect(problems, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Seeded demo stones (scripts/seed-data.ts). */
+export const OMA = 'A1B-2C3-D4E';
+export const PAPA = 'B0B-CAF-E42';
+export const WANDERER = 'C0D-E00-001';

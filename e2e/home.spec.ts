@@ -1,0 +1,41 @@
+import { expect, test } from './fixtures';
+
+test('the home page counts the statistics up to the totals', async ({ page, request }) => {
+  const stats = (await (await request.get('/api/statistics')).json()) as { totalDistance: number; stoneCount: number; findCount: number };
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const km = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }).format(stats.totalDistance);
+  // The count-up runs for 3 s, then stays on the total.
+  await expect(page.getByTestId('stat-distance').locator('dd')).toHaveText(km, { timeout: 6000 });
+  await expect(page.getByTestId('stat-stones').locator('dd')).toHaveText(String(stats.stoneCount));
+  await expect(page.getByTestId('stat-finds').locator('dd')).toHaveText(String(stats.findCount));
+});
+
+test('the count-up starts from zero after the page loads', async ({ page }) => {
+  await page.goto('/');
+  const samples: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    samples.push((await page.getByTestId('stat-finds').locator('dd').textContent()) ?? '');
+    await page.waitForTimeout(150);
+  }
+  expect(samples.some((value) => Number(value) < Number(samples.at(-1)))).toBe(true);
+});
+
+test('navigation jumps to the FAQ, about and dedication sections', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL('/#faq');
+  await expect(page.getByRole('heading', { name: 'Häufige Fragen' })).toBeInViewport();
+  await page.getByRole('banner').getByRole('link', { name: 'Widmung' }).click();
+  await expect(page.getByRole('heading', { name: 'Widmung', level: 2 })).toBeInViewport();
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+  test('the page speaks English when the browser does not prefer German', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Find a stone' })).toBeVisible();
+    await expect(page.getByTestId('stat-distance')).toContainText('kilometres travelled');
+  });
+});

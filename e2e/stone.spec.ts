@@ -1,0 +1,86 @@
+import { formatDistance, haversineKm } from '../src/shared/geo';
+import { expect, OMA, PAPA, test, WANDERER } from './fixtures';
+
+const bonn = { latitude: 50.7374, longitude: 7.0982 };
+
+test.describe('a finder with location permission', () => {
+  test.use({ geolocation: bonn, permissions: ['geolocation'] });
+
+  test('logs a find: toast, new entry in the list and the new total distance', async ({ page, request }) => {
+    const before = (await (await request.get(`/api/stones/${PAPA}`)).json()) as { totalDistance: number; finds: Array<{ latitude: number; longitude: number }> };
+    const last = before.finds.at(-1)!;
+    const expected = formatDistance(before.totalDistance + haversineKm(last, bonn), 'de-DE');
+
+    await page.goto(`/${PAPA}#find-form`);
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('50.73740, 7.09820');
+    await page.getByLabel('Kommentar (optional)').fill('Am Rheinufer in Bonn gefunden');
+    await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+    await expect(page.getByTestId('finds-list').getByRole('listitem').first()).toContainText('Am Rheinufer in Bonn gefunden');
+    await expect(page.getByTestId('total-distance')).toHaveText(expected);
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('');
+    await expect(page.getByLabel('Kommentar (optional)')).toHaveValue('');
+  });
+});
+
+test('a find without a location is refused with the spec message', async ({ page }) => {
+  await page.goto(`/${WANDERER}#find-form`);
+  await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+  await expect(page.getByText('Fundort ist erforderlich')).toBeVisible();
+});
+
+test('clicking the map chooses the location and shows a temporary marker for 3 s', async ({ page }) => {
+  await page.goto(`/${WANDERER}#find-form`);
+  const map = page.getByTestId('stone-map');
+  await expect(map).toHaveAttribute('data-ready', 'true');
+  await map.click({ position: { x: 200, y: 120 } });
+  await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue(/^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
+  const marker = page.getByTestId('temporary-marker');
+  await expect(marker).toBeVisible();
+  await expect(marker).toHaveCount(0, { timeout: 5000 });
+});
+
+test('the welcome dialog appears once per stone and "continue" closes it', async ({ page }) => {
+  await page.goto(`/${OMA}`);
+  const dialog = page.getByRole('dialog', { name: 'Du hast Omas Gartenstein gefunden!' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Weiter' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('"log a find" in the welcome dialog moves to the find form', async ({ page }) => {
+  await page.goto(`/${WANDERER}`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Fund eintragen' }).click();
+  await expect(page.getByRole('heading', { name: 'Fund eintragen' })).toBeInViewport();
+});
+
+test('a premium stone shows its story and photo; a broken photo says it is not available', async ({ page }) => {
+  await page.goto(`/view/${PAPA}`);
+  await expect(page.getByText('Papa liebte die Nordsee.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Foto 1 von Für Papa – Nordseestein' })).toBeVisible();
+});
+
+test.describe('when a photo cannot be loaded', () => {
+  test.use({ allowConsoleErrors: [/Failed to load resource/] });
+  test('the photo is replaced by "photo not available"', async ({ page }) => {
+    await page.route('**/photos/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`/view/${PAPA}`);
+    await expect(page.getByText('Foto nicht verfügbar')).toBeVisible();
+  });
+});
+
+test('the toast can be focused with F8 and closes itself after 5 s', async ({ page }) => {
+  await page.goto(`/view/${OMA}`);
+  await page.getByLabel('E-Mail-Adresse').fill('finder@example.org');
+  await page.getByRole('button', { name: 'Abonnieren' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Benachrichtigungen erfolgreich abonniert!' });
+  await expect(toast).toBeVisible();
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('region', { name: 'Benachrichtigungen (F8)' }).locator('ol')).toBeFocused();
+  await expect(toast).toHaveCount(0, { timeout: 7000 });
+});

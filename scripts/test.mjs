@@ -1,0 +1,50 @@
+// `npm test`: type check, unit and Worker integration tests (Vitest, the latter inside workerd), then the
+// browser tests (Playwright in Chromium against the production build). Ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const reports = '.test-reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function step(name, cmd, args, extraEnv = {}) {
+  console.info(`\n── ${name} ──`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return result.status === 0;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+if (!step('type check', 'npx', ['tsc', '-b'])) problems.push('type check failed');
+
+const vitestOk = step('unit and Worker tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
+const vitest = readJson(`${reports}/vitest.json`);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  if (vitest.numTotalTests === 0) problems.push('Vitest ran no test');
+}
+if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) problems.push('Vitest did not finish cleanly');
+
+const e2eOk = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+});
+const e2e = readJson(`${reports}/playwright.json`);
+if (e2e) {
+  passed += e2e.stats.expected;
+  failed += e2e.stats.unexpected + e2e.stats.flaky;
+  if (e2e.stats.skipped > 0) problems.push(`${e2e.stats.skipped} browser tests were skipped`);
+  if (e2e.stats.expected + e2e.stats.unexpected === 0) problems.push('Playwright ran no test');
+}
+if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) problems.push('Playwright did not finish cleanly');
+
+for (const problem of problems) console.error(`✗ ${problem}`);
+console.info(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);

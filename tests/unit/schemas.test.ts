@@ -1,0 +1,104 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import de from '../../src/shared/i18n/de.json';
+import en from '../../src/shared/i18n/en.json';
+import { findSchema } from '../../src/shared/schemas/find';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../src/shared/schemas/limits';
+import { createStoneSchema } from '../../src/shared/schemas/stone';
+import { subscriptionSchema } from '../../src/shared/schemas/subscription';
+
+const messages = (result: v.SafeParseResult<v.GenericSchema>) => (result.success ? [] : result.issues.map((i) => i.message));
+
+describe('create-stone schema', () => {
+  const valid = { creatorEmail: 'anna@example.org', title: 'Omas Stein' };
+
+  it('accepts e-mail and title and defaults the rest', () => {
+    const result = v.safeParse(createStoneSchema, valid);
+    expect(result.success && result.output).toEqual({ ...valid, story: '', hasPhotos: false, hasStory: false, recaptchaToken: '' });
+  });
+
+  it('reads multipart flags', () => {
+    const result = v.safeParse(createStoneSchema, { ...valid, hasPhotos: 'true', hasStory: 'false' });
+    expect(result.success && [result.output.hasPhotos, result.output.hasStory]).toEqual([true, false]);
+  });
+
+  it('requires a title of at most 128 characters', () => {
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, title: '   ' }))).toEqual(['title.required']);
+    expect(v.safeParse(createStoneSchema, { ...valid, title: 'x'.repeat(MAX_TITLE_LENGTH) }).success).toBe(true);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, title: 'x'.repeat(MAX_TITLE_LENGTH + 1) }))).toEqual(['title.tooLong']);
+  });
+
+  it('limits the story to 5000 characters', () => {
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, story: 'x'.repeat(MAX_STORY_LENGTH + 1) }))).toEqual(['story.tooLong']);
+  });
+
+  it('requires a valid creator e-mail', () => {
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, creatorEmail: '' }))).toEqual(['email.required']);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, creatorEmail: 'anna' }))).toEqual(['email.invalid']);
+  });
+});
+
+describe('find schema', () => {
+  it('parses coordinates given as numeric strings', () => {
+    const result = v.safeParse(findSchema, { location: 'Berlin', latitude: '52.52', longitude: ' 13.405 ' });
+    expect(result.success && result.output).toEqual({ location: 'Berlin', latitude: 52.52, longitude: 13.405, comment: '', finderEmail: undefined });
+  });
+
+  it('treats missing or empty coordinates as no position', () => {
+    const result = v.safeParse(findSchema, { location: 'Berlin', latitude: '', longitude: null });
+    expect(result.success && [result.output.latitude, result.output.longitude]).toEqual([null, null]);
+  });
+
+  it('requires a location', () => {
+    expect(messages(v.safeParse(findSchema, { location: ' ' }))).toEqual(['location.required']);
+    expect(en['location.required']).toBe('Location is required');
+  });
+
+  it.each([
+    [{ latitude: 91, longitude: 0 }, 'latitude.invalid'],
+    [{ latitude: 'north', longitude: 0 }, 'latitude.invalid'],
+    [{ latitude: 0, longitude: -181 }, 'longitude.invalid'],
+    [{ latitude: 10 }, 'position.incomplete'],
+  ])('refuses the coordinates %j', (coords, message) => {
+    expect(messages(v.safeParse(findSchema, { location: 'x', ...coords }))).toContain(message);
+  });
+
+  it('accepts an empty finder e-mail and refuses an invalid one', () => {
+    expect(v.safeParse(findSchema, { location: 'x', finderEmail: '' }).success).toBe(true);
+    expect(messages(v.safeParse(findSchema, { location: 'x', finderEmail: 'nope' }))).toEqual(['email.invalid']);
+  });
+});
+
+describe('subscription schema', () => {
+  it('requires an e-mail address', () => {
+    expect(messages(v.safeParse(subscriptionSchema, { email: '' }))).toEqual(['email.required']);
+    expect(en['email.required']).toBe('Email address is required');
+  });
+});
+
+describe('message catalogs', () => {
+  it('have the same keys in German and English', () => {
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('translate every validation message a schema can produce', () => {
+    const ids = ['email.required', 'email.invalid', 'email.tooLong', 'title.required', 'title.tooLong', 'story.tooLong', 'location.required', 'location.tooLong', 'latitude.invalid', 'longitude.invalid', 'position.incomplete', 'comment.tooLong', 'recaptcha.invalid'];
+    for (const id of ids) {
+      expect(en).toHaveProperty([id]);
+      expect(de).toHaveProperty([id]);
+    }
+  });
+
+  it('carry the spec texts', () => {
+    expect(en['code.invalid.text']).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
+    expect(en['stone.notFound.text']).toBe('No stone found with this code. Please check the code and try again.');
+    expect(en['find.success']).toBe('Find added successfully!');
+    expect(en['find.error']).toBe('Error adding find');
+    expect(en['subscribe.success']).toBe('Successfully subscribed to notifications!');
+    expect(en['subscribe.error']).toBe('Error subscribing to notifications');
+    expect(en['stone.photoUnavailable']).toBe('Photo not available');
+    expect(en['stone.photosPending']).toBe('Photos are available for this premium stone, but not yet uploaded.');
+    expect(en['notFound.title']).toBe('Page Not Found');
+    expect(de['geo.error.title']).toBe('Standort-Fehler');
+  });
+});
