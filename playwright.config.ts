@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 
@@ -21,18 +22,6 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        // Nothing but this machine: map tiles, fonts or trackers would fail, not leak.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
-    },
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },
 });

@@ -15,6 +15,8 @@ export default defineConfig({
       build: {
         manifest: true,
         outDir: 'dist/client',
+        // MapLibre is one ~1 MB chunk, loaded lazily on stone pages only.
+        chunkSizeWarningLimit: 1200,
         rollupOptions: { input: 'src/client/main.tsx' },
       },
     },

@@ -1,12 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { CODE_MAX_LENGTH, formatCodeInput, isValidCode } from '../../../shared/code';
-import { paths } from '../../../shared/routes';
-import { useRouter } from '../../lib/router';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { stoneQuery } from '../stone/api';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+
+// The dialog (Radix Dialog, the scanner) loads when first opened, not with every page.
+const FindDialog = lazy(() => import('./find-dialog-panel'));
 
 interface FindDialogValue {
   open: () => void;
@@ -14,16 +9,14 @@ interface FindDialogValue {
 
 const FindDialogContext = createContext<FindDialogValue | null>(null);
 
-type Problem = { title: string; text: string } | null;
-
-/** The find-a-stone dialog: typed code entry, lookup, then "log find now" or "just view". */
+/** Makes the find-a-stone dialog openable from anywhere (header, hero). */
 export function FindDialogProvider({ children }: { children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
   const open = useCallback(() => setOpen(true), []);
   return (
     <FindDialogContext.Provider value={{ open }}>
       {children}
-      {isOpen ? <FindDialog onClose={() => setOpen(false)} /> : null}
+      <Suspense fallback={null}>{isOpen ? <FindDialog onClose={() => setOpen(false)} /> : null}</Suspense>
     </FindDialogContext.Provider>
   );
 }
@@ -32,108 +25,4 @@ export function useFindDialog(): FindDialogValue {
   const value = useContext(FindDialogContext);
   if (!value) throw new Error('useFindDialog outside FindDialogProvider');
   return value;
-}
-
-function FindDialog({ onClose }: { onClose: () => void }) {
-  const intl = useIntl();
-  const queryClient = useQueryClient();
-  const { navigate } = useRouter();
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<Problem>(null);
-  const [searching, setSearching] = useState(false);
-  const [found, setFound] = useState<{ code: string; title: string } | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidCode(code)) {
-      setProblem({ title: intl.formatMessage({ id: 'code.invalid.title' }), text: intl.formatMessage({ id: 'code.invalid.text' }) });
-      return;
-    }
-    setSearching(true);
-    setProblem(null);
-    try {
-      const stone = await queryClient.fetchQuery(stoneQuery(code));
-      if (stone) setFound({ code: stone.code, title: stone.title });
-      else setProblem({ title: intl.formatMessage({ id: 'stone.notFound.title' }), text: intl.formatMessage({ id: 'stone.notFound.text' }) });
-    } catch {
-      setProblem({ title: intl.formatMessage({ id: 'stone.lookupError.title' }), text: intl.formatMessage({ id: 'stone.lookupError.text' }) });
-    } finally {
-      setSearching(false);
-    }
-  };
-
-  const go = (path: string) => {
-    onClose();
-    navigate(path);
-  };
-
-  if (found) {
-    return (
-      <Dialog
-        open
-        onOpenChange={(next) => !next && onClose()}
-        title={intl.formatMessage({ id: 'findModal.title' }, { code: found.code })}
-        description={intl.formatMessage({ id: 'findModal.text' })}
-      >
-        <p className="mb-4 font-medium text-stone-800">{found.title}</p>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button className="flex-1" onClick={() => go(`${paths.stone(found.code)}#find-form`)}>
-            <FormattedMessage id="findModal.log" />
-          </Button>
-          <Button variant="secondary" className="flex-1" onClick={() => go(paths.view(found.code))}>
-            <FormattedMessage id="findModal.view" />
-          </Button>
-        </div>
-      </Dialog>
-    );
-  }
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && onClose()}
-      title={intl.formatMessage({ id: 'findDialog.title' })}
-      description={intl.formatMessage({ id: 'findDialog.description' })}
-    >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="space-y-1">
-          <label htmlFor="stone-code" className="block text-sm font-medium text-stone-800">
-            <FormattedMessage id="findDialog.codeLabel" />
-          </label>
-          <input
-            id="stone-code"
-            name="code"
-            value={code}
-            onChange={(event) => {
-              setCode(formatCodeInput(event.target.value));
-              setProblem(null);
-            }}
-            maxLength={CODE_MAX_LENGTH}
-            placeholder="ABC-123-DEF"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            autoFocus
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'stone-code-problem' : undefined}
-            className="w-full rounded-lg border border-stone-300 px-3 py-3 text-center font-mono text-2xl tracking-widest focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30"
-          />
-        </div>
-        {problem ? (
-          <div id="stone-code-problem" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">{problem.title}</p>
-            <p>{problem.text}</p>
-          </div>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            <FormattedMessage id="findDialog.cancel" />
-          </Button>
-          <Button type="submit" disabled={searching}>
-            <FormattedMessage id={searching ? 'findDialog.searching' : 'findDialog.submit'} />
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
 }
