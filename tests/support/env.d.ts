@@ -1,6 +1,13 @@
-declare namespace Cloudflare {
-  interface Env {
-    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+// A module (see the export below), so `declare module 'vitest'` augments vitest instead of replacing it.
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    }
+    // Types `exports` from 'cloudflare:workers' (the loopback to the Worker under test), as `wrangler types` would.
+    interface GlobalProps {
+      mainModule: typeof import('../../src/worker/index');
+    }
   }
 }
 
@@ -10,3 +17,5 @@ declare module 'vitest' {
     fakeServicesUrl: string;
   }
 }
+
+export {};

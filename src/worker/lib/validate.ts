@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { englishMessage } from '../../shared/i18n/messages';
+import { englishMessage, messages } from '../../shared/i18n/messages';
 import { MAX_JSON_BYTES } from '../../shared/schemas/limits';
 import { ApiError } from './errors';
 
@@ -13,10 +13,16 @@ export function parseInput<const S extends v.GenericSchema>(schema: S, input: un
   const details: Record<string, string> = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? 'body';
-    details[key] ??= englishMessage(issue.message);
+    details[key] ??= issueMessage(issue.message, key);
   }
   const first = Object.values(details)[0] ?? 'Invalid input';
   throw new ApiError(400, 'VALIDATION_ERROR', first, details);
+}
+
+/** The catalogue text of a message id; valibot's own wording (a schema part without an id) stays inside. */
+function issueMessage(id: string, key: string): string {
+  if (Object.hasOwn(messages.en, id)) return englishMessage(id);
+  return key === 'body' ? 'Invalid input' : `Invalid value for ${key}`;
 }
 
 /** Reads a JSON object body: wrong content type → 415, too large → 413, not JSON or not an object → 400. */

@@ -172,8 +172,11 @@ export async function addFind(db: Db, stoneId: string, input: FindInput): Promis
           .where(and(eq(stones.id, stoneId), eq(stones.findSeq, stone.findSeq))),
       ]);
     } catch (error) {
-      if (uniqueViolation(error, 'finds.stone_id')) continue;
-      throw error;
+      if (!uniqueViolation(error, 'finds.stone_id')) throw error;
+      // Another find took this number: wait a random, growing moment so the writers that lost do not all
+      // collide again on the next number (without it, 40 finds at once exhaust the attempts).
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+      continue;
     }
     return {
       find: {

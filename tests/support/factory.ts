@@ -1,0 +1,150 @@
+import { env } from 'cloudflare:test';
+import { exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import type { ApiErrorBody } from '../../src/shared/types';
+import { getDb } from '../../src/worker/db/client';
+import { finds, stones } from '../../src/worker/db/schema';
+import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
+
+/** Origin of every test request; vitest.config.ts sets PUBLIC_SITE_URL to the same. */
+export const ORIGIN = 'https://reisesteine.test';
+
+/** Calls the Worker's own fetch handler (the app as deployed: middleware, routes, error handler). */
+export function call(path: string, init?: RequestInit): Promise<Response> {
+  return exports.default.fetch(`${ORIGIN}${path}`, init);
+}
+
+/** POSTs `body` as JSON. */
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export interface CreatedStone {
+  code: string;
+  adminToken: string;
+}
+
+/** Creates a free stone through the API, as the web form's JSON twin does. */
+export async function createStone(fields: { title?: string; creatorEmail?: string } = {}): Promise<CreatedStone> {
+  const res = await postJson('/api/stones', {
+    creatorEmail: fields.creatorEmail ?? 'creator@example.org',
+    title: fields.title ?? 'Opas Reisestein',
+  });
+  expect(res.status).toBe(201);
+  return res.json<CreatedStone>();
+}
+
+/** Inserts a stone with fixed data straight into D1, for what the API cannot create (story, distance, hostile text). */
+export async function insertStone(
+  fields: Partial<Omit<typeof stones.$inferInsert, 'ownerTokenHash'>> & { code: string },
+): Promise<CreatedStone & { id: string }> {
+  const adminToken = randomToken();
+  const id = fields.id ?? crypto.randomUUID();
+  await getDb(env.DB)
+    .insert(stones)
+    .values({
+      title: 'Fixed stone',
+      creatorEmail: 'fixed-creator@example.org',
+      ...fields,
+      id,
+      ownerTokenHash: await sha256Hex(adminToken),
+    });
+  return { id, code: fields.code, adminToken };
+}
+
+/** Inserts a find with fixed data straight into D1 (no distance bookkeeping: only for read tests). */
+export async function insertFind(
+  stoneId: string,
+  fields: Partial<typeof finds.$inferInsert> & { seq: number },
+): Promise<void> {
+  await getDb(env.DB)
+    .insert(finds)
+    .values({ id: crypto.randomUUID(), stoneId, location: 'Somewhere', ...fields });
+}
+
+export interface FindBody {
+  location?: unknown;
+  latitude?: unknown;
+  longitude?: unknown;
+  comment?: unknown;
+  finderEmail?: unknown;
+}
+
+export function postFind(code: string, body: FindBody, headers: Record<string, string> = {}): Promise<Response> {
+  return postJson(`/api/stones/${code}/finds`, body, headers);
+}
+
+/** Asserts the one error shape of the API and returns it. */
+export async function expectApiError(res: Response, status: number, code?: string): Promise<ApiErrorBody['error']> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = await res.json<ApiErrorBody>();
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(typeof body.error.code).toBe('string');
+  expect(typeof body.error.message).toBe('string');
+  expect(body.error.message.length).toBeGreaterThan(0);
+  if (code !== undefined) expect(body.error.code).toBe(code);
+  return body.error;
+}
+
+/** Number of rows in a table. */
+export async function countRows(table: 'stones' | 'finds' | 'subscriptions' | 'photos' | 'email_outbox'): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Everything a write could change, to show that a refused request changed nothing. */
+export async function snapshot() {
+  const [stoneRows, findRows, subscriptionRows, photoRows, outboxRows] = await env.DB.batch([
+    env.DB.prepare('SELECT id, code, title, story, find_seq, total_distance_km, last_latitude, last_longitude FROM stones ORDER BY id'),
+    env.DB.prepare('SELECT id, stone_id, seq FROM finds ORDER BY id'),
+    env.DB.prepare('SELECT id, email FROM subscriptions ORDER BY id'),
+    env.DB.prepare('SELECT id FROM photos ORDER BY id'),
+    env.DB.prepare('SELECT id FROM email_outbox ORDER BY id'),
+  ]);
+  return {
+    stones: stoneRows?.results,
+    finds: findRows?.results,
+    subscriptions: subscriptionRows?.results,
+    photos: photoRows?.results,
+    outbox: outboxRows?.results,
+  };
+}
+
+export interface StoneCounters {
+  find_seq: number;
+  total_distance_km: number;
+  last_latitude: number | null;
+  last_longitude: number | null;
+}
+
+/** The counters the find route keeps on the stone row. */
+export async function stoneCounters(code: string): Promise<StoneCounters | null> {
+  return env.DB.prepare('SELECT find_seq, total_distance_km, last_latitude, last_longitude FROM stones WHERE code = ?')
+    .bind(code)
+    .first<StoneCounters>();
+}
+
+export interface StoredFind {
+  seq: number;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  comment: string;
+  finder_email: string | null;
+}
+
+/** The finds of one stone as stored, in journey order. */
+export async function storedFinds(code: string): Promise<StoredFind[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT f.seq, f.location, f.latitude, f.longitude, f.comment, f.finder_email
+       FROM finds f JOIN stones s ON s.id = f.stone_id WHERE s.code = ? ORDER BY f.seq`,
+  )
+    .bind(code)
+    .all<StoredFind>();
+  return results;
+}

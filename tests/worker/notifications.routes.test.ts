@@ -1,0 +1,101 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { countRows, createStone, expectApiError, postJson, snapshot } from '../support/factory';
+
+interface SubscriptionRow {
+  email: string;
+  confirmed_at: number | null;
+  confirm_token_hash: string;
+  unsubscribe_token_hash: string;
+}
+
+const subscribe = (code: string, body: unknown) => postJson(`/api/stones/${code}/notifications`, body);
+
+async function subscriptionsOf(code: string): Promise<SubscriptionRow[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT sub.email, sub.confirmed_at, sub.confirm_token_hash, sub.unsubscribe_token_hash
+       FROM subscriptions sub JOIN stones s ON s.id = sub.stone_id WHERE s.code = ?`,
+  )
+    .bind(code)
+    .all<SubscriptionRow>();
+  return results;
+}
+
+describe('POST /api/stones/{code}/notifications', () => {
+  it('stores an unconfirmed subscription and answers 201', async () => {
+    const { code } = await createStone();
+    const res = await subscribe(code, { email: 'follower@example.org' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ subscribed: true, confirmed: false });
+    const rows = await subscriptionsOf(code);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row?.email).toBe('follower@example.org');
+    expect(row?.confirmed_at).toBeNull();
+    expect(row?.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.unsubscribe_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.confirm_token_hash).not.toBe(row?.unsubscribe_token_hash);
+  });
+
+  it.each([
+    { name: 'a missing e-mail', body: {} },
+    { name: 'an empty e-mail', body: { email: '' } },
+    { name: 'a blank e-mail', body: { email: '   ' } },
+    { name: 'a null e-mail', body: { email: null } },
+  ])('answers 400 "Email address is required" for $name', async ({ body }) => {
+    const { code } = await createStone();
+    const error = await expectApiError(await subscribe(code, body), 400, 'VALIDATION_ERROR');
+    expect(error.message).toBe('Email address is required');
+    expect(error.details).toEqual({ email: 'Email address is required' });
+    expect(await countRows('subscriptions')).toBe(0);
+  });
+
+  it.each(['follower', 'follower@', '@example.org', 'a b@example.org', `${'x'.repeat(250)}@example.org`])(
+    'answers 400 for the invalid address "%s"',
+    async (email) => {
+      const { code } = await createStone();
+      await expectApiError(await subscribe(code, { email }), 400, 'VALIDATION_ERROR');
+      expect(await countRows('subscriptions')).toBe(0);
+    },
+  );
+
+  it('answers the same for a repeated address in any case and keeps one row', async () => {
+    const { code } = await createStone();
+    const first = await subscribe(code, { email: 'Follower@Example.org' });
+    const again = await subscribe(code, { email: 'follower@example.org' });
+    const shouting = await subscribe(code, { email: ' FOLLOWER@EXAMPLE.ORG ' });
+    expect([first.status, again.status, shouting.status]).toEqual([201, 201, 201]);
+    const bodies = await Promise.all([first.json(), again.json(), shouting.json()]);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    const rows = await subscriptionsOf(code);
+    expect(rows.map((r) => r.email)).toEqual(['follower@example.org']);
+  });
+
+  it('keeps the first subscription’s tokens when the address subscribes again', async () => {
+    const { code } = await createStone();
+    await subscribe(code, { email: 'follower@example.org' });
+    const [before] = await subscriptionsOf(code);
+    await subscribe(code, { email: 'follower@example.org' });
+    expect(await subscriptionsOf(code)).toEqual([before]);
+  });
+
+  it('lets the same address follow two stones', async () => {
+    const a = await createStone();
+    const b = await createStone();
+    expect((await subscribe(a.code, { email: 'follower@example.org' })).status).toBe(201);
+    expect((await subscribe(b.code, { email: 'follower@example.org' })).status).toBe(201);
+    expect(await countRows('subscriptions')).toBe(2);
+  });
+
+  it('answers 404 STONE_NOT_FOUND for an unknown stone and writes nothing', async () => {
+    await createStone();
+    const before = await snapshot();
+    await expectApiError(await subscribe('ABC-123-DEF', { email: 'follower@example.org' }), 404, 'STONE_NOT_FOUND');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 400 INVALID_CODE for a path that is not a code', async () => {
+    await expectApiError(await subscribe('not-a-code', { email: 'follower@example.org' }), 400, 'INVALID_CODE');
+  });
+});

@@ -1,0 +1,158 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { INITIAL_DATA_GLOBAL, type InitialData } from '../../src/shared/initial-data';
+import type { StoneView } from '../../src/shared/types';
+import { call, createStone, expectApiError, insertFind, insertStone, ORIGIN, postFind } from '../support/factory';
+
+const BOOTSTRAP_PREFIX = `window.${INITIAL_DATA_GLOBAL}=`;
+
+async function page(path: string, headers: Record<string, string> = {}): Promise<{ res: Response; html: string }> {
+  const res = await call(path, { headers: { 'accept-language': 'en-GB', ...headers }, redirect: 'manual' });
+  return { res, html: await res.text() };
+}
+
+/** The text of the inline bootstrap <script> that hands the page its data. */
+function bootstrapScript(html: string): string {
+  const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '');
+  const found = scripts.filter((s) => s.includes(BOOTSTRAP_PREFIX));
+  expect(found).toHaveLength(1);
+  return found[0] ?? '';
+}
+
+function initialData(html: string): InitialData {
+  const script = bootstrapScript(html).trim();
+  expect(script.startsWith(BOOTSTRAP_PREFIX)).toBe(true);
+  expect(script.endsWith(';')).toBe(true);
+  return JSON.parse(script.slice(BOOTSTRAP_PREFIX.length, -1)) as InitialData;
+}
+
+describe('server-rendered pages', () => {
+  it('renders the home page with the statistics inlined', async () => {
+    const { code } = await createStone();
+    await postFind(code, { location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+    await postFind(code, { location: 'München', latitude: 48.1351, longitude: 11.582 });
+    const { res, html } = await page('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    const data = initialData(html);
+    expect(data.locale).toBe('en');
+    expect(data.config.siteUrl).toBe(env.PUBLIC_SITE_URL);
+    const stats = data.queries.find((q) => q.key[0] === 'statistics')?.data;
+    expect(stats).toMatchObject({ stoneCount: 1, findCount: 2 });
+    expect(stats).toHaveProperty('formattedDistance', expect.stringMatching(/^50\d\.\d km$/));
+  });
+
+  it('renders a stone page with the title for a seeded stone', async () => {
+    const stone = await insertStone({ code: 'ABC-123-DEF', title: 'Omas Glücksstein & Co' });
+    await insertFind(stone.id, { seq: 1, location: 'Am Rhein', comment: 'Gefunden beim Spazieren' });
+    const { res, html } = await page('/ABC-123-DEF');
+    expect(res.status).toBe(200);
+    expect(html).toContain('Omas Glücksstein &amp; Co');
+    const data = initialData(html);
+    const view = data.queries.find((q) => q.key.includes('ABC-123-DEF'))?.data as StoneView;
+    expect(view.title).toBe('Omas Glücksstein & Co');
+    expect(view.finds.map((f) => f.location)).toEqual(['Am Rhein']);
+    expect(JSON.stringify(data)).not.toContain('fixed-creator@example.org');
+  });
+
+  it('renders the read-only view of a stone', async () => {
+    await insertStone({ code: 'ABC-123-DEF', title: 'Nur ansehen' });
+    const { res, html } = await page('/view/ABC-123-DEF');
+    expect(res.status).toBe(200);
+    expect(html).toContain('Nur ansehen');
+  });
+
+  it('answers 404 with the stone-not-found screen for an unknown well-formed code', async () => {
+    const { res, html } = await page('/ABC-123-DEF');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).toContain('No stone found with this code. Please check the code and try again.');
+    expect(html).not.toContain('Page Not Found');
+  });
+
+  it('answers 404 with the HTML "Page Not Found" page for an unknown path', async () => {
+    const { res, html } = await page('/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).toContain('Page Not Found');
+  });
+
+  it('answers 404 with a JSON error for an unknown API path', async () => {
+    const res = await call('/api/nope');
+    await expectApiError(res, 404, 'NOT_FOUND');
+  });
+
+  it('answers an unknown API path with JSON for every method', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      await expectApiError(await call('/api/nope', { method }), 404, 'NOT_FOUND');
+    }
+  });
+
+  it.each([
+    { from: '/abc-123-def', to: '/ABC-123-DEF' },
+    { from: '/ABC123DEF', to: '/ABC-123-DEF' },
+    { from: '/stone/ABC123DEF', to: '/ABC-123-DEF' },
+    { from: '/stone/abc-123-def', to: '/ABC-123-DEF' },
+    { from: '/ABC-123-DEF/', to: '/ABC-123-DEF' },
+    { from: '/view/abc123def', to: '/view/ABC-123-DEF' },
+    { from: '/abc-123-def?ref=qr', to: '/ABC-123-DEF?ref=qr' },
+  ])('redirects $from permanently to $to', async ({ from, to }) => {
+    const { res } = await page(from);
+    expect(res.status).toBe(301);
+    const location = new URL(res.headers.get('location') ?? '', ORIGIN);
+    expect(`${location.pathname}${location.search}`).toBe(to);
+  });
+
+  it.each([
+    { language: 'de-DE,de;q=0.9,en;q=0.8', lang: 'de', title: 'Seite nicht gefunden' },
+    { language: 'de', lang: 'de', title: 'Seite nicht gefunden' },
+    { language: 'en-US,en;q=0.9,de;q=0.8', lang: 'en', title: 'Page Not Found' },
+    { language: 'fr-FR,de;q=0.9', lang: 'en', title: 'Page Not Found' },
+  ])('speaks $lang for Accept-Language "$language"', async ({ language, lang, title }) => {
+    const { html } = await page('/does-not-exist', { 'accept-language': language });
+    expect(html).toMatch(new RegExp(`<html[^>]* lang="${lang}"`));
+    expect(html).toContain(title);
+    expect(initialData(html).locale).toBe(lang);
+  });
+
+  it('speaks English without an Accept-Language header', async () => {
+    const res = await call('/does-not-exist');
+    expect(await res.text()).toMatch(/<html[^>]* lang="en"/);
+  });
+});
+
+describe('the inline bootstrap data cannot break out of its script', () => {
+  const hostileTitle = '</script><script>alert(1)</script>';
+  const hostileComment = 'nice </script><img src=x onerror=alert(2)> <!-- \u2028 & done';
+
+  it('escapes a hostile title and find comment as \\u003c in the bootstrap script', async () => {
+    const stone = await insertStone({ code: 'BAD-000-001', title: hostileTitle });
+    await insertFind(stone.id, { seq: 1, location: '<b>Ort</b>', comment: hostileComment });
+    const { res, html } = await page('/BAD-000-001');
+    expect(res.status).toBe(200);
+
+    const script = bootstrapScript(html);
+    expect(script).not.toContain('<');
+    expect(script).not.toContain('>');
+    expect(script).not.toContain('\u2028');
+    expect(script).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e');
+
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+
+    const view = initialData(html).queries.find((q) => q.key.includes('BAD-000-001'))?.data as StoneView;
+    expect(view.title).toBe(hostileTitle);
+    expect(view.finds[0]?.comment).toBe(hostileComment.trim());
+    expect(view.finds[0]?.location).toBe('<b>Ort</b>');
+  });
+
+  it('escapes a hostile find comment logged through the API', async () => {
+    const { code } = await createStone({ title: 'Harmlos' });
+    expect((await postFind(code, { location: 'x', comment: '</script><script>alert(3)</script>' })).status).toBe(201);
+    const { html } = await page(`/${code}`);
+    expect(bootstrapScript(html)).not.toContain('</script');
+    expect(html).not.toContain('<script>alert(3)');
+  });
+});

@@ -1,0 +1,78 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/factory';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+
+async function putPhoto(key: string, contentType = 'image/png'): Promise<void> {
+  await env.PHOTOS.put(key, PNG, { httpMetadata: { contentType } });
+}
+
+describe('GET /photos/{key}', () => {
+  it('serves a stored photo with its content type, an ETag and immutable caching', async () => {
+    const key = `${crypto.randomUUID()}.png`;
+    await putPhoto(key);
+    const res = await call(`/photos/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('keeps the content type it was stored with', async () => {
+    const key = `${crypto.randomUUID()}.webp`;
+    await putPhoto(key, 'image/webp');
+    const res = await call(`/photos/${key}`);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    await res.arrayBuffer();
+  });
+
+  it('answers 304 without a body when If-None-Match carries the ETag', async () => {
+    const key = `${crypto.randomUUID()}.png`;
+    await putPhoto(key);
+    const first = await call(`/photos/${key}`);
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag') ?? '';
+    for (const ifNoneMatch of [etag, `W/${etag}`]) {
+      const res = await call(`/photos/${key}`, { headers: { 'if-none-match': ifNoneMatch } });
+      expect(res.status).toBe(304);
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
+    }
+  });
+
+  it('answers 200 with the photo when If-None-Match carries another ETag', async () => {
+    const key = `${crypto.randomUUID()}.png`;
+    await putPhoto(key);
+    const res = await call(`/photos/${key}`, { headers: { 'if-none-match': '"something-else"' } });
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('answers 404 for a well-formed key that is not stored', async () => {
+    const res = await call(`/photos/${crypto.randomUUID()}.png`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+
+  it.each(['..%2Fx', '..%2F..%2Fsecret.png', 'a.txt', 'photo.png', `${'0'.repeat(36)}.exe`, 'x'])(
+    'answers 404 for the malformed key "%s" even when an object of that name exists',
+    async (raw) => {
+      const key = decodeURIComponent(raw);
+      await env.PHOTOS.put(key, PNG, { httpMetadata: { contentType: 'image/png' } });
+      const res = await call(`/photos/${raw}`);
+      expect(res.status).toBe(404);
+      expect(new Uint8Array(await res.arrayBuffer())).not.toEqual(PNG);
+    },
+  );
+
+  it('never serves an object outside the photo key shape through a dot-dot path', async () => {
+    await env.PHOTOS.put('x', PNG);
+    const res = await call('/photos/../x');
+    expect(res.status).toBe(404);
+    await res.arrayBuffer();
+  });
+});
