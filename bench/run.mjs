@@ -1,0 +1,443 @@
+// `npm run bench`: builds the app, serves the production build in workerd (via `wrangler dev`, with seeded
+// local D1), and measures throughput/latency of a static file, the JSON API and the SSR stone page, the
+// initial JavaScript of `/` and the stone page, and workerd memory. Not part of the tests: the figures
+// depend on the machine, and the load generator shares the CPU with workerd.
+//
+// Env: BENCH_SECONDS (measured seconds per target, default 8), BENCH_CONCURRENCY (connections, default 16),
+//      BENCH_WARMUP_SECONDS (default 2), BENCH_PORT (preferred port, default 8795).
+// Exit code: 0 when every request succeeded; 1 on any error (failed request, wrong page, server problem) or
+// when another process rebuilt dist/ during the run (wrangler dev then reloads, and the figures mix builds).
+// Missing a target (SSR ≥ 25 % of static rps, initial JS of `/` ≤ 60 KiB gz) is reported, not a failure.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
+import { clientName, runLoad } from './load.mjs';
+
+const STATE_DIR = '.bench/state';
+const MANIFEST = 'dist/client/.vite/manifest.json';
+const STONE = 'A1B-2C3-D4E';
+const STONE_TITLE = 'Omas Gartenstein';
+
+const seconds = positiveNumber('BENCH_SECONDS', 8);
+const concurrency = Math.round(positiveNumber('BENCH_CONCURRENCY', 16));
+const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2, { allowZero: true });
+const preferredPort = Math.round(positiveNumber('BENCH_PORT', 8795));
+
+const PROXY = 'workerd (wrangler proxy)';
+const RUNTIME = 'workerd (Worker runtime)';
+
+const SSR_TARGET_RATIO = 0.25;
+const INITIAL_JS_TARGET_GZ = 60 * 1024;
+
+// No Accept-Encoding: workerd would otherwise gzip every HTML/JSON/SVG response in the Worker process, which
+// in production happens at Cloudflare's edge, not in the Worker. Identity keeps the figures about the app.
+const LOAD_HEADERS = { 'accept-encoding': 'identity' };
+
+/** Load targets in table order; the first one is the baseline for the ratio column. */
+const TARGETS = [
+  { name: 'static /favicon.svg', path: '/favicon.svg' },
+  { name: `api /api/stones/${STONE}`, path: `/api/stones/${STONE}` },
+  { name: `ssr /${STONE}`, path: `/${STONE}` },
+];
+
+/** @type {Awaited<ReturnType<typeof serveBuild>> | undefined} */
+let server;
+let stopping = false;
+
+// The wrangler process group is detached (so it can be killed as a group); without this, Ctrl-C would
+// leave workerd running on the port.
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the server`);
+    await server?.stop().catch(() => {});
+    process.exit(130);
+  });
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+} finally {
+  if (server && !stopping) {
+    stopping = true;
+    try {
+      await server.stop();
+    } catch (error) {
+      console.error('stopping the server failed:', error);
+      exitCode = 1;
+    }
+  }
+}
+// Explicit exit: a lingering keep-alive socket or timer must not keep a finished benchmark alive.
+process.exit(exitCode);
+
+/** @returns {Promise<number>} the exit code */
+async function main() {
+  let t = Date.now();
+  console.log('building (vite build)…');
+  ensureBuild({ rebuild: true });
+  const buildStamp = distStamp();
+  console.log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const port = await freePort(preferredPort);
+  t = Date.now();
+  server = await serveBuild({ port, stateDir: STATE_DIR });
+  const { url } = server;
+  console.log(`serving ${url} (workerd via wrangler dev, state ${STATE_DIR}), ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  await checkResponses(url);
+
+  const initialJs = [await measureInitialJs(url, '/'), await measureInitialJs(url, `/${STONE}`)];
+  const mapChunk = measureMapChunk();
+
+  const rssBefore = workerdMemory(port);
+
+  // The load generator, wrangler and workerd share this machine's cores; anything else running (a browser
+  // test, a build) skews the figures, so the load average goes into the report.
+  const loadAvg = os.loadavg().map((n) => Number(n.toFixed(2)));
+  console.log(`\nload: ${concurrency} connections, ${warmupSeconds} s warm-up + ${seconds} s measured per target, client ${clientName}, node ${process.version}`);
+  console.log(`machine: ${os.availableParallelism()} cores, load average ${loadAvg.join(' / ')} (1/5/15 min) before the load`);
+  const results = [];
+  let warmupErrors = 0;
+  for (const target of TARGETS) {
+    const targetUrl = url + target.path;
+    if (warmupSeconds > 0) {
+      // Warm-up per target: JIT in workerd, D1/SQLite page cache, asset lookup, keep-alive connections.
+      const warm = await runLoad({ url: targetUrl, concurrency, durationMs: warmupSeconds * 1000, headers: LOAD_HEADERS });
+      warmupErrors += warm.errors;
+      if (warm.errors > 0) console.log(`  warm-up ${target.name}: ${warm.errors} errors (${warm.errorSamples.join('; ')})`);
+    }
+    const result = await runLoad({ url: targetUrl, concurrency, durationMs: seconds * 1000, headers: LOAD_HEADERS });
+    console.log(`  ${target.name}: ${result.ok} ok, ${result.errors} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`);
+    if (result.errors > 0) console.log(`    errors: ${result.errorSamples.join('; ')}`);
+    results.push({ ...target, ...result });
+  }
+
+  const rssAfter = workerdMemory(port);
+  const interference = [];
+  // dist/ is shared with the browser tests and the dev tools. wrangler dev watches it and restarts the
+  // Worker runtime when another `vite build` rewrites it, so the run would mix two builds and a restart.
+  if (distStamp() !== buildStamp) interference.push('dist/ was rebuilt by another process during the run');
+  const runtimeBefore = rssBefore.find((p) => p.role === RUNTIME);
+  const runtimeAfter = rssAfter.find((p) => p.role === RUNTIME);
+  if (runtimeBefore && runtimeAfter && runtimeBefore.pid !== runtimeAfter.pid) {
+    interference.push(`the Worker runtime restarted during the run (workerd pid ${runtimeBefore.pid} → ${runtimeAfter.pid})`);
+  }
+
+  // ---- report ----
+  const baseline = results[0].rps;
+  console.log('\nthroughput and latency');
+  printTable(
+    ['target', 'rps', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs static', 'client cpu'],
+    results.map((r) => [r.name, r.rps.toFixed(0), ms(r.latencyMs.p50), ms(r.latencyMs.p95), ms(r.latencyMs.p99), String(r.errors), (r.rps / baseline).toFixed(2), pct(r.clientCpu)]),
+  );
+  console.log(`client cpu: CPU used by this load generator (100 % = one core), taken from the same ${os.availableParallelism()} cores as workerd`);
+  const ssr = /** @type {(typeof results)[number]} */ (results.find((r) => r.path === `/${STONE}`));
+  const ssrRatio = ssr.rps / baseline;
+  console.log(`target: SSR ≥ ${pct(SSR_TARGET_RATIO)} of static rps → ${pct(ssrRatio)} ${ssrRatio >= SSR_TARGET_RATIO ? 'MET' : 'NOT MET'}`);
+
+  console.log('\ninitial JavaScript (module scripts + modulepreloads, gzip -9)');
+  printTable(
+    ['page', 'files', 'raw', 'gzip'],
+    initialJs.map((p) => [p.page, String(p.files.length), kib(p.raw), kib(p.gz)]),
+  );
+  for (const p of initialJs) {
+    console.log(`  ${p.page}: ${p.files.map((f) => `${f.path} ${kib(f.raw)} / ${kib(f.gz)} gz`).join(', ')}`);
+    for (const warning of p.warnings) console.log(`  warning (${p.page}): ${warning}`);
+  }
+  const home = initialJs[0];
+  console.log(`target: initial JS of / ≤ ${kib(INITIAL_JS_TARGET_GZ)} gz → ${kib(home.gz)} gz ${home.gz <= INITIAL_JS_TARGET_GZ ? 'MET' : `NOT MET (${kib(home.gz - INITIAL_JS_TARGET_GZ)} over)`}`);
+  if (mapChunk) {
+    console.log(
+      `lazy map chunk (not initial JS, loaded by the stone page on demand): ${mapChunk.file} ${kib(mapChunk.raw)} / ${kib(mapChunk.gz)} gz` +
+        mapChunk.extras.map((e) => `; ${e.file} ${kib(e.raw)} / ${kib(e.gz)} gz`).join(''),
+    );
+    const leaked = initialJs.filter((p) => p.files.some((f) => f.path.endsWith(mapChunk.file)));
+    if (leaked.length > 0) console.log(`  warning: the map chunk is part of the initial JS of ${leaked.map((p) => p.page).join(', ')}`);
+  } else {
+    console.log(`lazy map chunk: no manifest entry containing 'map-engine' in ${MANIFEST}`);
+  }
+
+  if (rssBefore.length > 0) {
+    console.log('\nworkerd memory (RSS; peak = kernel high-water mark since start)');
+    printTable(
+      ['process', 'pid', 'before load', 'after load', 'peak'],
+      rssAfter.map((after) => {
+        const before = rssBefore.find((b) => b.role === after.role);
+        return [after.role, String(after.pid), before ? mib(before.rssKb) : '-', mib(after.rssKb), after.peakKb ? mib(after.peakKb) : '-'];
+      }),
+    );
+  } else {
+    console.log('\nworkerd memory: no workerd process found (ps)');
+  }
+
+  // Warm-up responses must be 200 too: a failure there is as much a bug as one during the measurement.
+  const totalErrors = warmupErrors + results.reduce((sum, r) => sum + r.errors, 0);
+  const round = (/** @type {number} */ n, d = 2) => Number(n.toFixed(d));
+  const summary = {
+    date: new Date().toISOString(),
+    node: process.version,
+    client: clientName,
+    cpus: os.availableParallelism(),
+    loadAvg,
+    seconds,
+    concurrency,
+    warmupSeconds,
+    targets: results.map((r) => ({
+      path: r.path,
+      rps: round(r.rps, 1),
+      ratio: round(r.rps / baseline),
+      p50: round(r.latencyMs.p50),
+      p95: round(r.latencyMs.p95),
+      p99: round(r.latencyMs.p99),
+      ok: r.ok,
+      errors: r.errors,
+      clientCpu: round(r.clientCpu),
+    })),
+    warmupErrors,
+    interference,
+    ssrRatio: round(ssrRatio),
+    ssrTargetMet: ssrRatio >= SSR_TARGET_RATIO,
+    initialJs: initialJs.map((p) => ({ page: p.page, files: p.files.length, raw: p.raw, gz: p.gz })),
+    initialJsTargetMet: home.gz <= INITIAL_JS_TARGET_GZ,
+    mapChunk: mapChunk && { file: mapChunk.file, raw: mapChunk.raw, gz: mapChunk.gz },
+    workerdRssKb: rssAfter.map((a) => ({ role: a.role, before: rssBefore.find((b) => b.role === a.role)?.rssKb ?? null, after: a.rssKb, peak: a.peakKb })),
+  };
+  // A disturbed run is a failed measurement: its figures must not end up in the notes.
+  for (const problem of interference) console.log(`\nFAILED: ${problem}; re-run when nothing else builds or serves dist/`);
+  if (totalErrors > 0) console.log(`\nFAILED: ${totalErrors} request errors`);
+  const ok = totalErrors === 0 && interference.length === 0;
+  if (ok) console.log('\nOK');
+  console.log(JSON.stringify(summary));
+  return ok ? 0 : 1;
+}
+
+/**
+ * One request per target before the load, so a broken page fails loudly instead of being benchmarked:
+ * a 200 "not found" SSR page or an empty body would otherwise look like great throughput.
+ * @param {string} url
+ */
+async function checkResponses(url) {
+  const fav = await get(url + '/favicon.svg');
+  expect(fav.status === 200 && fav.text.includes('<svg'), `/favicon.svg: ${fav.status}, not an SVG`);
+  const api = await get(`${url}/api/stones/${STONE}`);
+  expect(api.status === 200, `/api/stones/${STONE}: ${api.status}`);
+  const stone = JSON.parse(api.text);
+  expect(stone.code === STONE && stone.finds?.length === 4, `/api/stones/${STONE}: unexpected body ${api.text.slice(0, 200)}`);
+  const page = await get(`${url}/${STONE}`);
+  expect(page.status === 200, `/${STONE}: ${page.status}`);
+  // The title arrives in the streamed Suspense part, so this also proves the body was read to the end.
+  expect(page.text.includes(STONE_TITLE) && page.text.trimEnd().endsWith('</html>'), `/${STONE}: the stone title or </html> is missing`);
+}
+
+/**
+ * @param {boolean} ok
+ * @param {string} message
+ */
+function expect(ok, message) {
+  if (!ok) throw new Error(`sanity check failed: ${message}`);
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<{ status: number, text: string, bytes: Buffer }>}
+ */
+async function get(url) {
+  const res = await fetch(url, { headers: LOAD_HEADERS });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, text: bytes.toString('utf8'), bytes };
+}
+
+/**
+ * The JS a page loads before it is interactive: every `<script type="module" src>` and
+ * `<link rel="modulepreload" href>` in the HTML, de-duplicated. As a cross-check the static `imports` of
+ * those chunks in the Vite manifest are added too (a browser fetches them before running the entry even
+ * when the HTML forgot to preload them); each such addition is reported as a warning.
+ * @param {string} url
+ * @param {string} page
+ */
+async function measureInitialJs(url, page) {
+  const html = await get(url + page);
+  expect(html.status === 200, `${page}: ${html.status}`);
+  /** @type {Set<string>} */
+  const paths = new Set();
+  for (const [tag] of html.text.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const attrs = attributes(tag);
+    const isModuleScript = tag.toLowerCase().startsWith('<script') && attrs.type === 'module' && attrs.src;
+    const isModulePreload = tag.toLowerCase().startsWith('<link') && attrs.rel?.split(/\s+/).includes('modulepreload') && attrs.href;
+    const ref = isModuleScript ? attrs.src : isModulePreload ? attrs.href : undefined;
+    if (ref) paths.add(new URL(ref, url + page).pathname);
+  }
+  expect(paths.size > 0, `${page}: no module scripts or modulepreloads in the HTML`);
+
+  const warnings = [];
+  const manifest = readManifest();
+  if (manifest) {
+    const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));
+    const queue = [...paths];
+    while (queue.length > 0) {
+      const chunk = byFile.get(/** @type {string} */ (queue.shift()));
+      for (const key of chunk?.imports ?? []) {
+        const path = `/${manifest[key].file}`;
+        if (paths.has(path)) continue;
+        paths.add(path);
+        queue.push(path);
+        warnings.push(`${path} is statically imported but not preloaded (counted)`);
+      }
+    }
+  }
+
+  const files = [];
+  for (const path of paths) {
+    const res = await get(url + path);
+    expect(res.status === 200, `${page}: ${path} ${res.status}`);
+    files.push({ path, raw: res.bytes.length, gz: gzipSync(res.bytes, { level: 9 }).length });
+  }
+  return { page, files, warnings, raw: files.reduce((s, f) => s + f.raw, 0), gz: files.reduce((s, f) => s + f.gz, 0) };
+}
+
+/** Parses the attributes of one start tag (quoted, unquoted and bare). @param {string} tag */
+function attributes(tag) {
+  /** @type {Record<string, string>} */
+  const attrs = {};
+  const body = tag.replace(/^<\w+/, '').replace(/\/?>$/, '');
+  for (const m of body.matchAll(/([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+    attrs[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
+  }
+  return attrs;
+}
+
+/** @returns {Record<string, { file: string, imports?: string[], css?: string[], assets?: string[] }> | null} */
+function readManifest() {
+  try {
+    return JSON.parse(readFileSync(MANIFEST, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The lazily loaded map chunk (MapLibre), from the Vite manifest, with its CSS and web-worker assets. */
+function measureMapChunk() {
+  const manifest = readManifest();
+  const key = manifest && Object.keys(manifest).find((k) => k.includes('map-engine'));
+  if (!manifest || !key) return null;
+  const size = (/** @type {string} */ file) => {
+    const bytes = readFileSync(`dist/client/${file}`);
+    return { file, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length };
+  };
+  const chunk = manifest[key];
+  return { ...size(chunk.file), extras: [...(chunk.css ?? []), ...(chunk.assets ?? [])].map(size) };
+}
+
+/**
+ * RSS of the workerd processes serving `port`. `wrangler dev` runs two: a proxy that owns the public port and
+ * the runtime with the Worker; both are in the process group of the wrangler command started by serveBuild.
+ * @param {number} port
+ * @returns {{ pid: number, role: string, rssKb: number, peakKb: number | null }[]}
+ */
+function workerdMemory(port) {
+  let ps;
+  try {
+    ps = execFileSync('ps', ['-eo', 'pid=,pgid=,rss=,args='], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  const rows = ps
+    .split('\n')
+    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(\d+)\s+(.*)$/))
+    .filter((m) => m !== null)
+    .map((m) => ({ pid: Number(m[1]), pgid: Number(m[2]), rssKb: Number(m[3]), args: m[4] }));
+  // The proxy is the workerd listening on our port; its process group is the wrangler group.
+  const proxy = rows.find((r) => /\bworkerd\b/.test(r.args.split(' ')[0]) && r.args.includes(`entry=127.0.0.1:${port}`));
+  if (!proxy) return [];
+  return rows
+    .filter((r) => r.pgid === proxy.pgid && /\bworkerd$/.test(r.args.split(' ')[0]))
+    .map((r) => ({ pid: r.pid, role: r === proxy ? PROXY : RUNTIME, rssKb: r.rssKb, peakKb: peakRssKb(r.pid) }));
+}
+
+/** Modification times of the build outputs that the served Worker and its assets come from. */
+function distStamp() {
+  return ['dist/reisesteine/index.js', 'dist/reisesteine/wrangler.json', MANIFEST]
+    .map((file) => {
+      try {
+        return statSync(file).mtimeMs;
+      } catch {
+        return 'missing';
+      }
+    })
+    .join(',');
+}
+
+/** VmHWM from /proc (Linux only): the peak RSS, which catches a spike during the load that ps would miss. @param {number} pid */
+function peakRssKb(pid) {
+  try {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+)\s+kB/m);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `preferred` if it is free on 127.0.0.1, otherwise a port the OS picks. @param {number} preferred */
+async function freePort(preferred) {
+  const tryListen = (/** @type {number} */ p) =>
+    new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(null));
+      srv.listen(p, '127.0.0.1', () => {
+        const { port } = /** @type {net.AddressInfo} */ (srv.address());
+        srv.close(() => resolve(port));
+      });
+    });
+  return /** @type {number} */ ((await tryListen(preferred)) ?? (await tryListen(0)));
+}
+
+/**
+ * @param {string} name
+ * @param {number} fallback
+ * @param {{ allowZero?: boolean }} [options]
+ */
+function positiveNumber(name, fallback, { allowZero = false } = {}) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
+    console.error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${JSON.stringify(raw)}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** @param {string[]} header @param {string[][]} rows */
+function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+// Function declarations (not arrow consts) because main() runs via top-level await before this point.
+/** @param {number} n */
+function ms(n) {
+  return n.toFixed(2);
+}
+/** @param {number} n */
+function pct(n) {
+  return `${(n * 100).toFixed(0)} %`;
+}
+/** @param {number} bytes */
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+/** @param {number} kb */
+function mib(kb) {
+  return `${(kb / 1024).toFixed(1)} MiB`;
+}
