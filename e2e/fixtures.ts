@@ -6,6 +6,23 @@ import { test as base, expect } from '@playwright/test';
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
+  // Like a person, a test acts once the page is interactive: goto and reload wait for hydration.
+  page: async ({ page }, use) => {
+    const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await hydrated();
+      return response;
+    };
+    await use(page);
+  },
   consoleGuard: [
     async ({ page, allowConsoleErrors }, use) => {
       const problems: string[] = [];

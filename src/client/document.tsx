@@ -1,4 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { preloadModule } from 'react-dom';
 import { IntlProvider } from 'react-intl';
 import { intlTag } from '../shared/i18n/locale';
@@ -18,6 +19,10 @@ interface DocumentProps {
 /** The whole HTML document: the Worker streams it, the browser hydrates it. */
 export function Document({ data, location, queryClient }: DocumentProps) {
   for (const href of data.assets.preload) preloadModule(href, { as: 'script' });
+  // Marks the page as interactive (for styles and for the browser tests, which wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang={data.locale}>
       <head>

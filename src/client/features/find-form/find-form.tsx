@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import { findSchema } from '../../../shared/schemas/find';
 import { api, apiErrorMessage } from '../../lib/api';
+import { useHydrated } from '../../lib/hydrated';
 import { currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type Coordinates } from '../../lib/geolocation';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
@@ -33,6 +34,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   const [finderEmail, setFinderEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [locating, setLocating] = useState(false);
+  const hydrated = useHydrated();
 
   const mutation = useMutation({
     mutationFn: (body: v.InferOutput<typeof findSchema>) =>
@@ -104,7 +106,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
             error={errors.location}
             hint={intl.formatMessage({ id: 'findForm.mapHint' })}
           />
-          <Button variant="secondary" onClick={useGps} disabled={locating}>
+          <Button variant="secondary" onClick={useGps} disabled={locating || !hydrated}>
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
           </Button>
         </div>
@@ -127,7 +129,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           error={errors.finderEmail}
           hint={intl.formatMessage({ id: 'findForm.emailHint' })}
         />
-        <Button type="submit" disabled={mutation.isPending} className="w-full sm:w-auto">
+        <Button type="submit" disabled={mutation.isPending || !hydrated} className="w-full sm:w-auto">
           <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
         </Button>
       </form>

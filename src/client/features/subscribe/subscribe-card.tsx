@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { api, apiErrorMessage } from '../../lib/api';
+import { useHydrated } from '../../lib/hydrated';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
@@ -15,6 +16,7 @@ export function SubscribeCard({ code }: { code: string }) {
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const mutation = useMutation({
     mutationFn: (body: { email: string }) => api(`/api/stones/${code}/notifications`, { method: 'POST', json: body }),
     onSuccess: () => {
@@ -56,7 +58,7 @@ export function SubscribeCard({ code }: { code: string }) {
           onChange={(event) => setEmail(event.target.value)}
           error={error}
         />
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" disabled={mutation.isPending || !hydrated}>
           <FormattedMessage id={mutation.isPending ? 'subscribe.submitting' : 'subscribe.submit'} />
         </Button>
       </form>
