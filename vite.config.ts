@@ -3,11 +3,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
+import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cloudflare(), clientAssets()],
+  plugins: [react(), tailwindcss(), cloudflare(), clientAssets(), compiledMessages()],
+  resolve: {
+    // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },
   environments: {

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
+import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         plugins: [
           clientAssets(),
+          compiledMessages(),
           cloudflareTest(async () => ({
             remoteBindings: false,
             wrangler: { configPath: './wrangler.toml' },
