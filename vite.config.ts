@@ -7,8 +7,17 @@ import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), cloudflare(), clientAssets(), compiledMessages()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cloudflare(
+      // In development QR codes and share links point at the dev server, whichever port it runs on.
+      command === 'serve' ? { config: (config) => ({ vars: { ...config.vars, PUBLIC_SITE_URL: `http://127.0.0.1:${port}` } }) } : {},
+    ),
+    clientAssets(),
+    compiledMessages(),
+  ],
   resolve: {
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
@@ -35,4 +44,4 @@ export default defineConfig({
       for (const environment of Object.values(workers)) await builder.build(environment);
     },
   },
-});
+}));

@@ -48,3 +48,10 @@ test('"log find now" opens the stone page at the find form without the welcome d
   await page.waitForTimeout(800);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('closing the dialog returns focus to the button that opened it', async ({ page }) => {
+  await expect(page.getByLabel('Stein-Code')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Stein finden' })).toBeFocused();
+});

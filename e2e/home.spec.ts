@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, OMA, test } from './fixtures';
 
 test('the home page counts the statistics up to the totals', async ({ page, request }) => {
   const stats = (await (await request.get('/api/statistics')).json()) as { totalDistance: number; stoneCount: number; findCount: number };
@@ -37,5 +37,24 @@ test.describe('in English', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Find a stone' })).toBeVisible();
     await expect(page.getByTestId('stat-distance')).toContainText('kilometres travelled');
+  });
+});
+
+test('from a stone page, the FAQ link lands on the FAQ section of the home page', async ({ page }) => {
+  await page.addInitScript((code) => window.localStorage.setItem(`welcome-shown:${code}`, 'seen'), OMA);
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto(`/${OMA}`);
+  await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL('/#faq');
+  await expect(page.getByRole('heading', { name: 'Häufige Fragen' })).toBeInViewport();
+});
+
+test.describe('arriving from the not-found page', () => {
+  test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
+  test('after client-side navigation to the home page the statistics count up to the totals', async ({ page, request }) => {
+    const stats = (await (await request.get('/api/statistics')).json()) as { findCount: number };
+    await page.goto('/gibt-es-nicht');
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect(page.getByTestId('stat-finds').locator('dd')).toHaveText(String(stats.findCount), { timeout: 6000 });
   });
 });

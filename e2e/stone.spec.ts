@@ -84,3 +84,8 @@ test('the toast can be focused with F8 and closes itself after 5 s', async ({ pa
   await expect(page.getByRole('region', { name: 'Benachrichtigungen (F8)' }).locator('ol')).toBeFocused();
   await expect(toast).toHaveCount(0, { timeout: 7000 });
 });
+
+test('the read-only page preloads the module of its screen with the HTML', async ({ request }) => {
+  const html = await (await request.get(`/view/${PAPA}`)).text();
+  expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/stone-[\w-]+\.js"/);
+});

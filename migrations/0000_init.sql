@@ -99,8 +99,8 @@ CREATE TABLE `subscriptions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`stone_id` text NOT NULL,
 	`email` text NOT NULL,
-	`confirm_token_hash` text NOT NULL,
-	`unsubscribe_token_hash` text NOT NULL,
+	`confirm_token_hash` text,
+	`unsubscribe_token_hash` text,
 	`confirmed_at` integer,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
 	FOREIGN KEY (`stone_id`) REFERENCES `stones`(`id`) ON UPDATE no action ON DELETE cascade

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline/promises';
 import { hashPassword } from '../src/worker/lib/password';
 
 /**
@@ -17,12 +16,38 @@ if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
   process.exit(2);
 }
 
-let password = process.env.OPERATOR_PASSWORD ?? '';
-if (!password) {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  password = await rl.question('Password (at least 12 characters): ');
-  rl.close();
+/** Reads a line from the terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { stdin, stdout } = process;
+    if (!stdin.isTTY) {
+      reject(new Error('No terminal to ask for the password: set OPERATOR_PASSWORD.'));
+      return;
+    }
+    stdout.write(prompt);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let typed = '';
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          stdout.write('\n');
+          resolve(typed);
+          return;
+        }
+        if (char === '\u0003') process.exit(130);
+        typed = char === '\u007f' ? typed.slice(0, -1) : typed + char;
+      }
+    };
+    stdin.on('data', onData);
+  });
 }
+
+const password = process.env.OPERATOR_PASSWORD || (await askHidden('Password (at least 12 characters): '));
 if (password.length < 12) {
   console.error('The password must have at least 12 characters.');
   process.exit(2);

@@ -4,7 +4,7 @@ import { matchRoute } from '../shared/routes';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
-import { useRouter } from './lib/router';
+import { ScrollOnNavigate, useRouter } from './lib/router';
 import { Spinner } from './ui/spinner';
 
 // One lazily loaded module per screen; the Worker preloads the current one (see virtual:client-assets).
@@ -38,6 +38,7 @@ export function App() {
         <main id="main" className="flex-1">
           <Suspense fallback={<Spinner />}>
             <Page />
+            <ScrollOnNavigate />
           </Suspense>
         </main>
         <Footer />

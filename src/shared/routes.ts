@@ -3,6 +3,14 @@ import { normalizeCode } from './code';
 /** The screens the app renders; the Worker and the client router both read this table. */
 export type PageName = 'home' | 'stone' | 'view' | 'notFound';
 
+/** The module under src/client/pages/ that renders each screen (the Worker preloads it with the page). */
+export const pageModules: Record<PageName, string> = {
+  home: 'home',
+  stone: 'stone',
+  view: 'stone',
+  notFound: 'not-found',
+};
+
 export interface RouteMatch {
   page: PageName;
   params: { code?: string };

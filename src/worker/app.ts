@@ -6,7 +6,8 @@ import { owner } from './api/owner';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { ApiError } from './lib/errors';
-import { log } from './lib/logger';
+import { describeError, log } from './lib/logger';
+import { errorPage } from './pages/error-page';
 import { contentSecurityPolicy, createNonce } from './lib/security';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
@@ -23,6 +24,8 @@ app.use(async (c, next) => {
   c.set('nonce', createNonce());
   await next();
   c.header('X-Content-Type-Options', 'nosniff');
+  // Pages and formatted numbers follow the browser's language.
+  if (!c.req.path.startsWith('/photos/')) c.header('Vary', 'Accept-Language', { append: true });
   if (OWNER_TOKEN_PATH.test(c.req.path)) {
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
@@ -45,11 +48,10 @@ app.all('/api/*', () => {
 });
 
 app.get('*', async (c) => {
-  const match = matchRoute(c.req.path);
-  if (match.redirectTo) {
-    const url = new URL(c.req.url);
-    return c.redirect(`${match.redirectTo}${url.search}`, 301);
-  }
+  // The raw path, as the browser's location.pathname will show it: hydration must match the same route.
+  const url = new URL(c.req.url);
+  const match = matchRoute(url.pathname);
+  if (match.redirectTo) return c.redirect(`${match.redirectTo}${url.search}`, 301);
   return renderPage(c, match);
 });
 
@@ -59,8 +61,12 @@ app.onError((error, c) => {
     return c.json(body, error.status);
   }
   const requestId = c.get('requestId');
-  log.error('unhandled error', { requestId, path: c.req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  return c.json({ error: { code: 'INTERNAL_ERROR', message: `Something went wrong (request ${requestId})` } }, 500);
+  log.error('unhandled error', { requestId, path: c.req.path, ...describeError(error) });
+  const message = `Something went wrong (request ${requestId})`;
+  if (c.req.path.startsWith('/api/') || !c.req.header('accept')?.includes('text/html')) {
+    return c.json({ error: { code: 'INTERNAL_ERROR', message } }, 500);
+  }
+  return c.html(errorPage(c.get('locale'), requestId), 500);
 });
 
 app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));

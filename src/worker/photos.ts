@@ -15,6 +15,8 @@ export const photos = new Hono<AppEnv>().get('/:key', async (c) => {
   object.writeHttpMetadata(headers);
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  // An image is never a document: even a disguised upload cannot run script on this origin.
+  headers.set('Content-Security-Policy', "default-src 'none'; sandbox");
   if (!('body' in object)) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
 });

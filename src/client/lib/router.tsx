@@ -1,10 +1,12 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { matchRoute } from '../../shared/routes';
 
 export interface Location {
   pathname: string;
   search: string;
   hash: string;
+  /** Set by navigate(): scroll to the hash (or the top) once the new screen has rendered. */
+  scroll?: boolean;
 }
 
 interface RouterValue {
@@ -19,12 +21,16 @@ function currentLocation(): Location {
   return { pathname, search, hash };
 }
 
-function scrollAfterNavigation(hash: string) {
-  requestAnimationFrame(() => {
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  });
+function scrollToHash(hash: string) {
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // A malformed escape: look the raw text up instead.
+  }
+  const target = id ? document.getElementById(id) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, 0);
 }
 
 /** Client-side navigation over the History API, starting from the location the server rendered. */
@@ -44,8 +50,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     const target = `${url.pathname}${url.search}${url.hash}`;
     if (options.replace) window.history.replaceState(null, '', target);
     else window.history.pushState(null, '', target);
-    startTransition(() => setLocation(currentLocation()));
-    scrollAfterNavigation(url.hash);
+    startTransition(() => setLocation({ ...currentLocation(), scroll: true }));
   }, []);
 
   return <RouterContext.Provider value={{ location, navigate }}>{children}</RouterContext.Provider>;
@@ -55,6 +60,18 @@ export function useRouter(): RouterValue {
   const value = useContext(RouterContext);
   if (!value) throw new Error('useRouter outside RouterProvider');
   return value;
+}
+
+/**
+ * Scrolls after a navigation, from inside the screen's Suspense boundary: its layout effect runs only once the
+ * (lazily loaded) screen is in the DOM, so the hash target exists.
+ */
+export function ScrollOnNavigate() {
+  const { location } = useRouter();
+  useLayoutEffect(() => {
+    if (location.scroll) scrollToHash(location.hash);
+  }, [location]);
+  return null;
 }
 
 /** An anchor that navigates on the client for same-origin targets and behaves normally otherwise. */
@@ -69,7 +86,7 @@ export function Link({ href, onClick, ...props }: AnchorHTMLAttributes<HTMLAncho
     event.preventDefault();
     if (url.pathname === location.pathname && url.hash) {
       window.history.pushState(null, '', `${url.pathname}${url.search}${url.hash}`);
-      scrollAfterNavigation(url.hash);
+      scrollToHash(url.hash);
       return;
     }
     navigate(`${url.pathname}${url.search}${url.hash}`);

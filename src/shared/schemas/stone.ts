@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { flag, email, trimmed } from './common';
+import { email, flag } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
 
 /** The fields of the create-stone form (step 1 and 2) as the API receives them. */
@@ -17,9 +17,3 @@ export const createStoneSchema = v.object({
   recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
 });
 export type CreateStoneInput = v.InferOutput<typeof createStoneSchema>;
-
-/** Title and story edits by the owner or the operator. */
-export const updateStoneSchema = v.object({
-  title: v.pipe(trimmed, v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong')),
-  story: v.optional(v.pipe(trimmed, v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'))),
-});

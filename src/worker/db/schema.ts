@@ -73,7 +73,10 @@ export const finds = sqliteTable(
   (t) => [uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq)],
 );
 
-/** An e-mail address that wants news of a stone; confirmed by a double opt-in link. */
+/**
+ * An e-mail address that wants news of a stone; confirmed by a double opt-in link. The token hashes are set
+ * when the confirmation mail (which carries the tokens) is queued.
+ */
 export const subscriptions = sqliteTable(
   'subscriptions',
   {
@@ -82,8 +85,8 @@ export const subscriptions = sqliteTable(
       .notNull()
       .references(() => stones.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    confirmTokenHash: text('confirm_token_hash').notNull(),
-    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    confirmTokenHash: text('confirm_token_hash'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
@@ -119,7 +122,7 @@ export const operators = sqliteTable(
   {
     id: text('id').primaryKey(),
     email: text('email').notNull(),
-    /** PBKDF2-SHA256 hash in the form `pbkdf2$iterations$salt$hash` (base64url). */
+    /** PBKDF2-SHA256 hash in the form `pbkdf2-sha256$iterations$salt$hash` (base64url), see lib/password.ts. */
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
   },

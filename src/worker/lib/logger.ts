@@ -13,3 +13,15 @@ export const log = {
   warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
   error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
 };
+
+/**
+ * Loggable fields of an unexpected error. A failed Drizzle query carries its parameters (e-mail addresses,
+ * token hashes) in its message and stack: only the SQL text and the driver's own message are kept.
+ */
+export function describeError(error: unknown): Record<string, string> {
+  if (error instanceof Error && 'query' in error && 'params' in error) {
+    return { error: 'query failed', query: String(error.query), cause: String(error.cause ?? '') };
+  }
+  if (error instanceof Error) return { error: error.stack ?? `${error.name}: ${error.message}` };
+  return { error: String(error) };
+}

@@ -3,7 +3,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import assets from 'virtual:client-assets';
 import { intlTag } from '../../shared/i18n/locale';
 import { INITIAL_DATA_GLOBAL, serializeForScript, type InitialData } from '../../shared/initial-data';
-import type { RouteMatch } from '../../shared/routes';
+import { pageModules, type RouteMatch } from '../../shared/routes';
 import { formatDistance } from '../../shared/geo';
 import { Document } from '../../client/document';
 import { createQueryClient } from '../../client/lib/query-client';
@@ -43,7 +43,7 @@ async function loadQueries(c: Context<AppEnv>, match: RouteMatch): Promise<{ sta
 /** Streams the React document for a page route: status first, CSP nonce on every script, data inlined safely. */
 export async function renderPage(c: Context<AppEnv>, match: RouteMatch): Promise<Response> {
   const { status, queries } = await loadQueries(c, match);
-  const pageAssets = assets.pages[match.page];
+  const pageAssets = assets.pages[pageModules[match.page]];
   const data: InitialData = {
     locale: c.get('locale'),
     config: { siteUrl: c.env.PUBLIC_SITE_URL, productName: c.env.PRODUCT_NAME, mapStyleUrl: c.env.MAP_STYLE_URL },

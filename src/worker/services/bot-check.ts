@@ -29,7 +29,9 @@ export function recaptchaBotCheck(secret: string, verifyUrl = DEFAULT_VERIFY_URL
       try {
         const response = await fetch(verifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
         if (!response.ok) return { ok: false, reason: `verify-http-${response.status}` };
-        body = await response.json();
+        const parsed: unknown = await response.json();
+        if (typeof parsed !== 'object' || parsed === null) return { ok: false, reason: 'verify-bad-response' };
+        body = parsed;
       } catch (error) {
         log.warn('bot check unreachable', { error: String(error) });
         return { ok: false, reason: 'verify-unreachable' };

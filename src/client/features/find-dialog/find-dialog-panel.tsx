@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CODE_MAX_LENGTH, formatCodeInput, isValidCode } from '../../../shared/code';
+import { formatCodeInput, isValidCode } from '../../../shared/code';
 import { paths } from '../../../shared/routes';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
@@ -23,6 +23,7 @@ export default function FindDialog({ onClose }: { onClose: () => void }) {
   const [searching, setSearching] = useState(false);
   const [found, setFound] = useState<{ code: string; title: string } | null>(null);
   const [scanning, setScanning] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,92 +53,94 @@ export default function FindDialog({ onClose }: { onClose: () => void }) {
     navigate(path);
   };
 
-  if (found) {
-    return (
-      <Dialog
-        open
-        onOpenChange={(next) => !next && onClose()}
-        title={intl.formatMessage({ id: 'findModal.title' }, { code: found.code })}
-        description={intl.formatMessage({ id: 'findModal.text' })}
-      >
-        <p className="mb-4 font-medium text-stone-800">{found.title}</p>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button className="flex-1" onClick={() => go(`${paths.stone(found.code)}#find-form`)}>
-            <FormattedMessage id="findModal.log" />
-          </Button>
-          <Button variant="secondary" className="flex-1" onClick={() => go(paths.view(found.code))}>
-            <FormattedMessage id="findModal.view" />
-          </Button>
-        </div>
-      </Dialog>
-    );
-  }
-
+  // One dialog for both steps, so focus stays inside and returns to the opener when it closes.
   return (
     <Dialog
       open
       onOpenChange={(next) => !next && onClose()}
-      title={intl.formatMessage({ id: 'findDialog.title' })}
-      description={intl.formatMessage({ id: 'findDialog.description' })}
+      title={found ? intl.formatMessage({ id: 'findModal.title' }, { code: found.code }) : intl.formatMessage({ id: 'findDialog.title' })}
+      description={intl.formatMessage({ id: found ? 'findModal.text' : 'findDialog.description' })}
+      initialFocus={codeInput}
     >
-      <div className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1" role="group">
-        <button type="button" aria-pressed={!scanning} onClick={() => setScanning(false)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'text-stone-600' : 'bg-white shadow'}`}>
-          <FormattedMessage id="findDialog.type" />
-        </button>
-        <button type="button" aria-pressed={scanning} onClick={() => setScanning(true)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'bg-white shadow' : 'text-stone-600'}`}>
-          <FormattedMessage id="findDialog.scan" />
-        </button>
-      </div>
-      {scanning ? (
-        <Suspense fallback={<Spinner />}>
-          <QrScan
-            onCode={(scanned) => {
-              setCode(scanned);
-              setScanning(false);
-              void lookup(scanned);
-            }}
-          />
-        </Suspense>
-      ) : null}
-      <form onSubmit={submit} noValidate className={scanning ? 'hidden' : 'space-y-4'}>
-        <div className="space-y-1">
-          <label htmlFor="stone-code" className="block text-sm font-medium text-stone-800">
-            <FormattedMessage id="findDialog.codeLabel" />
-          </label>
-          <input
-            id="stone-code"
-            name="code"
-            value={code}
-            onChange={(event) => {
-              setCode(formatCodeInput(event.target.value));
-              setProblem(null);
-            }}
-            maxLength={CODE_MAX_LENGTH}
-            placeholder="ABC-123-DEF"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            autoFocus
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'stone-code-problem' : undefined}
-            className="w-full rounded-lg border border-stone-300 px-3 py-3 text-center font-mono text-2xl tracking-widest focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30"
-          />
-        </div>
-        {problem ? (
-          <div id="stone-code-problem" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">{problem.title}</p>
-            <p>{problem.text}</p>
+      {found ? (
+        <FoundStone found={found} go={go} />
+      ) : (
+        <>
+          <div className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1" role="group">
+            <button type="button" aria-pressed={!scanning} onClick={() => setScanning(false)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'text-stone-600' : 'bg-white shadow'}`}>
+              <FormattedMessage id="findDialog.type" />
+            </button>
+            <button type="button" aria-pressed={scanning} onClick={() => setScanning(true)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'bg-white shadow' : 'text-stone-600'}`}>
+              <FormattedMessage id="findDialog.scan" />
+            </button>
           </div>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            <FormattedMessage id="findDialog.cancel" />
-          </Button>
-          <Button type="submit" disabled={searching}>
-            <FormattedMessage id={searching ? 'findDialog.searching' : 'findDialog.submit'} />
-          </Button>
-        </div>
-      </form>
+          {scanning ? (
+            <Suspense fallback={<Spinner />}>
+              <QrScan
+                onCode={(scanned) => {
+                  setCode(scanned);
+                  setScanning(false);
+                  void lookup(scanned);
+                }}
+              />
+            </Suspense>
+          ) : null}
+          <form onSubmit={submit} noValidate className={scanning ? 'hidden' : 'space-y-4'}>
+            <div className="space-y-1">
+              <label htmlFor="stone-code" className="block text-sm font-medium text-stone-800">
+                <FormattedMessage id="findDialog.codeLabel" />
+              </label>
+              <input
+                ref={codeInput}
+                id="stone-code"
+                name="code"
+                value={code}
+                onChange={(event) => {
+                  setCode(formatCodeInput(event.target.value));
+                  setProblem(null);
+                }}
+                placeholder="ABC-123-DEF"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? 'stone-code-problem' : undefined}
+                className="w-full rounded-lg border border-stone-300 px-3 py-3 text-center font-mono text-2xl tracking-widest focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30"
+              />
+            </div>
+            {problem ? (
+              <div id="stone-code-problem" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                <p className="font-semibold">{problem.title}</p>
+                <p>{problem.text}</p>
+              </div>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={onClose}>
+                <FormattedMessage id="findDialog.cancel" />
+              </Button>
+              <Button type="submit" disabled={searching}>
+                <FormattedMessage id={searching ? 'findDialog.searching' : 'findDialog.submit'} />
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
     </Dialog>
+  );
+}
+
+function FoundStone({ found, go }: { found: { code: string; title: string }; go: (path: string) => void }) {
+  return (
+    <>
+      <p className="mb-4 font-medium text-stone-800">{found.title}</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button className="flex-1" autoFocus onClick={() => go(`${paths.stone(found.code)}#find-form`)}>
+          <FormattedMessage id="findModal.log" />
+        </Button>
+        <Button variant="secondary" className="flex-1" onClick={() => go(paths.view(found.code))}>
+          <FormattedMessage id="findModal.view" />
+        </Button>
+      </div>
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
 import { Link } from '../../lib/router';
 
 export function Footer() {
+  const intl = useIntl();
   const { productName } = useConfig();
   return (
     <footer className="mt-16 border-t border-stone-200 bg-stone-900 text-stone-300">
@@ -13,7 +14,7 @@ export function Footer() {
             <FormattedMessage id="app.tagline" />
           </p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={intl.formatMessage({ id: 'footer.navigation' })}>
           <p className="text-sm font-semibold text-white">
             <FormattedMessage id="footer.navigation" />
           </p>

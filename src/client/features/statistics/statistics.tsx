@@ -16,12 +16,16 @@ export const statisticsQuery = {
 
 export const COUNT_UP_MS = 3000;
 
-/** Counts from 0 to `target` over 3 s (ease-out) after hydration; the server renders the final value. */
-export function useCountUp(target: number, durationMs = COUNT_UP_MS): number {
+/**
+ * Counts from 0 to `target` over 3 s (ease-out) once the value is known (`ready`); the server renders the
+ * final value.
+ */
+export function useCountUp(target: number, ready: boolean, durationMs = COUNT_UP_MS): number {
   const [value, setValue] = useState(target);
   // The animation runs once; later refetches jump straight to the new value.
   const animated = useRef(false);
   useEffect(() => {
+    if (!ready) return;
     if (animated.current || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
       setValue(target);
       return;
@@ -36,16 +40,17 @@ export function useCountUp(target: number, durationMs = COUNT_UP_MS): number {
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [target, durationMs]);
+  }, [target, ready, durationMs]);
   return value;
 }
 
 export function StatisticsBand() {
   const intl = useIntl();
   const { data } = useQuery(statisticsQuery);
-  const km = useCountUp(data?.totalDistance ?? 0);
-  const stones = useCountUp(data?.stoneCount ?? 0);
-  const finds = useCountUp(data?.findCount ?? 0);
+  const ready = data !== undefined;
+  const km = useCountUp(data?.totalDistance ?? 0, ready);
+  const stones = useCountUp(data?.stoneCount ?? 0, ready);
+  const finds = useCountUp(data?.findCount ?? 0, ready);
   const items = [
     { id: 'distance', value: intl.formatNumber(km, { maximumFractionDigits: 0 }), label: 'stats.distance' },
     { id: 'stones', value: intl.formatNumber(Math.round(stones)), label: 'stats.stones' },

@@ -71,18 +71,21 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
   return {
     showFinds(finds, zoom) {
       findMarkers.forEach((m) => m.remove());
-      const positioned = finds.filter((find): find is FindView & Position => hasPosition(find));
-      findMarkers = positioned.map((find, i) =>
+      // Numbered like the finds list (all finds), even when some finds have no position.
+      const positioned = finds
+        .map((find, i) => ({ find, n: i + 1 }))
+        .filter((entry): entry is { find: FindView & Position; n: number } => hasPosition(entry.find));
+      findMarkers = positioned.map(({ find, n }) =>
         new Marker({
-          element: markerElement(String(i + 1), 'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow'),
+          element: markerElement(String(n), 'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow'),
         })
           .setLngLat([find.longitude, find.latitude])
           .setPopup(new Popup({ offset: 16 }).setText(find.location))
           .addTo(map),
       );
-      route = positioned.map((find) => [find.longitude, find.latitude]);
+      route = positioned.map(({ find }) => [find.longitude, find.latitude]);
       if (map.isStyleLoaded()) drawRoute();
-      const last = positioned.at(-1);
+      const last = positioned.at(-1)?.find;
       if (last) map.jumpTo({ center: [last.longitude, last.latitude], zoom });
     },
     showSelection(position, zoom, markerMs) {

@@ -13,7 +13,12 @@ export async function fetchStone(code: string): Promise<StoneView | null> {
   }
 }
 
-export const stoneQuery = (code: string) => ({ queryKey: queryKeys.stone(code), queryFn: () => fetchStone(code) });
+export const stoneQuery = (code: string) => ({
+  queryKey: queryKeys.stone(code),
+  queryFn: () => fetchStone(code),
+  // A stone that exists stays fresh (spec: never stale); "no such stone" is asked again next time.
+  staleTime: ({ state }: { state: { data: StoneView | null | undefined } }) => (state.data === null ? 0 : Infinity),
+});
 
 export function useStone(code: string) {
   return useQuery(stoneQuery(code));

@@ -1,6 +1,7 @@
 import { count, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { finds, stones } from '../../db/schema';
+import { log } from '../../lib/logger';
 
 export interface StatisticsData {
   totalDistance: number;
@@ -29,9 +30,20 @@ export async function getStatistics(db: Db, cache: KVNamespace): Promise<Statist
   return refreshStatistics(db, cache);
 }
 
-/** Recomputes the totals and writes them to KV; every write that changes them calls this. */
+/** The cron refreshes at least this often; an entry that somehow missed a refresh expires by then anyway. */
+const CACHE_TTL_SECONDS = 600;
+
+/**
+ * Recomputes the totals and writes them to KV; every write that changes them calls this. A failed KV write
+ * (KV allows about one write per second to a key) never fails the caller's request: the data is already
+ * saved, and the next write or the cron brings the cache up to date.
+ */
 export async function refreshStatistics(db: Db, cache: KVNamespace): Promise<StatisticsData> {
   const data = await compute(db);
-  await cache.put(CACHE_KEY, JSON.stringify(data));
+  try {
+    await cache.put(CACHE_KEY, JSON.stringify(data), { expirationTtl: CACHE_TTL_SECONDS });
+  } catch (error) {
+    log.warn('statistics cache not refreshed', { error: String(error) });
+  }
   return data;
 }

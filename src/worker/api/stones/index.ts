@@ -4,7 +4,6 @@ import { normalizeCode } from '../../../shared/code';
 import { formatDistance } from '../../../shared/geo';
 import { intlTag } from '../../../shared/i18n/locale';
 import { findSchema } from '../../../shared/schemas/find';
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import { createStoneSchema } from '../../../shared/schemas/stone';
 import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { getDb } from '../../db/client';
@@ -15,8 +14,11 @@ import type { AppEnv } from '../../types';
 import { refreshStatistics } from '../statistics/queries';
 import { addFind, addSubscription, createStone, getStoneIdByCode, getStoneView } from './queries';
 
-/** Largest create-stone body: the form fields plus five photos. */
-const MAX_CREATE_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 256 * 1024;
+/**
+ * Largest free create-stone body: the form fields only. Photos are a paid feature, so a large upload on this
+ * path is refused (413) before it is buffered.
+ */
+const MAX_CREATE_BYTES = 256 * 1024;
 
 function codeParam(raw: string): string {
   const code = normalizeCode(raw);

@@ -195,13 +195,9 @@ export async function addFind(db: Db, stoneId: string, input: FindInput): Promis
 
 /** Stores an unconfirmed subscription; a repeated address for the same stone is a no-op. */
 export async function addSubscription(db: Db, stoneId: string, email: string): Promise<{ created: boolean }> {
-  const [confirmTokenHash, unsubscribeTokenHash] = await Promise.all([
-    sha256Hex(randomToken()),
-    sha256Hex(randomToken()),
-  ]);
   const inserted = await db
     .insert(subscriptions)
-    .values({ id: crypto.randomUUID(), stoneId, email: email.toLowerCase(), confirmTokenHash, unsubscribeTokenHash })
+    .values({ id: crypto.randomUUID(), stoneId, email: email.toLowerCase() })
     .onConflictDoNothing({ target: [subscriptions.stoneId, subscriptions.email] })
     .returning({ id: subscriptions.id });
   return { created: inserted.length > 0 };
