@@ -89,3 +89,29 @@ test('the read-only page preloads the module of its screen with the HTML', async
   const html = await (await request.get(`/view/${PAPA}`)).text();
   expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/stone-[\w-]+\.js"/);
 });
+
+test.describe('a finder who denies location access', () => {
+  test.use({ permissions: [] });
+  test('sees the location error toast with the denied text', async ({ page, context }) => {
+    await context.clearPermissions();
+    await page.goto(`/${WANDERER}#find-form`);
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Standort-Fehler' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('GPS-Berechtigung verweigert');
+  });
+});
+
+test('a toast is dismissed by swiping it 50 px to the right', async ({ page }) => {
+  await page.goto(`/view/${WANDERER}`);
+  await page.getByLabel('E-Mail-Adresse').fill('swipe@example.org');
+  await page.getByRole('button', { name: 'Abonnieren' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Benachrichtigungen erfolgreich abonniert!' });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let dx = 10; dx <= 80; dx += 10) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0, { timeout: 2000 });
+});

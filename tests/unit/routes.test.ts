@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localeFromAcceptLanguage, pickLocale } from '../../src/shared/i18n/locale';
 import { serializeForScript } from '../../src/shared/initial-data';
-import { matchRoute } from '../../src/shared/routes';
+import { matchRoute, pageModules } from '../../src/shared/routes';
 
 describe('route table', () => {
   it('matches the home page', () => {
@@ -55,5 +55,14 @@ describe('initial data serialisation', () => {
     const text = serializeForScript({ title: '</script><script>alert(1)</script><!--', sep: '\u2028' });
     expect(text).not.toMatch(/<|>|\u2028/);
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script><!--', sep: '\u2028' });
+  });
+});
+
+describe('page modules', () => {
+  it('name a file under src/client/pages for every screen', async () => {
+    const { existsSync } = await import('node:fs');
+    for (const module of Object.values(pageModules)) {
+      expect(existsSync(`src/client/pages/${module}.tsx`), module).toBe(true);
+    }
   });
 });
