@@ -3,7 +3,8 @@
 import { spawn, execFileSync } from 'node:child_process';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', env });
+// No terminal on stdin: wrangler then applies the local migrations without asking to confirm.
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
 
 console.info('Applying migrations to the local D1 database…');
 run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local']);
