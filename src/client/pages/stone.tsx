@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { paths } from '../../shared/routes';
+import type { StoneView } from '../../shared/types';
 import { useConfig } from '../lib/config';
 import { useRouter } from '../lib/router';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
@@ -41,6 +43,25 @@ function StoneNotFound() {
   );
 }
 
+/** Open Graph tags, so a shared link shows the stone's title, its journey and a photo in the preview. */
+function ShareMeta({ stone, productName }: { stone: StoneView; productName: string }) {
+  const intl = useIntl();
+  const { siteUrl } = useConfig();
+  const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
+  const description = stone.story ? `${stone.story.slice(0, 160)}${stone.story.length > 160 ? '…' : ''}` : summary;
+  return (
+    <>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={productName} />
+      <meta property="og:title" content={stone.title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={`${siteUrl.replace(/\/$/, '')}${paths.view(stone.code)}`} />
+      {stone.photos[0] ? <meta property="og:image" content={stone.photos[0]} /> : null}
+    </>
+  );
+}
+
 function scrollToForm() {
   const form = document.getElementById('find-form');
   form?.scrollIntoView({ block: 'start' });
@@ -72,6 +93,7 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
     <article className="mx-auto max-w-6xl px-4 py-10">
       <title>{`${stone.title} – ${productName}`}</title>
       {readOnly ? <meta name="robots" content="noindex" /> : null}
+      <ShareMeta stone={stone} productName={productName} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="font-mono text-sm tracking-widest text-amber-700">
