@@ -1,6 +1,4 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export interface ToastMessage {
   title: string;
@@ -15,34 +13,33 @@ const ToastContext = createContext<ShowToast | null>(null);
 /** Spec §9: one toast at a time, 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 
+// The Radix toast code is not needed to show a page: it loads once the browser is idle after hydration.
+const loadToaster = () => import('./toaster');
+const Toaster = lazy(loadToaster);
+
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const intl = useIntl();
   const [current, setCurrent] = useState<(ToastMessage & { id: number }) | null>(null);
+  const [mounted, setMounted] = useState(false);
   const show = useCallback<ShowToast>((message) => setCurrent({ ...message, id: Date.now() }), []);
+  useEffect(() => {
+    const ready = () => {
+      void loadToaster().then(() => setMounted(true));
+    };
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(ready, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(ready, 200);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <ToastContext.Provider value={show}>
-      <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={intl.formatMessage({ id: 'toast.label' })}>
-        {children}
-        {current ? (
-          <RadixToast.Root
-            key={current.id}
-            onOpenChange={(open) => {
-              if (!open) setCurrent(null);
-            }}
-            className={`toast grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-xl border p-4 shadow-lg ${current.variant === 'error' ? 'border-red-200 bg-red-50 text-red-900' : 'border-stone-200 bg-white text-stone-900'}`}
-          >
-            <RadixToast.Title className="font-semibold">{current.title}</RadixToast.Title>
-            {current.description ? <RadixToast.Description className="col-start-1 text-sm">{current.description}</RadixToast.Description> : null}
-            <RadixToast.Close className="col-start-2 row-start-1 rounded p-1 text-sm hover:bg-black/5" aria-label={intl.formatMessage({ id: 'toast.close' })}>
-              <span aria-hidden="true">✕</span>
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ) : null}
-        <RadixToast.Viewport
-          // Radix fills in the hotkey (F8 by default) itself.
-          label={intl.formatMessage({ id: 'toast.region' }, { hotkey: '{hotkey}' })}
-          className="fixed bottom-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
-      </RadixToast.Provider>
+      {children}
+      {mounted || current ? (
+        <Suspense fallback={null}>
+          <Toaster current={current} onClosed={() => setCurrent(null)} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }
