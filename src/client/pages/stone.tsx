@@ -88,6 +88,7 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
     );
   }
   if (!stone) return <StoneNotFound />;
+  const hasMemory = Boolean(stone.hasStory && stone.story) || stone.hasPhotos || stone.photos.length > 0;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
@@ -121,34 +122,41 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
         </div>
       </header>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-8">
-          {stone.hasStory && stone.story ? (
-            <section aria-labelledby="story-title">
-              <h2 id="story-title" className="text-xl font-semibold">
-                <FormattedMessage id="stone.story" />
-              </h2>
-              <p className="mt-2 whitespace-pre-line text-lg text-stone-700">{stone.story}</p>
-            </section>
-          ) : null}
-          <PhotoGallery photos={stone.photos} hasPhotos={stone.hasPhotos} title={stone.title} />
-          <section aria-labelledby="journey-title" className="space-y-4">
-            <h2 id="journey-title" className="text-xl font-semibold">
-              <FormattedMessage id="stone.journey" />
-            </h2>
-            <StoneMap
-              finds={stone.finds}
-              selected={picked}
-              onPick={readOnly ? undefined : (position) => setPicked({ ...position, label: formatCoordinates(position) })}
-            />
-            <h3 className="pt-2 text-lg font-semibold">
-              <FormattedMessage id="stone.finds" />
-            </h3>
-            <FindsList finds={stone.finds} />
-          </section>
-        </div>
-        <aside className="space-y-6">
-          {readOnly ? null : <FindForm code={stone.code} picked={picked} onPick={setPicked} />}
+      {/* Phones: memory, find form, journey, then subscribe and share. Wide screens: two columns. */}
+      <div className="mt-8 flex flex-col gap-8 lg:grid lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_auto_1fr] lg:items-start">
+        {hasMemory ? (
+          <div className="space-y-8 lg:col-start-1 lg:row-start-1">
+            {stone.hasStory && stone.story ? (
+              <section aria-labelledby="story-title">
+                <h2 id="story-title" className="text-xl font-semibold">
+                  <FormattedMessage id="stone.story" />
+                </h2>
+                <p className="mt-2 whitespace-pre-line text-lg text-stone-700">{stone.story}</p>
+              </section>
+            ) : null}
+            <PhotoGallery photos={stone.photos} hasPhotos={stone.hasPhotos} title={stone.title} />
+          </div>
+        ) : null}
+        {readOnly ? null : (
+          <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <FindForm code={stone.code} picked={picked} onPick={setPicked} />
+          </div>
+        )}
+        <section aria-labelledby="journey-title" className={`space-y-4 lg:col-start-1 ${hasMemory ? 'lg:row-span-2 lg:row-start-2' : 'lg:row-span-3 lg:row-start-1'}`}>
+          <h2 id="journey-title" className="text-xl font-semibold">
+            <FormattedMessage id="stone.journey" />
+          </h2>
+          <StoneMap
+            finds={stone.finds}
+            selected={picked}
+            onPick={readOnly ? undefined : (position) => setPicked({ ...position, label: formatCoordinates(position) })}
+          />
+          <h3 className="pt-2 text-lg font-semibold">
+            <FormattedMessage id="stone.finds" />
+          </h3>
+          <FindsList finds={stone.finds} />
+        </section>
+        <aside className={`space-y-6 lg:col-start-2 ${readOnly ? 'lg:row-span-3 lg:row-start-1' : 'lg:row-start-3'}`}>
           <SubscribeCard code={stone.code} />
           <Card>
             <ShareButtons code={stone.code} title={stone.title} />
