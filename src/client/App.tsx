@@ -1,16 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { matchRoute } from '../shared/routes';
+import { matchRoute, type PageName } from '../shared/routes';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
+import { lazyPage } from './lib/lazy-page';
 import { ScrollOnNavigate, useRouter } from './lib/router';
 import { Spinner } from './ui/spinner';
 
 // One lazily loaded module per screen; the Worker preloads the current one (see virtual:client-assets).
-const HomePage = lazy(() => import('./pages/home'));
-const StonePage = lazy(() => import('./pages/stone'));
-const NotFoundPage = lazy(() => import('./pages/not-found'));
+const HomePage = lazyPage(() => import('./pages/home'));
+const StonePage = lazyPage(() => import('./pages/stone'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found'));
+
+const screens: Record<PageName, { preload: () => Promise<unknown> }> = {
+  home: HomePage,
+  stone: StonePage,
+  view: StonePage,
+  notFound: NotFoundPage,
+};
+
+/** Loads the module of a screen, so that rendering it does not suspend. */
+export function preloadScreen(page: PageName): Promise<unknown> {
+  return screens[page].preload();
+}
 
 function Page() {
   const { location } = useRouter();

@@ -1,6 +1,8 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
+import { matchRoute } from '../shared/routes';
+import { preloadScreen } from './App';
 import { Document } from './document';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
@@ -17,6 +19,10 @@ const queryClient = createQueryClient();
 for (const { key, data: value } of data.queries) queryClient.setQueryData(key, value);
 const { pathname, search, hash } = window.location;
 
-startTransition(() => {
-  hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
-});
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
+  });
+// The screen's module is already on its way (modulepreload); hydrating after it arrives avoids a suspended pass.
+// If it fails to load, hydrate anyway: the Suspense boundary retries when the module is needed.
+preloadScreen(matchRoute(pathname).page).then(hydrate, hydrate);

@@ -160,7 +160,6 @@ describe('the inline bootstrap data cannot break out of its script', () => {
 describe('share previews', () => {
   it('give a stone page Open Graph tags in the head pointing at the read-only view', async () => {
     const { code } = await insertStone({ code: 'ABC-123-DEF', title: 'Omas Stein', hasStory: true, story: 'Eine lange Reise beginnt.' });
-    await page(`/${code}`);
     const { html } = await page(`/${code}`);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<meta property="og:title" content="Omas Stein"/>');

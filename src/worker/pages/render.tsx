@@ -5,6 +5,7 @@ import { intlTag } from '../../shared/i18n/locale';
 import { INITIAL_DATA_GLOBAL, serializeForScript, type InitialData } from '../../shared/initial-data';
 import { pageModules, type RouteMatch } from '../../shared/routes';
 import { formatDistance } from '../../shared/geo';
+import { preloadScreen } from '../../client/App';
 import { Document } from '../../client/document';
 import { createQueryClient } from '../../client/lib/query-client';
 import { queryKeys } from '../../client/lib/query-keys';
@@ -42,7 +43,7 @@ async function loadQueries(c: Context<AppEnv>, match: RouteMatch): Promise<{ sta
 
 /** Streams the React document for a page route: status first, CSP nonce on every script, data inlined safely. */
 export async function renderPage(c: Context<AppEnv>, match: RouteMatch): Promise<Response> {
-  const { status, queries } = await loadQueries(c, match);
+  const [{ status, queries }] = await Promise.all([loadQueries(c, match), preloadScreen(match.page)]);
   const pageAssets = assets.pages[pageModules[match.page]];
   const data: InitialData = {
     locale: c.get('locale'),

@@ -1,0 +1,31 @@
+import { lazy, type ComponentType } from 'react';
+
+type PageModule<P> = { default: ComponentType<P> };
+
+/**
+ * React.lazy that can be loaded ahead of rendering. Once `preload()` has resolved, rendering the component does
+ * not suspend: the Worker preloads the current screen so its first render (even the first of an isolate) puts the
+ * screen's <title> and meta tags in <head>, and the browser preloads it before hydrating.
+ */
+export function lazyPage<P>(load: () => Promise<PageModule<P>>) {
+  let loaded: PageModule<P> | undefined;
+  let loading: Promise<PageModule<P>> | undefined;
+  const preload = (): Promise<PageModule<P>> => {
+    if (loaded) return Promise.resolve(loaded);
+    loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined; // a failed chunk download may be retried on the next navigation
+        throw error;
+      },
+    );
+    return loading;
+  };
+  // A thenable that resolves synchronously lets React take the module without suspending.
+  const Component = lazy(() => {
+    const ready = loaded;
+    if (ready) return { then: (resolve: (module: PageModule<P>) => void) => resolve(ready) } as unknown as Promise<PageModule<P>>;
+    return preload();
+  });
+  return Object.assign(Component, { preload });
+}
