@@ -27,9 +27,20 @@ export interface StoneView {
 }
 
 /** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
+export interface OwnerNotification {
+  id: string;
+  createdAt: string;
+  /** Whether the subscriber confirmed the address (double opt-in). */
+  confirmed: boolean;
+}
+
 export interface OwnerStoneView extends StoneView {
   creatorEmail: string;
-  notifications: { count: number };
+  /**
+   * Spec §3 "notifications (list, seen on the admin read)"; the owner page shows their number. The subscribers'
+   * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.
+   */
+  notifications: OwnerNotification[];
 }
 
 /** `GET /api/statistics`. */

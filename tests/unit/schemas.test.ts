@@ -74,6 +74,20 @@ describe('subscription schema', () => {
     expect(messages(v.safeParse(subscriptionSchema, { email: '' }))).toEqual(['email.required']);
     expect(en['email.required']).toBe('Email address is required');
   });
+
+  it.each(["o'brien@example.ie", 'fan@xn--mller-kva.de', 'fan@example.xn--p1ai', 'anna+stein@a--b.de', 'anna@müller.de', '  trimmed@example.org  '])(
+    'accepts the real address %j (spec: it must contain "@")',
+    (email) => {
+      expect(v.safeParse(subscriptionSchema, { email }).success).toBe(true);
+    },
+  );
+
+  it.each(['anna', 'anna@', '@example.org', 'a@b@example.org', 'a b@example.org', 'a@example.org\r\nBcc: x@example.org', 'Fan <fan@example.org>', 'a@x.org,b@y.org', 'a\u0000@example.org'])(
+    'refuses %j, which cannot be one mailbox',
+    (email) => {
+      expect(messages(v.safeParse(subscriptionSchema, { email }))).toEqual(['email.invalid']);
+    },
+  );
 });
 
 describe('message catalogs', () => {

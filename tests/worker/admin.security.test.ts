@@ -23,7 +23,7 @@ function scriptTags(html: string): string[] {
 }
 
 describe('GET /api/admin/stones/{adminToken}', () => {
-  it('shows the owner view with the creator e-mail and the number of notifications for the right token', async () => {
+  it('shows the owner view with the creator e-mail and the notifications (without addresses) for the right token', async () => {
     const { code, adminToken } = await createStone({ title: 'Mein Stein', creatorEmail: 'owner@example.org' });
     await postJson(`/api/stones/${code}/notifications`, { email: 'one@example.org' });
     await postJson(`/api/stones/${code}/notifications`, { email: 'two@example.org' });
@@ -33,8 +33,16 @@ describe('GET /api/admin/stones/{adminToken}', () => {
     expect(res.status).toBe(200);
     expectOwnerPathHeaders(res);
     const view = await res.json<OwnerStoneView>();
-    expect(view).toMatchObject({ code, title: 'Mein Stein', creatorEmail: 'owner@example.org', notifications: { count: 2 }, findCount: 1 });
+    expect(view).toMatchObject({ code, title: 'Mein Stein', creatorEmail: 'owner@example.org', findCount: 1 });
     expect(view.finds).toHaveLength(1);
+    expect(view.notifications).toHaveLength(2);
+    for (const n of view.notifications) {
+      expect(n).toEqual({ id: expect.any(String), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), confirmed: false });
+    }
+    // The subscribers' addresses are theirs: the owner link does not reveal them.
+    const text = JSON.stringify(view);
+    expect(text).not.toContain('one@example.org');
+    expect(text).not.toContain('two@example.org');
   });
 
   it('shows each owner only their own stone', async () => {

@@ -7,20 +7,28 @@ v.setGlobalConfig({ abortPipeEarly: true });
 /** Trimmed text; the message keys are i18n ids the forms translate and the API returns as text. */
 export const trimmed = v.pipe(v.string(), v.trim());
 
-/** A required, syntactically valid e-mail address (a missing field is "required" too, not a key error). */
+/**
+ * Spec §5: an e-mail address must contain "@". We also refuse what can never be one mailbox: whitespace and
+ * control characters (header injection), a second "@", and the list and display-name characters , ; < > ".
+ * Deliberately no stricter: apostrophes, plus tags and internationalised (xn--) domains are real addresses.
+ */
+const MAILBOX = /^[^\s@,;<>"\u0000-\u001f\u007f]+@[^\s@,;<>"\u0000-\u001f\u007f]+$/u;
+const mailbox = v.regex(MAILBOX, 'email.invalid');
+
+/** A required e-mail address (a missing field is "required" too, not a key error). */
 export const email = v.pipe(
   v.optional(v.string('email.required'), ''),
   v.trim(),
   v.nonEmpty('email.required'),
   v.maxLength(MAX_EMAIL_LENGTH, 'email.tooLong'),
-  v.email('email.invalid'),
+  mailbox,
 );
 
 /** An optional e-mail address: empty or missing becomes undefined. */
 export const optionalEmail = v.pipe(
   v.optional(v.nullable(v.string('email.invalid')), ''),
   v.transform((value) => (value ?? '').trim()),
-  v.union([v.literal(''), v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'email.tooLong'), v.email('email.invalid'))]),
+  v.union([v.literal(''), v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'email.tooLong'), mailbox)]),
   v.transform((value) => (value === '' ? undefined : value)),
 );
 

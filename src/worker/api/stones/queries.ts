@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomCode } from '../../../shared/code';
 import { formatDistance, hasPosition, haversineKm } from '../../../shared/geo';
 import type { FindInput } from '../../../shared/schemas/find';
@@ -80,10 +80,16 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
   if (!row) return null;
   const [view, subs] = await Promise.all([
     getStoneView(db, row.code, ctx),
-    db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.stoneId, row.id)).get(),
+    db
+      .select({ id: subscriptions.id, createdAt: subscriptions.createdAt, confirmedAt: subscriptions.confirmedAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.stoneId, row.id))
+      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+      .all(),
   ]);
   if (!view) return null;
-  return { ...view, creatorEmail: row.creatorEmail, notifications: { count: subs?.n ?? 0 } };
+  const notifications = subs.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), confirmed: s.confirmedAt !== null }));
+  return { ...view, creatorEmail: row.creatorEmail, notifications };
 }
 
 export interface NewStone {
