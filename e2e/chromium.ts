@@ -11,3 +11,11 @@ export const chromiumArgs = [
   // Map tiles, fonts or trackers would fail here instead of reaching the internet.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+
+/** Launch options for a Chromium whose camera (access granted) plays `videoPath`, a Y4M file from e2e/qr-video.ts. */
+export function fakeCameraLaunchOptions(videoPath: string) {
+  return {
+    executablePath: chromiumExecutable,
+    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoPath}`],
+  };
+}

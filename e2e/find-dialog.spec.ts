@@ -11,6 +11,34 @@ test('typed code entry keeps hex only, uppercases and inserts hyphens up to 11 c
   await expect(input).toHaveValue('A1B-2C3-D4E');
 });
 
+test('typing or deleting in the middle of the code keeps the caret where the person is typing', async ({ page }) => {
+  const input = page.getByLabel('Stein-Code');
+  const caret = () => input.evaluate((element: HTMLInputElement) => [element.selectionStart, element.selectionEnd]);
+  await input.pressSequentially('abc123');
+  await expect(input).toHaveValue('ABC-123');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  expect(await caret()).toEqual([4, 4]);
+
+  await page.keyboard.type('9');
+  await expect(input).toHaveValue('ABC-912-3');
+  expect(await caret()).toEqual([5, 5]);
+  await page.keyboard.type('f');
+  await expect(input).toHaveValue('ABC-9F1-23');
+  expect(await caret()).toEqual([6, 6]);
+  // A character that is no code character changes nothing, not even the caret.
+  await page.keyboard.type('x');
+  await expect(input).toHaveValue('ABC-9F1-23');
+  expect(await caret()).toEqual([6, 6]);
+
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('ABC-123');
+  expect(await caret()).toEqual([4, 4]);
+  await page.keyboard.type('d');
+  await expect(input).toHaveValue('ABC-D12-3');
+  expect(await caret()).toEqual([5, 5]);
+});
+
 test('an incomplete code shows the invalid-code message', async ({ page }) => {
   await page.getByLabel('Stein-Code').fill('ABC12');
   await page.getByRole('button', { name: 'Stein suchen' }).click();

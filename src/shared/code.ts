@@ -10,6 +10,24 @@ export function formatCodeInput(raw: string): string {
   return groups.join('-').slice(0, CODE_MAX_LENGTH);
 }
 
+/**
+ * formatCodeInput for an edit of the entry field, keeping the caret where the person was typing: after as many
+ * code characters as stood before it in the raw text. A caret that followed a separator (a typed or kept hyphen,
+ * a filtered character) also stays behind the hyphen that follows those characters.
+ */
+export function formatCodeEdit(raw: string, caret: number): { value: string; caret: number } {
+  const value = formatCodeInput(raw);
+  const before = raw.slice(0, Math.max(0, caret));
+  const hexBefore = before.replace(/[^0-9A-Fa-f]/g, '').length;
+  let position = 0;
+  for (let seen = 0; position < value.length && seen < hexBefore; position++) {
+    if (value[position] !== '-') seen++;
+  }
+  const afterSeparator = before.length > 0 && !/[0-9A-Fa-f]$/.test(before);
+  if (afterSeparator && value[position] === '-') position++;
+  return { value, caret: position };
+}
+
 /** True for a complete code in canonical form. */
 export function isValidCode(code: string): boolean {
   return CODE_PATTERN.test(code);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_MAX_LENGTH, codeFromScan, formatCodeInput, isValidCode, normalizeCode, randomCode } from '../../src/shared/code';
+import { CODE_MAX_LENGTH, codeFromScan, formatCodeEdit, formatCodeInput, isValidCode, normalizeCode, randomCode } from '../../src/shared/code';
 
 describe('code entry formatting', () => {
   it.each([
@@ -17,6 +17,39 @@ describe('code entry formatting', () => {
 
   it('never produces more than 11 characters', () => {
     expect(formatCodeInput('f'.repeat(50))).toHaveLength(CODE_MAX_LENGTH);
+  });
+});
+
+describe('caret while editing a code', () => {
+  // `|` marks the caret: in the raw field text after an edit, and where it belongs once reformatted.
+  const at = (text: string) => ({ text: text.replace('|', ''), caret: text.indexOf('|') });
+  it.each([
+    ['typing in the middle of a group', 'ABC-9|123', 'ABC-9|12-3'],
+    ['typing before a hyphen', 'ABC9|-123', 'ABC-9|12-3'],
+    ['typing at the start', '7|ABC-123', '7|AB-C12-3'],
+    ['typing at the end', 'ABC-123D|', 'ABC-123-D|'],
+    ['typing lowercase in the middle', 'ABC-1f|23', 'ABC-1F|2-3'],
+    ['a filtered character after a hyphen', 'ABC-x|123', 'ABC-|123'],
+    ['a filtered character inside a group', 'AB?|C-123', 'AB|C-123'],
+    ['typing a hyphen before a hyphen', 'ABC-|-123', 'ABC-|123'],
+    ['typing a hyphen at the end', 'ABC-|', 'ABC|'],
+    ['backspace after a hyphen', 'ABC-|12-3', 'ABC-|123'],
+    ['backspace over a hyphen', 'ABC|123', 'ABC|-123'],
+    ['backspace at the end', 'ABC-|', 'ABC|'],
+    ['emptying the field', '|', '|'],
+    ['pasting a code in the middle', 'A1B2C3|', 'A1B-2C3|'],
+    ['typing into a full code', 'ABC-9|123-DEF', 'ABC-9|12-3DE'],
+    ['typing at the end of a full code', 'ABC-123-DEF0|', 'ABC-123-DEF|'],
+  ])('%s: %j becomes %j', (_what, raw, shown) => {
+    const before = at(raw);
+    const after = at(shown);
+    expect(formatCodeEdit(before.text, before.caret)).toEqual({ value: after.text, caret: after.caret });
+  });
+
+  it('formats like the plain entry formatting', () => {
+    for (const typed of ['ab-c1 23/de f', 'xyz', 'abc123def456', 'ABC-123-']) {
+      expect(formatCodeEdit(typed, typed.length).value).toBe(formatCodeInput(typed));
+    }
   });
 });
 

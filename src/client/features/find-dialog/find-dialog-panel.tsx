@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatCodeInput, isValidCode } from '../../../shared/code';
+import { formatCodeEdit, isValidCode } from '../../../shared/code';
 import { paths } from '../../../shared/routes';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
@@ -96,7 +96,12 @@ export default function FindDialog({ onClose }: { onClose: () => void }) {
                 name="code"
                 value={code}
                 onChange={(event) => {
-                  setCode(formatCodeInput(event.target.value));
+                  // Reformat in place so the caret stays where the person is typing instead of jumping to the end.
+                  const input = event.currentTarget;
+                  const edit = formatCodeEdit(input.value, input.selectionStart ?? input.value.length);
+                  if (input.value !== edit.value) input.value = edit.value;
+                  input.setSelectionRange(edit.caret, edit.caret);
+                  setCode(edit.value);
                   setProblem(null);
                 }}
                 placeholder="ABC-123-DEF"

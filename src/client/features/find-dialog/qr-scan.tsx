@@ -5,14 +5,24 @@ import { codeFromScan } from '../../../shared/code';
 
 /** Spec §9: scanning starts after 1 s and scans every 500 ms (2 per second). */
 export const SCAN_START_DELAY_MS = 1000;
-const SCANS_PER_SECOND = 2;
+export const SCAN_INTERVAL_MS = 500;
+
+/** Spec §7: the rear camera preferred, ideally 1280x720 — preferences, so any camera still works. */
+export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
+  audio: false,
+  video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
+};
 
 type Problem = 'unavailable' | 'failed' | null;
 
-/** Camera QR scanning (rear camera preferred); reports the first scanned text that holds a stone code. */
+/**
+ * Camera QR scanning: reports the first scanned text that holds a stone code. A QR code without one shows the
+ * invalid-code message (once per distinct text) while scanning goes on.
+ */
 export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<Problem>(null);
+  const [notACode, setNotACode] = useState<string | null>(null);
   const onCodeRef = useRef(onCode);
   onCodeRef.current = onCode;
 
@@ -21,27 +31,77 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
       setProblem('unavailable');
       return;
     }
-    let scanner: QrScanner | null = null;
-    let done = false;
-    const timer = setTimeout(() => {
-      if (!video.current) return;
-      scanner = new QrScanner(
-        video.current,
-        (result) => {
-          const code = codeFromScan(result.data);
-          if (code && !done) {
-            done = true;
-            scanner?.stop();
-            onCodeRef.current(code);
-          }
-        },
-        { preferredCamera: 'environment', maxScansPerSecond: SCANS_PER_SECOND, returnDetailedScanResult: true },
-      );
-      scanner.start().catch(() => setProblem('failed'));
-    }, SCAN_START_DELAY_MS);
-    return () => {
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastRejected: string | null = null;
+    const canvas = document.createElement('canvas');
+    // Every scan reads the frame back for the decoder: a CPU-side canvas suits that (qr-scanner reuses this context).
+    canvas.getContext('2d', { alpha: false, willReadFrequently: true });
+    // The decoder (native BarcodeDetector or qr-scanner's worker chunk) loads while the camera starts.
+    const engine = QrScanner.createQrEngine();
+
+    const stop = () => {
+      stopped = true;
       clearTimeout(timer);
-      scanner?.destroy();
+      stream?.getTracks().forEach((track) => track.stop());
+      stream = null;
+      if (video.current) video.current.srcObject = null;
+    };
+
+    const read = (text: string) => {
+      const code = codeFromScan(text);
+      if (code) {
+        stop();
+        onCodeRef.current(code);
+      } else if (text !== lastRejected) {
+        lastRejected = text;
+        setNotACode(text);
+      }
+    };
+
+    const scan = async () => {
+      const started = Date.now();
+      const element = video.current;
+      if (element && element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && element.videoWidth > 0) {
+        try {
+          const result = await QrScanner.scanImage(element, {
+            scanRegion: centreSquare(element),
+            qrEngine: await engine,
+            canvas,
+            returnDetailedScanResult: true,
+          });
+          if (!stopped) read(result.data);
+        } catch {
+          // No QR code in this frame (or the decoder could not read it): try the next one.
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void scan(), Math.max(0, SCAN_INTERVAL_MS - (Date.now() - started)));
+    };
+
+    navigator.mediaDevices.getUserMedia(CAMERA_CONSTRAINTS).then(
+      (camera) => {
+        if (stopped) {
+          camera.getTracks().forEach((track) => track.stop());
+          return;
+        }
+        stream = camera;
+        const element = video.current;
+        if (!element) return;
+        element.srcObject = camera;
+        // Muted inline video may autoplay; an interrupted play() (the dialog closing) needs no report.
+        element.play().catch(() => undefined);
+      },
+      () => {
+        if (!stopped) setProblem('failed');
+      },
+    );
+    engine.catch((error: unknown) => console.error('QR decoder could not be loaded', error));
+    timer = setTimeout(() => void scan(), SCAN_START_DELAY_MS);
+
+    return () => {
+      stop();
+      void engine.then((decoder) => decoder instanceof Worker && decoder.terminate(), () => undefined);
     };
   }, []);
 
@@ -65,6 +125,32 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
       <p className="text-sm text-stone-600">
         <FormattedMessage id="camera.hint" />
       </p>
+      {notACode !== null ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">
+            <FormattedMessage id="code.invalid.title" />
+          </p>
+          <p>
+            <FormattedMessage id="code.invalid.text" />
+          </p>
+          <p className="mt-1 break-all text-red-800">
+            <FormattedMessage id="camera.scannedText" values={{ text: notACode }} />
+          </p>
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** The middle two thirds of the picture, downscaled to 400 px — what qr-scanner itself scans in a video. */
+function centreSquare(element: HTMLVideoElement): QrScanner.ScanRegion {
+  const side = Math.round((2 / 3) * Math.min(element.videoWidth, element.videoHeight));
+  return {
+    x: Math.round((element.videoWidth - side) / 2),
+    y: Math.round((element.videoHeight - side) / 2),
+    width: side,
+    height: side,
+    downScaledWidth: QrScanner.DEFAULT_CANVAS_SIZE,
+    downScaledHeight: QrScanner.DEFAULT_CANVAS_SIZE,
+  };
 }
