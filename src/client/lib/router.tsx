@@ -21,16 +21,33 @@ function currentLocation(): Location {
   return { pathname, search, hash };
 }
 
-function scrollToHash(hash: string) {
+function hashTarget(hash: string): HTMLElement | null {
   let id = hash.slice(1);
   try {
     id = decodeURIComponent(id);
   } catch {
     // A malformed escape: look the raw text up instead.
   }
-  const target = id ? document.getElementById(id) : null;
+  return id ? document.getElementById(id) : null;
+}
+
+function scrollToHash(hash: string) {
+  const target = hashTarget(hash);
   if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * After a navigation, moves keyboard and screen-reader focus to where the reader now is: the element the hash
+ * names, else the screen's main heading. Without this, focus stays on the link that was clicked (or the body).
+ */
+export function focusScreen(hash: string = window.location.hash) {
+  const target = hashTarget(hash) ?? document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main');
+  if (!target) return;
+  if (!target.matches(FOCUSABLE)) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
 }
 
 /** Client-side navigation over the History API, starting from the location the server rendered. */
@@ -69,7 +86,9 @@ export function useRouter(): RouterValue {
 export function ScrollOnNavigate() {
   const { location } = useRouter();
   useLayoutEffect(() => {
-    if (location.scroll) scrollToHash(location.hash);
+    if (!location.scroll) return;
+    scrollToHash(location.hash);
+    focusScreen(location.hash);
   }, [location]);
   return null;
 }
@@ -87,6 +106,7 @@ export function Link({ href, onClick, ...props }: AnchorHTMLAttributes<HTMLAncho
     if (url.pathname === location.pathname && url.hash) {
       window.history.pushState(null, '', `${url.pathname}${url.search}${url.hash}`);
       scrollToHash(url.hash);
+      focusScreen(url.hash);
       return;
     }
     navigate(`${url.pathname}${url.search}${url.hash}`);

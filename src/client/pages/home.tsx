@@ -87,8 +87,11 @@ export default function HomePage() {
         <div className="mt-6 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {faqs.map((q) => (
             <details key={q} className="group p-5">
-              <summary className="cursor-pointer list-none font-medium marker:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
                 <FormattedMessage id={`faq.${q}.q`} />
+                <span aria-hidden="true" className="text-amber-700 transition-transform group-open:rotate-180">
+                  ▾
+                </span>
               </summary>
               <p className="mt-2 text-stone-600">
                 <FormattedMessage id={`faq.${q}.a`} />

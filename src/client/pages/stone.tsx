@@ -70,20 +70,26 @@ function scrollToForm() {
 
 /** The stone's page: /{code} with the find form, /view/{code} read-only. */
 export default function StonePage({ code, readOnly }: { code: string; readOnly: boolean }) {
+  const intl = useIntl();
   const { productName } = useConfig();
-  const { data: stone, isPending, isError } = useStone(code);
+  const { data: stone, isPending, isError, isFetching, refetch } = useStone(code);
   const [picked, setPicked] = useState<PickedLocation | null>(null);
 
   if (isPending) return <Spinner />;
-  if (isError) {
+  // A failed reload (e.g. right after a find) keeps the stone on screen; only a first load that failed shows this.
+  if (isError && stone === undefined) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <title>{intl.formatMessage({ id: 'stone.lookupError.title' })}</title>
         <h1 className="text-2xl font-bold">
           <FormattedMessage id="stone.lookupError.title" />
         </h1>
         <p className="mt-2 text-stone-600">
           <FormattedMessage id="stone.lookupError.text" />
         </p>
+        <Button className="mt-8" disabled={isFetching} onClick={() => void refetch()}>
+          <FormattedMessage id="stone.retry" />
+        </Button>
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
+import { focusScreen } from '../lib/router';
 
 interface DialogProps {
   open: boolean;
@@ -10,15 +11,21 @@ interface DialogProps {
   children?: ReactNode;
   /** What gets focus when the dialog opens (default: its first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Called once the dialog has closed and released its focus trap; return true when it moved focus itself
+   * (e.g. to a form the dialog pointed at), so focus does not go back to the opener.
+   */
+  onClosedFocus?: () => boolean;
 }
 
 /**
  * A modal dialog (Radix): focus moves inside and is trapped there, Escape closes it, and focus returns to the
  * element that had it before — also when the dialog was opened from code rather than a Radix trigger.
  */
-export function Dialog({ open, onOpenChange, title, description, children, initialFocus }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, initialFocus, onClosedFocus }: DialogProps) {
   const intl = useIntl();
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  const openedAt = useRef('');
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -27,19 +34,30 @@ export function Dialog({ open, onOpenChange, title, description, children, initi
           // Radix calls this before moving focus inside, so the active element is still the opener.
           onOpenAutoFocus={(event) => {
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            openedAt.current = window.location.href;
             if (initialFocus?.current) {
               event.preventDefault();
               initialFocus.current.focus();
             }
           }}
           onCloseAutoFocus={(event) => {
+            if (onClosedFocus?.()) {
+              event.preventDefault();
+              return;
+            }
+            // The dialog led somewhere else (e.g. to a stone page): focus goes there, not back to the opener.
+            if (window.location.href !== openedAt.current) {
+              event.preventDefault();
+              focusScreen();
+              return;
+            }
             const target = returnFocusTo.current;
             if (target?.isConnected) {
               event.preventDefault();
               target.focus();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold text-stone-900">{title}</RadixDialog.Title>
           {description ? <RadixDialog.Description className="mt-1 text-sm text-stone-600">{description}</RadixDialog.Description> : null}

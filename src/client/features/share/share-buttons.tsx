@@ -5,6 +5,29 @@ import { useToast } from '../../ui/toast';
 
 const linkClass = 'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
 
+/** Copies text with the Clipboard API, falling back to a selected hidden field where that is refused. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.opacity = '0';
+    document.body.append(field);
+    field.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      field.remove();
+    }
+  }
+}
+
 /** Facebook, Twitter, WhatsApp, e-mail and copy link; the shared address is the read-only view. */
 export function ShareButtons({ code, title }: { code: string; title: string }) {
   const intl = useIntl();
@@ -19,12 +42,9 @@ export function ShareButtons({ code, title }: { code: string; title: string }) {
     { name: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
   ];
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: intl.formatMessage({ id: 'share.copied' }) });
-    } catch (error) {
-      toast({ title: intl.formatMessage({ id: 'error.title' }), description: (error as Error).message, variant: 'error' });
-    }
+    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'share.copied' }) });
+    // Some in-app browsers and insecure pages refuse the clipboard: offer the link to copy by hand.
+    else toast({ title: intl.formatMessage({ id: 'share.copyFailed' }), description: url, variant: 'error' });
   };
   return (
     <div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Statistics } from '../../../shared/types';
 import { api } from '../../lib/api';
@@ -17,24 +17,26 @@ export const statisticsQuery = {
 export const COUNT_UP_MS = 3000;
 
 /**
- * Counts from 0 to `target` over 3 s (ease-out) once the value is known (`ready`); the server renders the
- * final value.
+ * Counts from 0 to `target` over 3 s (ease-out) once the value is known (`ready`). The server renders the
+ * final value (for readers without JavaScript); the count-up resets it to 0 before the browser paints.
  */
 export function useCountUp(target: number, ready: boolean, durationMs = COUNT_UP_MS): number {
   const [value, setValue] = useState(target);
   // The animation runs once; later refetches jump straight to the new value.
   const animated = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!ready) return;
     if (animated.current || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
       setValue(target);
       return;
     }
     animated.current = true;
+    setValue(0);
     const start = performance.now();
     let frame = 0;
     const step = (now: number) => {
-      const t = Math.min(1, (now - start) / durationMs);
+      // A frame's timestamp can be a little older than `start`.
+      const t = Math.min(1, Math.max(0, (now - start) / durationMs));
       setValue(target * (1 - (1 - t) ** 3));
       if (t < 1) frame = requestAnimationFrame(step);
     };
@@ -46,15 +48,21 @@ export function useCountUp(target: number, ready: boolean, durationMs = COUNT_UP
 
 export function StatisticsBand() {
   const intl = useIntl();
-  const { data } = useQuery(statisticsQuery);
+  const { data, isError } = useQuery(statisticsQuery);
   const ready = data !== undefined;
+  // Without figures (the request failed after its retries) show a dash, not a misleading 0.
+  const unknown = !ready && isError;
   const km = useCountUp(data?.totalDistance ?? 0, ready);
   const stones = useCountUp(data?.stoneCount ?? 0, ready);
   const finds = useCountUp(data?.findCount ?? 0, ready);
+  // Until this component has hydrated, its server-rendered end values stay invisible where scripts run
+  // (styles.css), so they do not flash before the count-up starts from 0 in the same paint.
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
   const items = [
-    { id: 'distance', value: intl.formatNumber(km, { maximumFractionDigits: 0 }), label: 'stats.distance' },
-    { id: 'stones', value: intl.formatNumber(Math.round(stones)), label: 'stats.stones' },
-    { id: 'finds', value: intl.formatNumber(Math.round(finds)), label: 'stats.finds' },
+    { id: 'distance', value: unknown ? '–' : intl.formatNumber(km, { maximumFractionDigits: 0 }), label: 'stats.distance' },
+    { id: 'stones', value: unknown ? '–' : intl.formatNumber(Math.round(stones)), label: 'stats.stones' },
+    { id: 'finds', value: unknown ? '–' : intl.formatNumber(Math.round(finds)), label: 'stats.finds' },
   ];
   return (
     <section aria-labelledby="stats-title" className="bg-stone-900 py-12 text-white">
@@ -68,7 +76,9 @@ export function StatisticsBand() {
               <dt className="text-sm uppercase tracking-wide text-stone-400">
                 <FormattedMessage id={item.label} />
               </dt>
-              <dd className="mt-1 text-4xl font-bold tabular-nums">{item.value}</dd>
+              <dd data-countup={hydrated ? undefined : ''} className="mt-1 text-4xl font-bold tabular-nums">
+                {item.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,9 +1,9 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { formatGermanDate } from '../../../shared/dates';
 import type { FindView } from '../../../shared/types';
 
 /** The journey's stations, newest first. */
 export function FindsList({ finds }: { finds: FindView[] }) {
-  const intl = useIntl();
   if (finds.length === 0) {
     return (
       <p className="text-stone-600">
@@ -22,7 +22,7 @@ export function FindsList({ finds }: { finds: FindView[] }) {
               {find.location}
             </p>
             <time dateTime={find.createdAt} className="shrink-0 text-sm text-stone-500">
-              {intl.formatDate(find.createdAt, { dateStyle: 'medium', timeZone: 'Europe/Berlin' })}
+              {formatGermanDate(find.createdAt)}
             </time>
           </div>
           {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}

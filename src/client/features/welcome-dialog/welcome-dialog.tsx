@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -26,6 +26,7 @@ function remember(code: string) {
 export function WelcomeDialog({ code, title, onLogFind }: { code: string; title: string; onLogFind: () => void }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
+  const logFind = useRef(false);
   useEffect(() => {
     if (alreadyShown(code)) return;
     // A finder who chose "log find now" is already on the way to the form.
@@ -41,13 +42,25 @@ export function WelcomeDialog({ code, title, onLogFind }: { code: string; title:
   }, [code]);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen} title={intl.formatMessage({ id: 'welcome.title' }, { title })} description={intl.formatMessage({ id: 'welcome.text' })}>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      // Move to the form only once the dialog has let go of focus, so the form's field keeps it.
+      onClosedFocus={() => {
+        if (!logFind.current) return false;
+        logFind.current = false;
+        onLogFind();
+        return true;
+      }}
+      title={intl.formatMessage({ id: 'welcome.title' }, { title })}
+      description={intl.formatMessage({ id: 'welcome.text' })}
+    >
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           className="flex-1"
           onClick={() => {
+            logFind.current = true;
             setOpen(false);
-            onLogFind();
           }}
         >
           <FormattedMessage id="welcome.log" />

@@ -1,0 +1,107 @@
+import { expect, OMA, test, WANDERER } from './fixtures';
+
+const bonn = { latitude: 50.7374, longitude: 7.0982 };
+
+/** Whether keyboard focus is inside (or on) the find form. */
+const focusInFindForm = () => document.activeElement?.closest('#find-form') !== null;
+
+test.describe('focus follows the reader', () => {
+  test('"log a find" in the welcome dialog leaves focus in the find form, not on the page body', async ({ page }) => {
+    await page.goto(`/${WANDERER}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Fund eintragen' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(focusInFindForm)).toBe(true);
+  });
+
+  test('"log find now" in the find dialog moves focus to the find form of the stone page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();
+    await page.getByLabel('Stein-Code').fill(OMA);
+    await page.getByRole('button', { name: 'Stein suchen' }).click();
+    await page.getByRole('button', { name: 'Fund jetzt eintragen' }).click();
+    await expect(page).toHaveURL(`/${OMA}#find-form`);
+    await expect.poll(() => page.evaluate(focusInFindForm)).toBe(true);
+  });
+
+});
+
+test.describe('leaving the not-found page', () => {
+  test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
+  test("a client-side navigation moves focus to the new screen's heading", async ({ page }) => {
+    await page.goto('/gibt-es-nicht');
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  });
+});
+
+test.describe('a stone whose data cannot be loaded', () => {
+  test.use({ allowConsoleErrors: [/500 \(Internal Server Error\)/], geolocation: bonn, permissions: ['geolocation'] });
+
+  test('stays on screen when the reload after a find fails', async ({ page }) => {
+    await page.goto(`/${WANDERER}#find-form`);
+    await page.route(`**/api/stones/${WANDERER}`, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).not.toHaveValue('');
+    const reload = page.waitForResponse((response) => response.url().endsWith(`/api/stones/${WANDERER}`) && response.status() === 500);
+    await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+    await reload;
+    await expect(page.getByRole('heading', { level: 1, name: 'Kleiner Wanderer' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Fehler' })).toHaveCount(0);
+  });
+
+  test('offers "try again" when it cannot be opened, and shows the stone once that works', async ({ page }) => {
+    await page.addInitScript((code) => window.localStorage.setItem(`welcome-shown:${code}`, 'seen'), WANDERER);
+    await page.goto('/');
+    await page.route(`**/api/stones/${WANDERER}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+    // A navigation inside the app (browser history), so the page has no server-rendered data for the stone.
+    await page.evaluate((code) => {
+      window.history.pushState(null, '', `/${code}`);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, WANDERER);
+    await expect(page.getByRole('heading', { name: 'Fehler' })).toBeVisible();
+    await page.unroute(`**/api/stones/${WANDERER}`);
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kleiner Wanderer' })).toBeVisible();
+  });
+});
+
+test('the home statistics are first seen at the start of their count-up, never at their end value first', async ({ page, request }) => {
+  const { findCount } = (await (await request.get('/api/statistics')).json()) as { findCount: number };
+  expect(findCount).toBeGreaterThan(1);
+  // Sample, every frame from the first one, what a reader could see of the finds figure.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenFinds: string[] }).seenFinds = seen;
+    const sample = () => {
+      const figure = document.querySelector('[data-testid="stat-finds"] dd');
+      if (figure && getComputedStyle(figure).visibility !== 'hidden') seen.push(figure.textContent ?? '');
+      if (seen.length < 600) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('stat-finds').locator('dd')).toHaveText(String(findCount), { timeout: 6000 });
+  const seen = await page.evaluate(() => (window as unknown as { seenFinds: string[] }).seenFinds);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen[0]).toBe('0');
+  expect(seen).not.toContain('-0');
+});
+
+test.describe('when the browser refuses the clipboard', () => {
+  test('"copy link" shows the link to copy by hand instead of an error text', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) } });
+      document.execCommand = () => false;
+    });
+    await page.goto(`/view/${OMA}`);
+    await page.getByRole('button', { name: 'Link kopieren' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Der Link konnte nicht kopiert werden' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(`/view/${OMA}`);
+    await expect(toast).not.toContainText('permission');
+  });
+});
