@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
 
 export interface PickedLocation extends Coordinates {
   label: string;
@@ -35,6 +36,14 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [locating, setLocating] = useState(false);
   const hydrated = useHydrated();
+  const mapUnavailable = isMapUnavailable(useMapStatus());
+
+  // A location picked by any means (GPS, the map, the map's own button) answers "location required".
+  const [answeredPick, setAnsweredPick] = useState(picked);
+  if (picked !== answeredPick) {
+    setAnsweredPick(picked);
+    if (picked && errors.location) setErrors((e) => ({ ...e, location: undefined }));
+  }
 
   const mutation = useMutation({
     mutationFn: (body: v.InferOutput<typeof findSchema>) =>
@@ -60,7 +69,6 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     try {
       const position = await currentPosition(FIND_FORM_GEOLOCATION, intl);
       onPick({ ...position, label: formatCoordinates(position) });
-      setErrors((e) => ({ ...e, location: undefined }));
     } catch (error) {
       toast({ title: intl.formatMessage({ id: 'geo.error.title' }), description: (error as Error).message, variant: 'error' });
     } finally {
@@ -102,9 +110,9 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
             value={picked?.label ?? ''}
             readOnly
             required
-            placeholder={intl.formatMessage({ id: 'findForm.locationPlaceholder' })}
+            placeholder={intl.formatMessage({ id: mapUnavailable ? 'map.noMapPlaceholder' : 'findForm.locationPlaceholder' })}
             error={errors.location}
-            hint={intl.formatMessage({ id: 'findForm.mapHint' })}
+            hint={mapUnavailable ? undefined : intl.formatMessage({ id: 'findForm.mapHint' })}
           />
           <Button variant="secondary" onClick={useGps} disabled={locating || !hydrated}>
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />

@@ -16,6 +16,9 @@ interface Options {
   styleUrl: string;
   center: [number, number];
   zoom: number;
+  /** MapLibre's UI texts (control titles, gesture hints) in the page's language. */
+  locale: Record<string, string>;
+  /** A click on the map itself; clicks on a find's marker or an open popup are not locations. */
   onClick: (position: Coordinates) => void;
 }
 
@@ -31,16 +34,29 @@ function markerElement(label: string, className: string): HTMLElement {
   return el;
 }
 
+/** Whether a click landed on a marker or a popup, which sit inside the map but are not the map. */
+function onOverlay(event: MouseEvent): boolean {
+  return event.target instanceof Element && event.target.closest('.maplibregl-marker, .maplibregl-popup') !== null;
+}
+
+/** Creates the map; throws when the browser cannot draw it (no WebGL2). */
 export function createMap(container: HTMLElement, options: Options): MapHandle {
   const map = new MapLibreMap({
     container,
     style: options.styleUrl,
     center: options.center,
     zoom: options.zoom,
+    locale: options.locale,
+    // The map sits in a scrolling page: one finger and the plain wheel scroll the page; two fingers and
+    // Ctrl/⌘ + wheel move the map, with a hint on the map when someone tries otherwise.
+    cooperativeGestures: true,
     attributionControl: { compact: true },
   });
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-  map.on('click', (event) => options.onClick({ latitude: event.lngLat.lat, longitude: event.lngLat.lng }));
+  map.on('click', (event) => {
+    if (onOverlay(event.originalEvent)) return;
+    options.onClick({ latitude: event.lngLat.lat, longitude: event.lngLat.lng });
+  });
 
   let findMarkers: Marker[] = [];
   let route: [number, number][] = [];
