@@ -1,4 +1,4 @@
-import { expect, OMA, test, WANDERER } from './fixtures';
+import { expect, OMA, PAPA, test, WANDERER } from './fixtures';
 
 const bonn = { latitude: 50.7374, longitude: 7.0982 };
 
@@ -103,5 +103,37 @@ test.describe('when the browser refuses the clipboard', () => {
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(`/view/${OMA}`);
     await expect(toast).not.toContainText('permission');
+    await expect(page.getByRole('button', { name: 'Link kopieren' })).toBeFocused();
+  });
+});
+
+test('"log find now" for the stone already open moves focus to its find form, not back to the header', async ({ page }) => {
+  await page.goto(`/${OMA}#find-form`);
+  await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();
+  await page.getByLabel('Stein-Code').fill(OMA);
+  await page.getByRole('button', { name: 'Stein suchen' }).click();
+  await page.getByRole('button', { name: 'Fund jetzt eintragen' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(focusInFindForm)).toBe(true);
+});
+
+test.describe('when the code of a screen cannot be downloaded (e.g. replaced by a new release)', () => {
+  // One pattern: Playwright would read a two-element array as [value, fixture options].
+  test.use({ allowConsoleErrors: [/net::ERR_FAILED|dynamically imported module|screen failed to render|error occurred in/] });
+
+  test('a navigation to it loads the page from the server instead of leaving a blank page', async ({ page }) => {
+    await page.goto('/');
+    await page.route('**/assets/stone-*.js', (route) => route.abort());
+    await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();
+    await page.getByLabel('Stein-Code').fill(PAPA);
+    await page.getByRole('button', { name: 'Stein suchen' }).click();
+    await page.getByRole('button', { name: 'Nur ansehen' }).click();
+    await expect(page).toHaveURL(`/view/${PAPA}`);
+    // The full page load brings the server-rendered stone page; it stays readable without its code.
+    await expect(page.getByRole('heading', { level: 1, name: 'Für Papa – Nordseestein' })).toBeVisible();
+    await expect(page.getByText('Papa liebte die Nordsee.')).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    // Without its code the page is not hydrated: it stays as the server sent it instead of being replaced.
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
   });
 });

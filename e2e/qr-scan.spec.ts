@@ -114,3 +114,24 @@ test.describe('with only a QR code that holds no stone code', () => {
     await expect(page.getByTestId('qr-video')).toBeVisible();
   });
 });
+
+test.describe('when the QR decoder cannot be downloaded', () => {
+  test.use({ allowConsoleErrors: [/net::ERR_FAILED|Failed to fetch dynamically imported module/] });
+
+  test('says the scanner could not be loaded, stops the camera and offers typing the code', async ({ page }) => {
+    await page.route('**/assets/qr-scanner-worker*', (route) => route.abort());
+    await recordCamera(page);
+    await openScanner(page);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Kamera-Fehler', { timeout: 10_000 });
+    await expect(alert).toContainText('Der QR-Scanner konnte nicht geladen werden');
+    await expect(alert).not.toContainText('erlaube den Zugriff');
+    const tracks = await page.evaluate(() =>
+      (window as unknown as { cameraLog: CameraLog }).cameraLog.streams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)),
+    );
+    expect(tracks.length).toBeGreaterThan(0);
+    expect(tracks.every((state) => state === 'ended'), 'every camera track is stopped').toBe(true);
+    await page.getByRole('button', { name: 'Code eingeben' }).click();
+    await expect(page.getByLabel('Stein-Code')).toBeVisible();
+  });
+});

@@ -6,6 +6,7 @@ import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
 import { lazyPage } from './lib/lazy-page';
 import { ScrollOnNavigate, useRouter } from './lib/router';
+import { ScreenBoundary } from './ui/screen-boundary';
 import { Spinner } from './ui/spinner';
 
 // One lazily loaded module per screen; the Worker preloads the current one (see virtual:client-assets).
@@ -41,6 +42,7 @@ function Page() {
 
 /** The app shell around the current screen. */
 export function App() {
+  const { location } = useRouter();
   return (
     <FindDialogProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -49,10 +51,12 @@ export function App() {
       <div className="flex min-h-screen flex-col">
         <Header />
         <main id="main" className="flex-1">
-          <Suspense fallback={<Spinner />}>
-            <Page />
-            <ScrollOnNavigate />
-          </Suspense>
+          <ScreenBoundary key={location.pathname}>
+            <Suspense fallback={<Spinner />}>
+              <Page />
+              <ScrollOnNavigate />
+            </Suspense>
+          </ScreenBoundary>
         </main>
         <Footer />
       </div>

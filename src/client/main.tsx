@@ -24,5 +24,8 @@ const hydrate = () =>
     hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
   });
 // The screen's module is already on its way (modulepreload); hydrating after it arrives avoids a suspended pass.
-// If it fails to load, hydrate anyway: the Suspense boundary retries when the module is needed.
-preloadScreen(matchRoute(pathname).page).then(hydrate, hydrate);
+// If it cannot be loaded, the page stays as the server sent it — readable, just not interactive — rather than
+// being replaced by an error.
+preloadScreen(matchRoute(pathname).page).then(hydrate, (error: unknown) => {
+  console.warn('The code of this screen could not be loaded; the page stays as sent by the server.', error);
+});

@@ -41,6 +41,8 @@ export interface OwnerStoneView extends StoneView {
    * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.
    */
   notifications: OwnerNotification[];
+  /** All subscriptions; `notifications` lists at most the newest OWNER_NOTIFICATIONS_LISTED of them. */
+  notificationCount: number;
 }
 
 /** `GET /api/statistics`. */

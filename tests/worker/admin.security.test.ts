@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { OWNER_NOTIFICATIONS_LISTED } from '../../src/shared/schemas/limits';
 import type { OwnerStoneView } from '../../src/shared/types';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { call, createStone, expectApiError, insertStone, postFind, postJson } from '../support/factory';
@@ -36,6 +38,7 @@ describe('GET /api/admin/stones/{adminToken}', () => {
     expect(view).toMatchObject({ code, title: 'Mein Stein', creatorEmail: 'owner@example.org', findCount: 1 });
     expect(view.finds).toHaveLength(1);
     expect(view.notifications).toHaveLength(2);
+    expect(view.notificationCount).toBe(2);
     for (const n of view.notifications) {
       expect(n).toEqual({ id: expect.any(String), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), confirmed: false });
     }
@@ -43,6 +46,18 @@ describe('GET /api/admin/stones/{adminToken}', () => {
     const text = JSON.stringify(view);
     expect(text).not.toContain('one@example.org');
     expect(text).not.toContain('two@example.org');
+  });
+
+  it('lists at most the newest 100 notifications but counts them all', async () => {
+    const { code, adminToken } = await createStone();
+    const stone = await env.DB.prepare('SELECT id FROM stones WHERE code = ?').bind(code).first<{ id: string }>();
+    const insert = env.DB.prepare('INSERT INTO subscriptions (id, stone_id, email, created_at) VALUES (?, ?, ?, ?)');
+    await env.DB.batch(Array.from({ length: 105 }, (_, i) => insert.bind(`sub-${String(i).padStart(3, '0')}`, stone!.id, `fan${i}@example.org`, 1_700_000_000_000 + i)));
+    const view = await (await call(`/api/admin/stones/${adminToken}`)).json<OwnerStoneView>();
+    expect(view.notificationCount).toBe(105);
+    expect(view.notifications).toHaveLength(OWNER_NOTIFICATIONS_LISTED);
+    expect(view.notifications[0]?.id).toBe('sub-104');
+    expect(view.notifications.at(-1)?.id).toBe('sub-005');
   });
 
   it('shows each owner only their own stone', async () => {

@@ -15,7 +15,7 @@ export function lazyPage<P>(load: () => Promise<PageModule<P>>) {
     loading ??= load().then(
       (module) => (loaded = module),
       (error: unknown) => {
-        loading = undefined; // a failed chunk download may be retried on the next navigation
+        loading = undefined; // a later preload() tries again (a render that failed is handled by ScreenBoundary)
         throw error;
       },
     );

@@ -50,6 +50,13 @@ export function focusScreen(hash: string = window.location.hash) {
   target.focus({ preventScroll: true });
 }
 
+let navigations = 0;
+
+/** How many times navigate() ran: tells a dialog whether it led somewhere, even to the address already open. */
+export function navigationCount(): number {
+  return navigations;
+}
+
 /** Client-side navigation over the History API, starting from the location the server rendered. */
 export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {
   const [location, setLocation] = useState(initial);
@@ -65,6 +72,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     const redirect = matchRoute(url.pathname).redirectTo;
     if (redirect) url.pathname = redirect;
     const target = `${url.pathname}${url.search}${url.hash}`;
+    navigations += 1;
     if (options.replace) window.history.replaceState(null, '', target);
     else window.history.pushState(null, '', target);
     startTransition(() => setLocation({ ...currentLocation(), scroll: true }));

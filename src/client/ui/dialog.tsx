@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
-import { focusScreen } from '../lib/router';
+import { focusScreen, navigationCount } from '../lib/router';
 
 interface DialogProps {
   open: boolean;
@@ -25,7 +25,7 @@ interface DialogProps {
 export function Dialog({ open, onOpenChange, title, description, children, initialFocus, onClosedFocus }: DialogProps) {
   const intl = useIntl();
   const returnFocusTo = useRef<HTMLElement | null>(null);
-  const openedAt = useRef('');
+  const openedAt = useRef({ href: '', navigations: 0 });
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -34,7 +34,7 @@ export function Dialog({ open, onOpenChange, title, description, children, initi
           // Radix calls this before moving focus inside, so the active element is still the opener.
           onOpenAutoFocus={(event) => {
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            openedAt.current = window.location.href;
+            openedAt.current = { href: window.location.href, navigations: navigationCount() };
             if (initialFocus?.current) {
               event.preventDefault();
               initialFocus.current.focus();
@@ -46,7 +46,7 @@ export function Dialog({ open, onOpenChange, title, description, children, initi
               return;
             }
             // The dialog led somewhere else (e.g. to a stone page): focus goes there, not back to the opener.
-            if (window.location.href !== openedAt.current) {
+            if (window.location.href !== openedAt.current.href || navigationCount() !== openedAt.current.navigations) {
               event.preventDefault();
               focusScreen();
               return;

@@ -8,11 +8,12 @@ v.setGlobalConfig({ abortPipeEarly: true });
 export const trimmed = v.pipe(v.string(), v.trim());
 
 /**
- * Spec §5: an e-mail address must contain "@". We also refuse what can never be one mailbox: whitespace and
- * control characters (header injection), a second "@", and the list and display-name characters , ; < > ".
+ * Spec §5: an e-mail address must contain "@". We also refuse what can never be one mailbox: whitespace, control
+ * and invisible format characters (header injection, right-to-left spoofing), a second "@", and the list and
+ * display-name characters , ; < > ".
  * Deliberately no stricter: apostrophes, plus tags and internationalised (xn--) domains are real addresses.
  */
-const MAILBOX = /^[^\s@,;<>"\u0000-\u001f\u007f]+@[^\s@,;<>"\u0000-\u001f\u007f]+$/u;
+const MAILBOX = /^[^\s\p{Cc}\p{Cf}\p{Z}@,;<>"]+@[^\s\p{Cc}\p{Cf}\p{Z}@,;<>"]+$/u;
 const mailbox = v.regex(MAILBOX, 'email.invalid');
 
 /** A required e-mail address (a missing field is "required" too, not a key error). */

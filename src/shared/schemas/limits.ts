@@ -9,3 +9,6 @@ export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_TOKEN_LENGTH = 4096;
 /** Largest JSON body any API call accepts. */
 export const MAX_JSON_BYTES = 64 * 1024;
+
+/** The owner read lists at most this many (newest) subscriptions and gives the full number separately. */
+export const OWNER_NOTIFICATIONS_LISTED = 100;

@@ -13,7 +13,8 @@ export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
 };
 
-type Problem = 'unavailable' | 'failed' | null;
+/** No camera API; the camera refused or failed; the QR decoder's code could not be loaded. */
+type Problem = 'unavailable' | 'failed' | 'decoder' | null;
 
 /**
  * Camera QR scanning: reports the first scanned text that holds a stone code. A QR code without one shows the
@@ -39,7 +40,13 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
     // Every scan reads the frame back for the decoder: a CPU-side canvas suits that (qr-scanner reuses this context).
     canvas.getContext('2d', { alpha: false, willReadFrequently: true });
     // The decoder (native BarcodeDetector or qr-scanner's worker chunk) loads while the camera starts.
-    const engine = QrScanner.createQrEngine();
+    // (A failed download is reported by the scan that awaits it; mark it handled meanwhile.)
+    const loadDecoder = () => {
+      const decoder = QrScanner.createQrEngine();
+      decoder.catch(() => undefined);
+      return decoder;
+    };
+    let engine = loadDecoder();
 
     const stop = () => {
       stopped = true;
@@ -47,6 +54,12 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
       stream?.getTracks().forEach((track) => track.stop());
       stream = null;
       if (video.current) video.current.srcObject = null;
+    };
+
+    const fail = (reason: 'failed' | 'decoder') => {
+      if (stopped) return;
+      stop();
+      setProblem(reason);
     };
 
     const read = (text: string) => {
@@ -64,16 +77,25 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
       const started = Date.now();
       const element = video.current;
       if (element && element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && element.videoWidth > 0) {
+        let decoder: Awaited<typeof engine>;
         try {
-          const result = await QrScanner.scanImage(element, {
-            scanRegion: centreSquare(element),
-            qrEngine: await engine,
-            canvas,
-            returnDetailedScanResult: true,
-          });
+          decoder = await engine;
+        } catch (error) {
+          // The decoder's code could not be downloaded (offline, or replaced by a new release): say so, stop.
+          console.warn('QR decoder could not be loaded', error);
+          fail('decoder');
+          return;
+        }
+        try {
+          const result = await QrScanner.scanImage(element, { scanRegion: centreSquare(element), qrEngine: decoder, canvas, returnDetailedScanResult: true });
           if (!stopped) read(result.data);
         } catch {
           // No QR code in this frame (or the decoder could not read it): try the next one.
+        }
+        // A native detector the browser lists but cannot run makes qr-scanner switch it off and decode this frame
+        // with a throwaway worker; use one worker from now on instead of one per frame (as QrScanner itself does).
+        if (!(decoder instanceof Worker) && (QrScanner as unknown as { _disableBarcodeDetector?: boolean })._disableBarcodeDetector) {
+          engine = loadDecoder();
         }
       }
       if (!stopped) timer = setTimeout(() => void scan(), Math.max(0, SCAN_INTERVAL_MS - (Date.now() - started)));
@@ -92,11 +114,8 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
         // Muted inline video may autoplay; an interrupted play() (the dialog closing) needs no report.
         element.play().catch(() => undefined);
       },
-      () => {
-        if (!stopped) setProblem('failed');
-      },
+      () => fail('failed'),
     );
-    engine.catch((error: unknown) => console.error('QR decoder could not be loaded', error));
     timer = setTimeout(() => void scan(), SCAN_START_DELAY_MS);
 
     return () => {
@@ -114,6 +133,11 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
         {problem === 'failed' ? (
           <p>
             <FormattedMessage id="camera.errorHint" />
+          </p>
+        ) : null}
+        {problem === 'decoder' ? (
+          <p>
+            <FormattedMessage id="camera.decoderFailed" />
           </p>
         ) : null}
       </div>

@@ -11,6 +11,7 @@ async function copyText(text: string): Promise<boolean> {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const field = document.createElement('textarea');
     field.value = text;
     field.setAttribute('readonly', '');
@@ -24,6 +25,7 @@ async function copyText(text: string): Promise<boolean> {
       return false;
     } finally {
       field.remove();
+      focused?.focus({ preventScroll: true });
     }
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { randomCode } from '../../../shared/code';
 import { formatDistance, hasPosition, haversineKm } from '../../../shared/geo';
 import type { FindInput } from '../../../shared/schemas/find';
+import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
 import type { FindView, OwnerStoneView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { finds, photos, stones, subscriptions, type StoneRow } from '../../db/schema';
@@ -78,18 +79,21 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
   const hash = await sha256Hex(token);
   const row = await db.select({ code: stones.code, creatorEmail: stones.creatorEmail, id: stones.id }).from(stones).where(eq(stones.ownerTokenHash, hash)).get();
   if (!row) return null;
-  const [view, subs] = await Promise.all([
+  const [view, subs, total] = await Promise.all([
     getStoneView(db, row.code, ctx),
+    // Bounded: subscribing is open to anyone, so a stone may collect many.
     db
       .select({ id: subscriptions.id, createdAt: subscriptions.createdAt, confirmedAt: subscriptions.confirmedAt })
       .from(subscriptions)
       .where(eq(subscriptions.stoneId, row.id))
-      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(OWNER_NOTIFICATIONS_LISTED)
       .all(),
+    db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.stoneId, row.id)).get(),
   ]);
   if (!view) return null;
   const notifications = subs.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), confirmed: s.confirmedAt !== null }));
-  return { ...view, creatorEmail: row.creatorEmail, notifications };
+  return { ...view, creatorEmail: row.creatorEmail, notifications, notificationCount: total?.n ?? 0 };
 }
 
 export interface NewStone {
