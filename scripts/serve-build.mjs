@@ -42,7 +42,7 @@ export async function serveBuild({ port, stateDir, vars = {} }) {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      process.kill(-child.pid, 'SIGKILL');
+      killGroup(child.pid, 'SIGKILL');
       throw new Error(`wrangler dev did not start within 60 s:\n${output}`);
     }
     await sleep(250);
@@ -53,9 +53,18 @@ export async function serveBuild({ port, stateDir, vars = {} }) {
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid, 'SIGTERM');
+      killGroup(child.pid, 'SIGTERM');
       await Promise.race([exited, sleep(5000)]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      if (child.exitCode === null) killGroup(child.pid, 'SIGKILL');
     },
   };
+}
+
+/** Signals the process group of `wrangler dev` (it and its workerd children); a group already gone is fine. */
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ESRCH') throw error;
+  }
 }
