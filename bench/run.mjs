@@ -3,8 +3,11 @@
 // initial JavaScript of `/` and the stone page, and workerd memory. Not part of the tests: the figures
 // depend on the machine, and the load generator shares the CPU with workerd.
 //
-// Env: BENCH_SECONDS (measured seconds per target, default 8), BENCH_CONCURRENCY (connections, default 16),
-//      BENCH_WARMUP_SECONDS (default 2), BENCH_PORT (preferred port, default 8795).
+// Env: BENCH_SECONDS (measured seconds per target and round, default 5), BENCH_ROUNDS (default 3),
+//      BENCH_CONCURRENCY (connections, default 16), BENCH_WARMUP_SECONDS (default 2), BENCH_PORT (preferred
+//      port, default 8795).
+// The targets take turns in rounds (static, API, SSR, static, …): a slow spell of the machine then hits all of
+// them alike, and each figure is the median over the rounds (ratios per round, then their median).
 // Exit code: 0 when every request succeeded; 1 on any error (failed request, wrong page, server problem) or
 // when another process rebuilt dist/ during the run (wrangler dev then reloads, and the figures mix builds).
 // Missing a target (SSR ≥ 25 % of static rps, initial JS of `/` ≤ 60 KiB gz) is reported, not a failure.
@@ -21,7 +24,8 @@ const MANIFEST = 'dist/client/.vite/manifest.json';
 const STONE = 'A1B-2C3-D4E';
 const STONE_TITLE = 'Omas Gartenstein';
 
-const seconds = positiveNumber('BENCH_SECONDS', 8);
+const seconds = positiveNumber('BENCH_SECONDS', 5);
+const rounds = Math.round(positiveNumber('BENCH_ROUNDS', 3));
 const concurrency = Math.round(positiveNumber('BENCH_CONCURRENCY', 16));
 const warmupSeconds = positiveNumber('BENCH_WARMUP_SECONDS', 2, { allowZero: true });
 const preferredPort = Math.round(positiveNumber('BENCH_PORT', 8795));
@@ -102,23 +106,34 @@ async function main() {
   // The load generator, wrangler and workerd share this machine's cores; anything else running (a browser
   // test, a build) skews the figures, so the load average goes into the report.
   const loadAvg = os.loadavg().map((n) => Number(n.toFixed(2)));
-  console.log(`\nload: ${concurrency} connections, ${warmupSeconds} s warm-up + ${seconds} s measured per target, client ${clientName}, node ${process.version}`);
+  console.log(`\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target, client ${clientName}, node ${process.version}`);
   console.log(`machine: ${os.availableParallelism()} cores, load average ${loadAvg.join(' / ')} (1/5/15 min) before the load`);
-  const results = [];
   let warmupErrors = 0;
   for (const target of TARGETS) {
-    const targetUrl = url + target.path;
-    if (warmupSeconds > 0) {
-      // Warm-up per target: JIT in workerd, D1/SQLite page cache, asset lookup, keep-alive connections.
-      const warm = await runLoad({ url: targetUrl, concurrency, durationMs: warmupSeconds * 1000, headers: LOAD_HEADERS });
-      warmupErrors += warm.errors;
-      if (warm.errors > 0) console.log(`  warm-up ${target.name}: ${warm.errors} errors (${warm.errorSamples.join('; ')})`);
-    }
-    const result = await runLoad({ url: targetUrl, concurrency, durationMs: seconds * 1000, headers: LOAD_HEADERS });
-    console.log(`  ${target.name}: ${result.ok} ok, ${result.errors} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`);
-    if (result.errors > 0) console.log(`    errors: ${result.errorSamples.join('; ')}`);
-    results.push({ ...target, ...result });
+    if (warmupSeconds === 0) break;
+    // Warm-up per target: JIT in workerd, D1/SQLite page cache, asset lookup, keep-alive connections.
+    const warm = await runLoad({ url: url + target.path, concurrency, durationMs: warmupSeconds * 1000, headers: LOAD_HEADERS });
+    warmupErrors += warm.errors;
+    if (warm.errors > 0) console.log(`  warm-up ${target.name}: ${warm.errors} errors (${warm.errorSamples.join('; ')})`);
   }
+  /** @type {Awaited<ReturnType<typeof runLoad>>[][]} runs[target][round] */
+  const runs = TARGETS.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [i, target] of TARGETS.entries()) {
+      const result = await runLoad({ url: url + target.path, concurrency, durationMs: seconds * 1000, headers: LOAD_HEADERS });
+      console.log(`  round ${r + 1} ${target.name}: ${result.ok} ok, ${result.errors} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`);
+      if (result.errors > 0) console.log(`    errors: ${result.errorSamples.join('; ')}`);
+      runs[i]?.push(result);
+    }
+  }
+  // Per target: the round with the median throughput (its latencies come with it); errors from all rounds.
+  const results = TARGETS.map((target, i) => {
+    const list = runs[i] ?? [];
+    const mid = /** @type {(typeof list)[number]} */ ([...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]);
+    return { ...target, ...mid, errors: list.reduce((sum, run) => sum + run.errors, 0), roundRps: list.map((run) => run.rps) };
+  });
+  /** Median over the rounds of (target rps / static rps in the same round). @param {number} i */
+  const ratioOf = (i) => median((runs[i] ?? []).map((run, r) => run.rps / (runs[0]?.[r]?.rps ?? Number.NaN)));
 
   const rssAfter = workerdMemory(port);
   const interference = [];
@@ -132,15 +147,13 @@ async function main() {
   }
 
   // ---- report ----
-  const baseline = results[0].rps;
-  console.log('\nthroughput and latency');
+  console.log(`\nthroughput and latency (median of ${rounds} rounds; each round's rps under "rounds")`);
   printTable(
-    ['target', 'rps', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs static', 'client cpu'],
-    results.map((r) => [r.name, r.rps.toFixed(0), ms(r.latencyMs.p50), ms(r.latencyMs.p95), ms(r.latencyMs.p99), String(r.errors), (r.rps / baseline).toFixed(2), pct(r.clientCpu)]),
+    ['target', 'rps', 'rounds', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs static', 'client cpu'],
+    results.map((r, i) => [r.name, r.rps.toFixed(0), r.roundRps.map((n) => n.toFixed(0)).join(' / '), ms(r.latencyMs.p50), ms(r.latencyMs.p95), ms(r.latencyMs.p99), String(r.errors), ratioOf(i).toFixed(2), pct(r.clientCpu)]),
   );
   console.log(`client cpu: CPU used by this load generator (100 % = one core), taken from the same ${os.availableParallelism()} cores as workerd`);
-  const ssr = /** @type {(typeof results)[number]} */ (results.find((r) => r.path === `/${STONE}`));
-  const ssrRatio = ssr.rps / baseline;
+  const ssrRatio = ratioOf(TARGETS.findIndex((t) => t.path === `/${STONE}`));
   console.log(`target: SSR ≥ ${pct(SSR_TARGET_RATIO)} of static rps → ${pct(ssrRatio)} ${ssrRatio >= SSR_TARGET_RATIO ? 'MET' : 'NOT MET'}`);
 
   console.log('\ninitial JavaScript (module scripts + modulepreloads, gzip -9)');
@@ -188,12 +201,14 @@ async function main() {
     cpus: os.availableParallelism(),
     loadAvg,
     seconds,
+    rounds,
     concurrency,
     warmupSeconds,
-    targets: results.map((r) => ({
+    targets: results.map((r, i) => ({
       path: r.path,
       rps: round(r.rps, 1),
-      ratio: round(r.rps / baseline),
+      roundRps: r.roundRps.map((n) => round(n, 1)),
+      ratio: round(ratioOf(i)),
       p50: round(r.latencyMs.p50),
       p95: round(r.latencyMs.p95),
       p99: round(r.latencyMs.p99),
@@ -440,4 +455,11 @@ function kib(bytes) {
 /** @param {number} kb */
 function mib(kb) {
   return `${(kb / 1024).toFixed(1)} MiB`;
+}
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 }
