@@ -1,12 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { preloadModule } from 'react-dom';
-import { IntlProvider } from 'react-intl';
-import { intlTag } from '../shared/i18n/locale';
+import { RawIntlProvider } from 'react-intl';
 import type { InitialData } from '../shared/initial-data';
-import messages from 'virtual:compiled-messages';
 import { App } from './App';
 import { ConfigContext } from './lib/config';
+import { intlFor } from './lib/intl';
 import { RouterProvider, type Location } from './lib/router';
 import { ToastProvider } from './ui/toast';
 
@@ -37,13 +36,13 @@ export function Document({ data, location, queryClient }: DocumentProps) {
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         <ConfigContext.Provider value={data.config}>
           <QueryClientProvider client={queryClient}>
-            <IntlProvider locale={intlTag[data.locale]} messages={messages[data.locale]} defaultLocale="de-DE">
+            <RawIntlProvider value={intlFor(data.locale)}>
               <RouterProvider initial={location}>
                 <ToastProvider>
                   <App />
                 </ToastProvider>
               </RouterProvider>
-            </IntlProvider>
+            </RawIntlProvider>
           </QueryClientProvider>
         </ConfigContext.Provider>
       </body>

@@ -39,7 +39,15 @@ export function journeyKm(finds: ReadonlyArray<{ latitude: number | null; longit
   return total;
 }
 
+// Creating an Intl.NumberFormat costs far more than using one; the Worker formats distances on every request.
+const distanceFormats = new Map<string, Intl.NumberFormat>();
+
 /** "1.116,4 km" in German, "1,116.4 km" in English: one decimal, grouped. */
 export function formatDistance(km: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)} km`;
+  let format = distanceFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    distanceFormats.set(locale, format);
+  }
+  return `${format.format(km)} km`;
 }
