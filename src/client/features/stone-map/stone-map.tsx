@@ -5,7 +5,7 @@ import { useConfig } from '../../lib/config';
 import { currentPosition, MAP_BUTTON_GEOLOCATION, type Coordinates } from '../../lib/geolocation';
 import { useToast } from '../../ui/toast';
 import type { MapHandle } from './map-engine';
-import { setMapStatus, type MapStatus } from './map-status';
+import { isMapUnavailable, setMapStatus, useMapStatus } from './map-status';
 
 /** Spec §9: Germany at zoom 6 by default, 10 when the stone has finds, 15 on a selected location. */
 export const GERMANY_CENTER: [number, number] = [10.4515, 51.1657];
@@ -45,7 +45,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   const { mapStyleUrl } = useConfig();
   const container = useRef<HTMLDivElement>(null);
   const [handle, setHandle] = useState<MapHandle | null>(null);
-  const [status, setStatus] = useState<MapStatus>('loading');
+  const status = useMapStatus();
   const [locating, setLocating] = useState(false);
   const onPickRef = useRef(onPick);
   onPickRef.current = onPick;
@@ -57,11 +57,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
     if (import.meta.env.SSR) return;
     let cancelled = false;
     let created: MapHandle | null = null;
-    const report = (next: MapStatus) => {
-      setStatus(next);
-      setMapStatus(next);
-    };
-    report('loading');
+    setMapStatus('loading');
     void import('./map-engine').then(
       ({ createMap }) => {
         if (cancelled || !container.current) return;
@@ -76,16 +72,16 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
         } catch (error) {
           // No WebGL2 (old browser, disabled graphics acceleration): the page works without the map.
           console.warn('The map cannot be shown:', error);
-          report('unsupported');
+          setMapStatus('unsupported');
           return;
         }
         setHandle(created);
-        report('ready');
+        setMapStatus('ready');
       },
       (error: unknown) => {
         // The map's code did not arrive (offline, a deploy replaced the chunk).
         console.warn('The map could not be loaded:', error);
-        if (!cancelled) report('failed');
+        if (!cancelled) setMapStatus('failed');
       },
     );
     return () => {
@@ -117,7 +113,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
     }
   };
 
-  const unavailable = status === 'unsupported' || status === 'failed';
+  const unavailable = isMapUnavailable(status);
 
   return (
     <div className="relative">
