@@ -79,7 +79,16 @@ export async function runLoad({ url, concurrency, durationMs, headers = {} }) {
   const elapsedMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
   const clientCpu = (cpu.user + cpu.system) / 1000 / elapsedMs;
-  return { ok: latencies.length, errors, errorSamples, elapsedMs, rps: latencies.length / (elapsedMs / 1000), bytes, clientCpu, latencyMs: summarize(latencies) };
+  return {
+    ok: latencies.length,
+    errors,
+    errorSamples,
+    elapsedMs,
+    rps: latencies.length / (elapsedMs / 1000),
+    bytes,
+    clientCpu,
+    latencyMs: summarize(latencies),
+  };
 }
 
 /**

@@ -106,7 +106,9 @@ async function main() {
   // The load generator, wrangler and workerd share this machine's cores; anything else running (a browser
   // test, a build) skews the figures, so the load average goes into the report.
   const loadAvg = os.loadavg().map((n) => Number(n.toFixed(2)));
-  console.log(`\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target, client ${clientName}, node ${process.version}`);
+  console.log(
+    `\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target, client ${clientName}, node ${process.version}`,
+  );
   console.log(`machine: ${os.availableParallelism()} cores, load average ${loadAvg.join(' / ')} (1/5/15 min) before the load`);
   let warmupErrors = 0;
   for (const target of TARGETS) {
@@ -150,11 +152,25 @@ async function main() {
   console.log(`\nthroughput and latency (median of ${rounds} rounds; each round's rps under "rounds")`);
   printTable(
     ['target', 'rps', 'rounds', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs static', 'client cpu'],
-    results.map((r, i) => [r.name, r.rps.toFixed(0), r.roundRps.map((n) => n.toFixed(0)).join(' / '), ms(r.latencyMs.p50), ms(r.latencyMs.p95), ms(r.latencyMs.p99), String(r.errors), ratioOf(i).toFixed(2), pct(r.clientCpu)]),
+    results.map((r, i) => [
+      r.name,
+      r.rps.toFixed(0),
+      r.roundRps.map((n) => n.toFixed(0)).join(' / '),
+      ms(r.latencyMs.p50),
+      ms(r.latencyMs.p95),
+      ms(r.latencyMs.p99),
+      String(r.errors),
+      ratioOf(i).toFixed(2),
+      pct(r.clientCpu),
+    ]),
   );
-  console.log(`client cpu: CPU used by this load generator (100 % = one core), taken from the same ${os.availableParallelism()} cores as workerd`);
+  console.log(
+    `client cpu: CPU used by this load generator (100 % = one core), taken from the same ${os.availableParallelism()} cores as workerd`,
+  );
   const ssrRatio = ratioOf(TARGETS.findIndex((t) => t.path === `/${STONE}`));
-  console.log(`target: SSR ≥ ${pct(SSR_TARGET_RATIO)} of static rps → ${pct(ssrRatio)} ${ssrRatio >= SSR_TARGET_RATIO ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `target: SSR ≥ ${pct(SSR_TARGET_RATIO)} of static rps → ${pct(ssrRatio)} ${ssrRatio >= SSR_TARGET_RATIO ? 'MET' : 'NOT MET'}`,
+  );
 
   console.log('\ninitial JavaScript (module scripts + modulepreloads, gzip -9)');
   printTable(
@@ -166,7 +182,9 @@ async function main() {
     for (const warning of p.warnings) console.log(`  warning (${p.page}): ${warning}`);
   }
   const home = initialJs[0];
-  console.log(`target: initial JS of / ≤ ${kib(INITIAL_JS_TARGET_GZ)} gz → ${kib(home.gz)} gz ${home.gz <= INITIAL_JS_TARGET_GZ ? 'MET' : `NOT MET (${kib(home.gz - INITIAL_JS_TARGET_GZ)} over)`}`);
+  console.log(
+    `target: initial JS of / ≤ ${kib(INITIAL_JS_TARGET_GZ)} gz → ${kib(home.gz)} gz ${home.gz <= INITIAL_JS_TARGET_GZ ? 'MET' : `NOT MET (${kib(home.gz - INITIAL_JS_TARGET_GZ)} over)`}`,
+  );
   if (mapChunk) {
     console.log(
       `lazy map chunk (not initial JS, loaded by the stone page on demand): ${mapChunk.file} ${kib(mapChunk.raw)} / ${kib(mapChunk.gz)} gz` +
@@ -223,7 +241,12 @@ async function main() {
     initialJs: initialJs.map((p) => ({ page: p.page, files: p.files.length, raw: p.raw, gz: p.gz })),
     initialJsTargetMet: home.gz <= INITIAL_JS_TARGET_GZ,
     mapChunk: mapChunk && { file: mapChunk.file, raw: mapChunk.raw, gz: mapChunk.gz },
-    workerdRssKb: rssAfter.map((a) => ({ role: a.role, before: rssBefore.find((b) => b.role === a.role)?.rssKb ?? null, after: a.rssKb, peak: a.peakKb })),
+    workerdRssKb: rssAfter.map((a) => ({
+      role: a.role,
+      before: rssBefore.find((b) => b.role === a.role)?.rssKb ?? null,
+      after: a.rssKb,
+      peak: a.peakKb,
+    })),
   };
   // A disturbed run is a failed measurement: its figures must not end up in the notes.
   for (const problem of interference) console.log(`\nFAILED: ${problem}; re-run when nothing else builds or serves dist/`);
@@ -240,7 +263,7 @@ async function main() {
  * @param {string} url
  */
 async function checkResponses(url) {
-  const fav = await get(url + '/favicon.svg');
+  const fav = await get(`${url}/favicon.svg`);
   expect(fav.status === 200 && fav.text.includes('<svg'), `/favicon.svg: ${fav.status}, not an SVG`);
   const api = await get(`${url}/api/stones/${STONE}`);
   expect(api.status === 200, `/api/stones/${STONE}: ${api.status}`);

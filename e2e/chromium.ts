@@ -16,6 +16,11 @@ export const chromiumArgs = [
 export function fakeCameraLaunchOptions(videoPath: string) {
   return {
     executablePath: chromiumExecutable,
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${videoPath}`],
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoPath}`,
+    ],
   };
 }

@@ -4,6 +4,7 @@ import { test as base, expect } from '@playwright/test';
  * Every page must load without a console error or an uncaught exception — hydration mismatches, CSP
  * violations and failed requests all end up there. A test may list messages it provokes on purpose.
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture without a value as void.
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
   // Like a person, a test acts once the page is interactive: goto and reload wait for hydration.

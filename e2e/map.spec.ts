@@ -20,7 +20,7 @@ declare global {
 async function holdGeolocation(page: Page) {
   await page.addInitScript(() => {
     window.heldGeolocation = [];
-    Geolocation.prototype.getCurrentPosition = function (success, error, options) {
+    Geolocation.prototype.getCurrentPosition = (success, error, options) => {
       window.heldGeolocation!.push({ success, error, options });
     };
   });
@@ -90,7 +90,8 @@ test.describe('the map inside a scrolling page, on a phone', () => {
     const finger = (y: number) => [{ x: box.x + box.width * 0.75, y }];
     const startY = box.y + box.height - 80;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: finger(startY) });
-    for (let dy = 10; dy <= 150; dy += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: finger(startY - dy) });
+    for (let dy = 10; dy <= 150; dy += 10)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: finger(startY - dy) });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled + 100);
@@ -212,7 +213,11 @@ test.describe('the map\'s "Mein Standort" button', () => {
     await expect(busy).toBeDisabled();
     await expect(busy).toHaveAttribute('aria-busy', 'true');
     await expect.poll(() => page.evaluate(() => window.heldGeolocation!.length)).toBe(1);
-    expect(await page.evaluate(() => window.heldGeolocation![0]!.options)).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 });
+    expect(await page.evaluate(() => window.heldGeolocation![0]!.options)).toEqual({
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 60_000,
+    });
 
     await page.evaluate(({ latitude, longitude }) => {
       window.heldGeolocation![0]!.success({ coords: { latitude, longitude } } as GeolocationPosition);

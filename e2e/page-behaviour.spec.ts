@@ -22,7 +22,6 @@ test.describe('focus follows the reader', () => {
     await expect(page).toHaveURL(`/${OMA}#find-form`);
     await expect.poll(() => page.evaluate(focusInFindForm)).toBe(true);
   });
-
 });
 
 test.describe('leaving the not-found page', () => {
@@ -41,7 +40,9 @@ test.describe('a stone whose data cannot be loaded', () => {
   test('stays on screen when the reload after a find fails', async ({ page }) => {
     await page.goto(`/${WANDERER}#find-form`);
     await page.route(`**/api/stones/${WANDERER}`, (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }) : route.fallback(),
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' })
+        : route.fallback(),
     );
     await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
     await expect(page.getByRole('textbox', { name: 'Fundort' })).not.toHaveValue('');
@@ -56,7 +57,9 @@ test.describe('a stone whose data cannot be loaded', () => {
   test('offers "try again" when it cannot be opened, and shows the stone once that works', async ({ page }) => {
     await page.addInitScript((code) => window.localStorage.setItem(`welcome-shown:${code}`, 'seen'), WANDERER);
     await page.goto('/');
-    await page.route(`**/api/stones/${WANDERER}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+    await page.route(`**/api/stones/${WANDERER}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }),
+    );
     // A navigation inside the app (browser history), so the page has no server-rendered data for the stone.
     await page.evaluate((code) => {
       window.history.pushState(null, '', `/${code}`);
@@ -94,7 +97,9 @@ test('the home statistics are first seen at the start of their count-up, never a
 test.describe('when the browser refuses the clipboard', () => {
   test('"copy link" shows the link to copy by hand instead of an error text', async ({ page }) => {
     await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) } });
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
+      });
       document.execCommand = () => false;
     });
     await page.goto(`/view/${OMA}`);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { fakeCameraLaunchOptions } from './chromium';
-import { expect, PAPA, test as base } from './fixtures';
+import { test as base, expect, PAPA } from './fixtures';
 import { writeQrVideo } from './qr-video';
 
 // Chromium's fake camera plays these videos in a loop; the real qr-scanner decodes them.
@@ -79,7 +79,10 @@ test.describe('with a stone QR code in front of the camera', () => {
       expect(constraints.video).toMatchObject({ facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } });
     }
     expect(log.tracks.length).toBeGreaterThan(0);
-    expect(log.tracks.every((state) => state === 'ended'), 'every camera track is stopped').toBe(true);
+    expect(
+      log.tracks.every((state) => state === 'ended'),
+      'every camera track is stopped',
+    ).toBe(true);
   });
 });
 
@@ -127,10 +130,15 @@ test.describe('when the QR decoder cannot be downloaded', () => {
     await expect(alert).toContainText('Der QR-Scanner konnte nicht geladen werden');
     await expect(alert).not.toContainText('erlaube den Zugriff');
     const tracks = await page.evaluate(() =>
-      (window as unknown as { cameraLog: CameraLog }).cameraLog.streams.flatMap((stream) => stream.getTracks().map((track) => track.readyState)),
+      (window as unknown as { cameraLog: CameraLog }).cameraLog.streams.flatMap((stream) =>
+        stream.getTracks().map((track) => track.readyState),
+      ),
     );
     expect(tracks.length).toBeGreaterThan(0);
-    expect(tracks.every((state) => state === 'ended'), 'every camera track is stopped').toBe(true);
+    expect(
+      tracks.every((state) => state === 'ended'),
+      'every camera track is stopped',
+    ).toBe(true);
     await page.getByRole('button', { name: 'Code eingeben' }).click();
     await expect(page.getByLabel('Stein-Code')).toBeVisible();
   });

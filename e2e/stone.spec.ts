@@ -7,7 +7,10 @@ test.describe('a finder with location permission', () => {
   test.use({ geolocation: bonn, permissions: ['geolocation'] });
 
   test('logs a find: toast, new entry in the list and the new total distance', async ({ page, request }) => {
-    const before = (await (await request.get(`/api/stones/${PAPA}`)).json()) as { totalDistance: number; finds: Array<{ latitude: number; longitude: number }> };
+    const before = (await (await request.get(`/api/stones/${PAPA}`)).json()) as {
+      totalDistance: number;
+      finds: Array<{ latitude: number; longitude: number }>;
+    };
     const last = before.finds.at(-1)!;
     const expected = formatDistance(before.totalDistance + haversineKm(last, bonn), 'de-DE');
 

@@ -9,7 +9,10 @@ import { hashPassword } from '../src/worker/lib/password';
  * The password is read from the OPERATOR_PASSWORD environment variable or asked for on the terminal.
  */
 const args = process.argv.slice(2);
-const email = args.find((a) => !a.startsWith('--'))?.trim().toLowerCase();
+const email = args
+  .find((a) => !a.startsWith('--'))
+  ?.trim()
+  .toLowerCase();
 const target = args.includes('--remote') ? '--remote' : '--local';
 if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
   console.error('Usage: npm run operator:add -- <email> [--remote]');

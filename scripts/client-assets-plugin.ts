@@ -30,9 +30,9 @@ function fromManifest(manifest: Record<string, ManifestChunk>) {
       seen.add(k);
       const chunk = manifest[k];
       if (!chunk) return;
-      chunk.css?.forEach((file) => css.add(`/${file}`));
+      for (const file of chunk.css ?? []) css.add(`/${file}`);
       if (k !== key) preload.push(`/${chunk.file}`);
-      chunk.imports?.forEach(walk);
+      for (const imported of chunk.imports ?? []) walk(imported);
     };
     walk(key);
     const chunk = manifest[key];

@@ -1,6 +1,6 @@
-import { parse } from '@formatjs/icu-messageformat-parser';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
 const VIRTUAL_ID = 'virtual:compiled-messages';

@@ -1,6 +1,6 @@
 // `npm run dev`: local D1 migrated, demo stones seeded, then Vite with the Worker in workerd (HMR).
 // Everything stays on this machine under .wrangler/ — no Cloudflare account, no network.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 // No terminal on stdin: wrangler then applies the local migrations without asking to confirm.

@@ -31,7 +31,13 @@ export const seedStones: SeedStone[] = [
     ownerToken: 'demo-owner-token-oma-gartenstein-000000000000',
     photoKeys: [],
     finds: [
-      { location: 'Berlin, Brandenburger Tor', latitude: 52.5163, longitude: 13.3777, comment: 'Am Tor gefunden – was für ein Start!', daysAgo: 60 },
+      {
+        location: 'Berlin, Brandenburger Tor',
+        latitude: 52.5163,
+        longitude: 13.3777,
+        comment: 'Am Tor gefunden – was für ein Start!',
+        daysAgo: 60,
+      },
       { location: 'Leipzig, Völkerschlachtdenkmal', latitude: 51.3123, longitude: 12.4132, comment: 'Weiter geht die Reise.', daysAgo: 41 },
       { location: 'München, Englischer Garten', latitude: 48.1642, longitude: 11.6056, comment: '', daysAgo: 20 },
       { location: 'Freiburg im Breisgau', latitude: 47.999, longitude: 7.8421, comment: 'Schöne Farben!', daysAgo: 3 },

@@ -113,7 +113,6 @@ function demoPng(width = 240, height = 160): Buffer {
   ]);
 }
 
-
 mkdirSync('.wrangler/tmp', { recursive: true });
 writeFileSync('.wrangler/tmp/seed.sql', `${statements.join('\n')}\n`);
 writeFileSync('.wrangler/tmp/demo-photo.png', png);
@@ -125,7 +124,17 @@ const wrangler = (args: string[]) =>
   });
 
 wrangler(['d1', 'execute', 'DB', '--local', '--file', '.wrangler/tmp/seed.sql']);
-wrangler(['r2', 'object', 'put', `reisesteine-photos/${DEMO_PHOTO_KEY}`, '--local', '--file', '.wrangler/tmp/demo-photo.png', '--content-type', 'image/png']);
+wrangler([
+  'r2',
+  'object',
+  'put',
+  `reisesteine-photos/${DEMO_PHOTO_KEY}`,
+  '--local',
+  '--file',
+  '.wrangler/tmp/demo-photo.png',
+  '--content-type',
+  'image/png',
+]);
 
 for (const stone of seedStones) {
   console.info(`  ${stone.code}  ${stone.title}  (owner page: /admin/stone/${stone.ownerToken})`);

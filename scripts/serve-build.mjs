@@ -25,7 +25,22 @@ export async function serveBuild({ port, stateDir, vars = {} }) {
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
   const child = spawn(
     'npx',
-    ['wrangler', 'dev', '-c', 'dist/reisesteine/wrangler.json', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--log-level', 'warn', '--show-interactive-dev-session=false', ...varArgs],
+    [
+      'wrangler',
+      'dev',
+      '-c',
+      'dist/reisesteine/wrangler.json',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--persist-to',
+      stateDir,
+      '--log-level',
+      'warn',
+      '--show-interactive-dev-session=false',
+      ...varArgs,
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true },
   );
   let output = '';

@@ -1,4 +1,4 @@
-// `npm test`: type check, unit and Worker integration tests (Vitest, the latter inside workerd), then the
+// `npm test`: type check, lint, unit and Worker integration tests (Vitest, the latter inside workerd), then the
 // browser tests (Playwright in Chromium against the production build). Ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,8 +23,15 @@ function readJson(file) {
 }
 
 if (!step('type check', 'npx', ['tsc', '-b'])) problems.push('type check failed');
+if (!step('lint and format (Biome)', 'npx', ['biome', 'check', '.'])) problems.push('lint or format check failed (npm run format fixes what it can)');
 
-const vitestOk = step('unit and Worker tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/vitest.json`]);
+const vitestOk = step('unit and Worker tests (Vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reports}/vitest.json`,
+]);
 const vitest = readJson(`${reports}/vitest.json`);
 if (vitest) {
   passed += vitest.numPassedTests;

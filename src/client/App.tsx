@@ -45,7 +45,10 @@ export function App() {
   const { location } = useRouter();
   return (
     <FindDialogProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         <FormattedMessage id="nav.skip" />
       </a>
       <div className="flex min-h-screen flex-col">

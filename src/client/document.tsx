@@ -1,4 +1,4 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { preloadModule } from 'react-dom';
 import { RawIntlProvider } from 'react-intl';
@@ -6,7 +6,7 @@ import type { InitialData } from '../shared/initial-data';
 import { App } from './App';
 import { ConfigContext } from './lib/config';
 import { intlFor } from './lib/intl';
-import { RouterProvider, type Location } from './lib/router';
+import { type Location, RouterProvider } from './lib/router';
 import { ToastProvider } from './ui/toast';
 
 interface DocumentProps {

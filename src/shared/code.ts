@@ -5,7 +5,10 @@ export const CODE_MAX_LENGTH = 11;
 
 /** What the code-entry field shows for raw typing: hex only, uppercase, hyphens after 3 and 6, at most 11. */
 export function formatCodeInput(raw: string): string {
-  const hex = raw.toUpperCase().replace(/[^0-9A-F]/g, '').slice(0, 9);
+  const hex = raw
+    .toUpperCase()
+    .replace(/[^0-9A-F]/g, '')
+    .slice(0, 9);
   const groups = hex.match(/.{1,3}/g) ?? [];
   return groups.join('-').slice(0, CODE_MAX_LENGTH);
 }
@@ -58,6 +61,9 @@ export function codeFromScan(text: string): string | null {
 /** A new random code (server side uses it with a uniqueness retry). */
 export function randomCode(random: (bytes: Uint8Array) => Uint8Array): string {
   const bytes = random(new Uint8Array(5));
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 9).toUpperCase();
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 9)
+    .toUpperCase();
   return `${hex.slice(0, 3)}-${hex.slice(3, 6)}-${hex.slice(6, 9)}`;
 }

@@ -45,9 +45,7 @@ export function matchRoute(pathname: string): RouteMatch {
     const code = normalizeCode(captured);
     if (!code) break;
     const canonical = route.build(code);
-    return canonical === pathname
-      ? { page: route.page, params: { code } }
-      : { page: route.page, params: { code }, redirectTo: canonical };
+    return canonical === pathname ? { page: route.page, params: { code } } : { page: route.page, params: { code }, redirectTo: canonical };
   }
   return { page: 'notFound', params: {} };
 }

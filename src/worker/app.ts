@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
 import assets from 'virtual:client-assets';
+import { Hono } from 'hono';
 import { localeFromAcceptLanguage } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { owner } from './api/owner';

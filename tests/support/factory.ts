@@ -57,10 +57,7 @@ export async function insertStone(
 }
 
 /** Inserts a find with fixed data straight into D1 (no distance bookkeeping: only for read tests). */
-export async function insertFind(
-  stoneId: string,
-  fields: Partial<typeof finds.$inferInsert> & { seq: number },
-): Promise<void> {
+export async function insertFind(stoneId: string, fields: Partial<typeof finds.$inferInsert> & { seq: number }): Promise<void> {
   await getDb(env.DB)
     .insert(finds)
     .values({ id: crypto.randomUUID(), stoneId, location: 'Somewhere', ...fields });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_MAX_LENGTH, codeFromScan, formatCodeEdit, formatCodeInput, isValidCode, normalizeCode, randomCode } from '../../src/shared/code';
+import {
+  CODE_MAX_LENGTH,
+  codeFromScan,
+  formatCodeEdit,
+  formatCodeInput,
+  isValidCode,
+  normalizeCode,
+  randomCode,
+} from '../../src/shared/code';
 
 describe('code entry formatting', () => {
   it.each([

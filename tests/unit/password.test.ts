@@ -14,7 +14,10 @@ describe('operator passwords', () => {
     expect(await verifyPassword('correct horse batterz', hash)).toBe(false);
   });
 
-  it.each(['', 'plain', 'pbkdf2-sha256$abc$x$y', 'pbkdf2-sha256$200000$AAAA$AAAA', 'md5$1$a$b'])('refuse the malformed hash %j', async (stored) => {
-    expect(await verifyPassword('anything', stored)).toBe(false);
-  });
+  it.each(['', 'plain', 'pbkdf2-sha256$abc$x$y', 'pbkdf2-sha256$200000$AAAA$AAAA', 'md5$1$a$b'])(
+    'refuse the malformed hash %j',
+    async (stored) => {
+      expect(await verifyPassword('anything', stored)).toBe(false);
+    },
+  );
 });

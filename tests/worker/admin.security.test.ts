@@ -52,7 +52,11 @@ describe('GET /api/admin/stones/{adminToken}', () => {
     const { code, adminToken } = await createStone();
     const stone = await env.DB.prepare('SELECT id FROM stones WHERE code = ?').bind(code).first<{ id: string }>();
     const insert = env.DB.prepare('INSERT INTO subscriptions (id, stone_id, email, created_at) VALUES (?, ?, ?, ?)');
-    await env.DB.batch(Array.from({ length: 105 }, (_, i) => insert.bind(`sub-${String(i).padStart(3, '0')}`, stone!.id, `fan${i}@example.org`, 1_700_000_000_000 + i)));
+    await env.DB.batch(
+      Array.from({ length: 105 }, (_, i) =>
+        insert.bind(`sub-${String(i).padStart(3, '0')}`, stone!.id, `fan${i}@example.org`, 1_700_000_000_000 + i),
+      ),
+    );
     const view = await (await call(`/api/admin/stones/${adminToken}`)).json<OwnerStoneView>();
     expect(view.notificationCount).toBe(105);
     expect(view.notifications).toHaveLength(OWNER_NOTIFICATIONS_LISTED);
@@ -111,23 +115,26 @@ describe('GET /api/admin/stones/{adminToken}', () => {
 });
 
 describe('HTML pages carry a nonce-based Content-Security-Policy', () => {
-  it.each(['/', '/STONE', '/does-not-exist', '/view/STONE', '/ABC-123-DEF'])('gives %s a CSP whose nonce is on every script tag', async (path) => {
-    const { code } = await createStone();
-    const res = await call(path.replace('STONE', code));
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    const nonce = cspNonce(res);
-    expect(nonce.length).toBeGreaterThanOrEqual(16);
-    const tags = scriptTags(await res.text());
-    expect(tags.length).toBeGreaterThan(0);
-    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
-  });
+  it.each(['/', '/STONE', '/does-not-exist', '/view/STONE', '/ABC-123-DEF'])(
+    'gives %s a CSP whose nonce is on every script tag',
+    async (path) => {
+      const { code } = await createStone();
+      const res = await call(path.replace('STONE', code));
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      const nonce = cspNonce(res);
+      expect(nonce.length).toBeGreaterThanOrEqual(16);
+      const tags = scriptTags(await res.text());
+      expect(tags.length).toBeGreaterThan(0);
+      for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    },
+  );
 
   it('makes a fresh nonce for every response', async () => {
     const first = cspNonce(await call('/'));

@@ -2,7 +2,17 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { haversineKm, journeyKm } from '../../src/shared/geo';
 import type { FindView, StoneView } from '../../src/shared/types';
-import { call, countRows, createStone, expectApiError, postFind, snapshot, stoneCounters, storedFinds, type FindBody } from '../support/factory';
+import {
+  call,
+  countRows,
+  createStone,
+  expectApiError,
+  type FindBody,
+  postFind,
+  snapshot,
+  stoneCounters,
+  storedFinds,
+} from '../support/factory';
 
 interface AddedFind {
   find: FindView;
@@ -18,7 +28,12 @@ const VIENNA = { latitude: 48.2082, longitude: 16.3738 };
 describe('POST /api/stones/{code}/finds stores a find', () => {
   it('answers 201 with the find and the new distance', async () => {
     const { code } = await createStone();
-    const res = await postFind(code, { location: 'Brandenburger Tor', ...BERLIN, comment: '  Schön hier  ', finderEmail: 'finder@example.org' });
+    const res = await postFind(code, {
+      location: 'Brandenburger Tor',
+      ...BERLIN,
+      comment: '  Schön hier  ',
+      finderEmail: 'finder@example.org',
+    });
     expect(res.status).toBe(201);
     const body = await res.json<AddedFind>();
     expect(body.find).toMatchObject({ location: 'Brandenburger Tor', ...BERLIN, comment: 'Schön hier' });
@@ -31,7 +46,9 @@ describe('POST /api/stones/{code}/finds stores a find', () => {
   it('needs only a location', async () => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'Irgendwo' })).status).toBe(201);
-    expect(await storedFinds(code)).toEqual([{ seq: 1, location: 'Irgendwo', latitude: null, longitude: null, comment: '', finder_email: null }]);
+    expect(await storedFinds(code)).toEqual([
+      { seq: 1, location: 'Irgendwo', latitude: null, longitude: null, comment: '', finder_email: null },
+    ]);
   });
 
   it('accepts coordinates as numbers or numeric strings', async () => {
@@ -81,9 +98,19 @@ describe('POST /api/stones/{code}/finds refuses invalid finds without writing an
   const invalid: Array<{ name: string; body: FindBody; status: number; message?: string }> = [
     { name: 'a missing location', body: {}, status: 400, message: 'Location is required' },
     { name: 'an empty location', body: { location: '   ' }, status: 400, message: 'Location is required' },
-    { name: 'a latitude above 90', body: { location: 'x', latitude: 90.0001, longitude: 0 }, status: 400, message: 'Latitude must be a number between -90 and 90' },
+    {
+      name: 'a latitude above 90',
+      body: { location: 'x', latitude: 90.0001, longitude: 0 },
+      status: 400,
+      message: 'Latitude must be a number between -90 and 90',
+    },
     { name: 'a latitude below -90', body: { location: 'x', latitude: -91, longitude: 0 }, status: 400 },
-    { name: 'a longitude above 180', body: { location: 'x', latitude: 0, longitude: 180.5 }, status: 400, message: 'Longitude must be a number between -180 and 180' },
+    {
+      name: 'a longitude above 180',
+      body: { location: 'x', latitude: 0, longitude: 180.5 },
+      status: 400,
+      message: 'Longitude must be a number between -180 and 180',
+    },
     { name: 'a longitude below -180', body: { location: 'x', latitude: 0, longitude: '-181' }, status: 400 },
     { name: 'a non-numeric latitude', body: { location: 'x', latitude: 'north', longitude: 13 }, status: 400 },
     { name: 'a half-numeric longitude', body: { location: 'x', latitude: 52, longitude: '13abc' }, status: 400 },
@@ -91,11 +118,31 @@ describe('POST /api/stones/{code}/finds refuses invalid finds without writing an
     { name: 'a hexadecimal latitude', body: { location: 'x', latitude: '0x1A', longitude: 13 }, status: 400 },
     { name: 'a blank latitude with a longitude', body: { location: 'x', latitude: '   ', longitude: 13 }, status: 400 },
     { name: 'a boolean latitude', body: { location: 'x', latitude: true, longitude: 13 }, status: 400 },
-    { name: 'only a latitude', body: { location: 'x', latitude: 52.5 }, status: 400, message: 'Latitude and longitude must be given together' },
-    { name: 'only a longitude', body: { location: 'x', longitude: '13.4' }, status: 400, message: 'Latitude and longitude must be given together' },
+    {
+      name: 'only a latitude',
+      body: { location: 'x', latitude: 52.5 },
+      status: 400,
+      message: 'Latitude and longitude must be given together',
+    },
+    {
+      name: 'only a longitude',
+      body: { location: 'x', longitude: '13.4' },
+      status: 400,
+      message: 'Latitude and longitude must be given together',
+    },
     { name: 'a latitude with an empty longitude', body: { location: 'x', latitude: 52.5, longitude: '' }, status: 400 },
-    { name: 'a comment over 2000 characters', body: { location: 'x', comment: 'c'.repeat(2001) }, status: 400, message: 'The comment is too long (maximum 2000 characters)' },
-    { name: 'an invalid finder e-mail', body: { location: 'x', finderEmail: 'finder-at-example.org' }, status: 400, message: 'Please enter a valid e-mail address' },
+    {
+      name: 'a comment over 2000 characters',
+      body: { location: 'x', comment: 'c'.repeat(2001) },
+      status: 400,
+      message: 'The comment is too long (maximum 2000 characters)',
+    },
+    {
+      name: 'an invalid finder e-mail',
+      body: { location: 'x', finderEmail: 'finder-at-example.org' },
+      status: 400,
+      message: 'Please enter a valid e-mail address',
+    },
     { name: 'a finder e-mail that is not text', body: { location: 'x', finderEmail: 42 }, status: 400 },
   ];
 

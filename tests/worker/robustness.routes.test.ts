@@ -5,8 +5,16 @@ import { call, createStone, snapshot } from '../support/factory';
 /** Every POST route, with a body it would accept. */
 const routes = [
   { name: 'POST /api/stones', path: () => '/api/stones', valid: { creatorEmail: 'a@example.org', title: 'T' } },
-  { name: 'POST /api/stones/{code}/finds', path: (code: string) => `/api/stones/${code}/finds`, valid: { location: 'Berlin', latitude: 52.5, longitude: 13.4 } },
-  { name: 'POST /api/stones/{code}/notifications', path: (code: string) => `/api/stones/${code}/notifications`, valid: { email: 'f@example.org' } },
+  {
+    name: 'POST /api/stones/{code}/finds',
+    path: (code: string) => `/api/stones/${code}/finds`,
+    valid: { location: 'Berlin', latitude: 52.5, longitude: 13.4 },
+  },
+  {
+    name: 'POST /api/stones/{code}/notifications',
+    path: (code: string) => `/api/stones/${code}/notifications`,
+    valid: { email: 'f@example.org' },
+  },
 ] as const;
 
 type Route = (typeof routes)[number];
@@ -53,13 +61,17 @@ const hostileBodies: Array<{ name: string; init: (route: Route) => RequestInit }
   { name: 'a 1 MB JSON string field', init: (r) => json(JSON.stringify({ ...r.valid, [Object.keys(r.valid)[0] ?? 'x']: 'x'.repeat(MB) })) },
   { name: 'a 1 MB JSON body of whitespace', init: (r) => json(`${' '.repeat(MB)}${JSON.stringify(r.valid)}`) },
   { name: 'invalid UTF-8 bytes', init: (r) => json(invalidUtf8(r.valid)) },
-  { name: 'a UTF-16 body', init: (r) => json(new Uint8Array(new Uint16Array([...JSON.stringify(r.valid)].map((c) => c.charCodeAt(0))).buffer)) },
+  {
+    name: 'a UTF-16 body',
+    init: (r) => json(new Uint8Array(new Uint16Array([...JSON.stringify(r.valid)].map((c) => c.charCodeAt(0))).buffer)),
+  },
   { name: 'no content type', init: (r) => json(encoder.encode(JSON.stringify(r.valid)), null) },
   { name: 'text/plain', init: (r) => json(JSON.stringify(r.valid), 'text/plain') },
   { name: 'a look-alike JSON type', init: (r) => json(JSON.stringify(r.valid), 'application/jsonp') },
   {
     name: 'form-urlencoded',
-    init: (r) => json(new URLSearchParams(Object.entries(r.valid).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded'),
+    init: (r) =>
+      json(new URLSearchParams(Object.entries(r.valid).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded'),
   },
   { name: 'multipart without a boundary', init: () => json('--x\r\n\r\n', 'multipart/form-data') },
   { name: 'multipart with a garbage body', init: () => json('this is not multipart at all', 'multipart/form-data; boundary=----b') },
@@ -68,11 +80,18 @@ const hostileBodies: Array<{ name: string; init: (route: Route) => RequestInit }
 /** Valid JSON objects with wrong types in the fields each route reads. */
 const wrongTypes: Record<Route['name'], Array<Record<string, unknown>>> = {
   'POST /api/stones': [
-    ...[[], ['a@example.org'], 42, null, true, { nested: { deep: ['a@example.org'] } }].map((creatorEmail) => ({ creatorEmail, title: 'T' })),
+    ...[[], ['a@example.org'], 42, null, true, { nested: { deep: ['a@example.org'] } }].map((creatorEmail) => ({
+      creatorEmail,
+      title: 'T',
+    })),
     ...[[], ['T'], 42, null, false, { toString: 'T' }].map((title) => ({ creatorEmail: 'a@example.org', title })),
     ...[[], 42, null, { text: 'story' }].map((story) => ({ creatorEmail: 'a@example.org', title: 'T', story })),
     ...[[], 42, null, { on: true }, 'yes'].map((hasPhotos) => ({ creatorEmail: 'a@example.org', title: 'T', hasPhotos })),
-    ...[[], 7, null, { token: 'human' }, 'x'.repeat(5000)].map((recaptchaToken) => ({ creatorEmail: 'a@example.org', title: 'T', recaptchaToken })),
+    ...[[], 7, null, { token: 'human' }, 'x'.repeat(5000)].map((recaptchaToken) => ({
+      creatorEmail: 'a@example.org',
+      title: 'T',
+      recaptchaToken,
+    })),
     { creatorEmail: 'a@example.org', title: 'T', paymentIntentId: { id: 'pi_1' } },
     { creatorEmail: 'a@example.org', title: 'T', isPaid: 'true' },
     { creatorEmail: `${'a'.repeat(300)}@example.org`, title: 'T' },

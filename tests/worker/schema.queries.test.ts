@@ -38,8 +38,12 @@ describe('the database schema', () => {
     const { code } = await createStone();
     const id = await stoneId(code);
     await insertPhoto(id).run();
-    await env.DB.prepare('INSERT INTO finds (id, stone_id, seq, location) VALUES (?, ?, 1, ?)').bind(crypto.randomUUID(), id, 'Berlin').run();
-    await env.DB.prepare('INSERT INTO subscriptions (id, stone_id, email) VALUES (?, ?, ?)').bind(crypto.randomUUID(), id, 'f@example.org').run();
+    await env.DB.prepare('INSERT INTO finds (id, stone_id, seq, location) VALUES (?, ?, 1, ?)')
+      .bind(crypto.randomUUID(), id, 'Berlin')
+      .run();
+    await env.DB.prepare('INSERT INTO subscriptions (id, stone_id, email) VALUES (?, ?, ?)')
+      .bind(crypto.randomUUID(), id, 'f@example.org')
+      .run();
     await env.DB.prepare('DELETE FROM stones WHERE id = ?').bind(id).run();
     expect([await countRows('photos'), await countRows('finds'), await countRows('subscriptions')]).toEqual([0, 0, 0]);
   });

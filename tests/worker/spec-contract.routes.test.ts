@@ -143,7 +143,13 @@ describe('POST /api/stones, free stone (§4 free creation, §7 multipart)', () =
   });
 
   it('answers a JSON body with the same fields like the form (the JSON twin used by the other tests)', async () => {
-    const res = await postJson('/api/stones', { creatorEmail: 'c@example.org', title: 'JSON-Stein', story: '', hasPhotos: false, hasStory: false });
+    const res = await postJson('/api/stones', {
+      creatorEmail: 'c@example.org',
+      title: 'JSON-Stein',
+      story: '',
+      hasPhotos: false,
+      hasStory: false,
+    });
     expect([200, 201]).toContain(res.status);
     expect((await res.json<Json>()).code).toMatch(CODE_FORMAT);
   });
@@ -245,7 +251,16 @@ describe('POST /api/stones, free stone (§4 free creation, §7 multipart)', () =
 describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and distance fields")', () => {
   it('answers every field of §3 with the right type and no private data', async () => {
     const { code } = await createStone({ creatorEmail: 'secret-creator@example.org', title: 'Feldstein' });
-    expect((await postJson(`/api/stones/${code}/finds`, { location: 'Berlin', ...BERLIN, comment: 'Hallo', finderEmail: 'secret-finder@example.org' })).status).toBeLessThan(300);
+    expect(
+      (
+        await postJson(`/api/stones/${code}/finds`, {
+          location: 'Berlin',
+          ...BERLIN,
+          comment: 'Hallo',
+          finderEmail: 'secret-finder@example.org',
+        })
+      ).status,
+    ).toBeLessThan(300);
     expect((await postJson(`/api/stones/${code}/notifications`, { email: 'secret-subscriber@example.org' })).status).toBeLessThan(300);
 
     const res = await getStone(code);
@@ -299,7 +314,10 @@ describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and d
     { name: 'without hyphens (9 characters, §5 scanned QR)', transform: (c: string) => c.replace(/-/g, '') },
     { name: 'lower case without hyphens', transform: (c: string) => c.replace(/-/g, '').toLowerCase() },
     { name: 'percent-encoded hyphens', transform: (c: string) => c.replace(/-/g, '%2D') },
-    { name: 'percent-encoded letters', transform: (c: string) => [...c].map((ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`).join('') },
+    {
+      name: 'percent-encoded letters',
+      transform: (c: string) => [...c].map((ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`).join(''),
+    },
   ])('finds the stone by its code in $name', async ({ transform }) => {
     const { code } = await createStone();
     const res = await getStone(transform(code));
@@ -339,7 +357,12 @@ describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and d
 describe('POST /api/stones/{code}/finds (§3 find, §5 find, §7)', () => {
   it('adds a find with coordinates as numbers', async () => {
     const { code } = await createStone();
-    const res = await postJson(`/api/stones/${code}/finds`, { location: 'Brandenburger Tor', ...BERLIN, comment: 'Schön', finderEmail: 'f@example.org' });
+    const res = await postJson(`/api/stones/${code}/finds`, {
+      location: 'Brandenburger Tor',
+      ...BERLIN,
+      comment: 'Schön',
+      finderEmail: 'f@example.org',
+    });
     expect([200, 201]).toContain(res.status);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await countRows('finds')).toBe(1);
@@ -372,7 +395,9 @@ describe('POST /api/stones/{code}/finds (§3 find, §5 find, §7)', () => {
   it('needs only a location (§5: comment and e-mail optional)', async () => {
     const { code } = await createStone();
     expect((await postJson(`/api/stones/${code}/finds`, { location: 'Nur ein Ort' })).status).toBeLessThan(300);
-    expect((await postJson(`/api/stones/${code}/finds`, { location: 'Mit leeren Feldern', comment: '', finderEmail: '' })).status).toBeLessThan(300);
+    expect(
+      (await postJson(`/api/stones/${code}/finds`, { location: 'Mit leeren Feldern', comment: '', finderEmail: '' })).status,
+    ).toBeLessThan(300);
     expect(await countRows('finds')).toBe(2);
   });
 
@@ -409,7 +434,11 @@ describe('POST /api/stones/{code}/finds (§3 find, §5 find, §7)', () => {
   it('measures Berlin to Munich as about 504 km and shows it in the stone and the statistics', async () => {
     const { code } = await createStone();
     await postJson(`/api/stones/${code}/finds`, { location: 'Berlin', ...BERLIN });
-    await postJson(`/api/stones/${code}/finds`, { location: 'München', latitude: String(MUNICH.latitude), longitude: String(MUNICH.longitude) });
+    await postJson(`/api/stones/${code}/finds`, {
+      location: 'München',
+      latitude: String(MUNICH.latitude),
+      longitude: String(MUNICH.longitude),
+    });
     const stone = await readStone(code);
     expect(Math.abs((stone.totalDistance as number) - BERLIN_MUNICH_KM)).toBeLessThan(2);
     expect(stone.formattedDistance).toMatch(/50[345]/);
@@ -484,7 +513,11 @@ describe('POST /api/stones/{code}/finds (§3 find, §5 find, §7)', () => {
 
   it('takes the last of duplicated JSON keys, as JSON.parse does, and never answers a 5xx', async () => {
     const { code } = await createStone();
-    const res = await rawPost(`/api/stones/${code}/finds`, '{"location":"Erster","location":"Zweiter","latitude":1,"latitude":2,"longitude":3}', 'application/json');
+    const res = await rawPost(
+      `/api/stones/${code}/finds`,
+      '{"location":"Erster","location":"Zweiter","latitude":1,"latitude":2,"longitude":3}',
+      'application/json',
+    );
     expect(res.status).toBeLessThan(300);
     const [find] = (await readStone(code)).finds as Json[];
     expect(find?.location).toBe('Zweiter');
@@ -521,7 +554,9 @@ describe('POST /api/stones/{code}/notifications (§5 subscription, §7)', () => 
 
   it('keeps one subscription, and never answers a 5xx, when the same e-mail subscribes ten times at once', async () => {
     const { code } = await createStone();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => postJson(`/api/stones/${code}/notifications`, { email: 'fan@example.org' })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => postJson(`/api/stones/${code}/notifications`, { email: 'fan@example.org' })),
+    );
     for (const res of responses) {
       expect(res.status).toBeLessThan(500);
       if (!res.ok) await expectApiError(res, res.status);
@@ -679,7 +714,8 @@ describe('GET /api/stones/{code}/qr.svg', () => {
     const { code } = await createStone();
     for (const variant of [code, code.toLowerCase()]) {
       let res = await call(`/api/stones/${variant}/qr.svg`, { redirect: 'manual' });
-      if (res.status >= 300 && res.status < 400) res = await call(new URL(res.headers.get('location') ?? '', 'https://reisesteine.test').pathname);
+      if (res.status >= 300 && res.status < 400)
+        res = await call(new URL(res.headers.get('location') ?? '', 'https://reisesteine.test').pathname);
       expect(res.status, variant).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
       const svg = await res.text();
@@ -722,7 +758,11 @@ describe('GET /photos/{key}', () => {
 
   it('refuses writes to /photos without a 5xx', async () => {
     for (const method of ['PUT', 'POST', 'DELETE']) {
-      const res = await call('/photos/new.jpg', { method, headers: { 'content-type': 'image/jpeg' }, body: method === 'DELETE' ? null : new Uint8Array([1, 2, 3]) });
+      const res = await call('/photos/new.jpg', {
+        method,
+        headers: { 'content-type': 'image/jpeg' },
+        body: method === 'DELETE' ? null : new Uint8Array([1, 2, 3]),
+      });
       expect(res.status, method).toBeGreaterThanOrEqual(400);
       expect(res.status, method).toBeLessThan(500);
     }
@@ -755,15 +795,23 @@ describe('methods the spec does not list are refused in the error shape and chan
     expect(await snapshot()).toEqual(before);
   });
 
-  it.each(['/api/stones/ABC-123-DEF', '/api/stones', '/api/stones/ABC-123-DEF/finds', '/api/stones/ABC-123-DEF/notifications', '/api/statistics', '/api/admin/stones/x', '/photos/x.jpg'])(
-    'answers OPTIONS %s without a 5xx',
-    async (path) => {
-      const res = await call(path, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
-      await expectNoServerError(res, path);
-      // A foreign origin must not be allowed to send credentials (§7: calls include cookies).
-      expect(res.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
-    },
-  );
+  it.each([
+    '/api/stones/ABC-123-DEF',
+    '/api/stones',
+    '/api/stones/ABC-123-DEF/finds',
+    '/api/stones/ABC-123-DEF/notifications',
+    '/api/statistics',
+    '/api/admin/stones/x',
+    '/photos/x.jpg',
+  ])('answers OPTIONS %s without a 5xx', async (path) => {
+    const res = await call(path, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    await expectNoServerError(res, path);
+    // A foreign origin must not be allowed to send credentials (§7: calls include cookies).
+    expect(res.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+  });
 
   it('answers an unknown method without a 5xx', async () => {
     const res = await call('/api/stones/ABC-123-DEF', { method: 'PROPFIND' });
@@ -786,7 +834,7 @@ describe('odd request headers never give a 5xx', () => {
     'de;q=abc, en;q=-1, *;q=2',
     ',,,;;;',
     'i-klingon',
-    'de-DE-x-' + 'a'.repeat(200),
+    `de-DE-x-${'a'.repeat(200)}`,
   ])('GET a stone and the statistics with Accept-Language "%s"', async (language) => {
     const { code } = await createStone();
     for (const path of [`/api/stones/${code}`, '/api/statistics', `/api/admin/stones/x`]) {
@@ -797,20 +845,23 @@ describe('odd request headers never give a 5xx', () => {
     expect(typeof stone.formattedDistance).toBe('string');
   });
 
-  it.each(['gzip', 'br', 'deflate', 'identity, gzip', 'bogus'])('refuses or reads a JSON find sent with Content-Encoding %s, never a 5xx', async (encoding) => {
-    const { code } = await createStone();
-    const before = await snapshot();
-    const res = await call(`/api/stones/${code}/finds`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
-      body: '{"location":"x"}',
-    });
-    expect(res.status).toBeLessThan(500);
-    if (!res.ok) {
-      await expectApiError(res, res.status);
-      expect(await snapshot()).toEqual(before);
-    }
-  });
+  it.each(['gzip', 'br', 'deflate', 'identity, gzip', 'bogus'])(
+    'refuses or reads a JSON find sent with Content-Encoding %s, never a 5xx',
+    async (encoding) => {
+      const { code } = await createStone();
+      const before = await snapshot();
+      const res = await call(`/api/stones/${code}/finds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"location":"x"}',
+      });
+      expect(res.status).toBeLessThan(500);
+      if (!res.ok) {
+        await expectApiError(res, res.status);
+        expect(await snapshot()).toEqual(before);
+      }
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -880,7 +931,11 @@ const hostile: Array<{ name: string; body: () => BodyInit | null; type: string |
   { name: 'single-quoted JSON', body: () => "{'location': 'x', 'email': 'a@example.org'}", type: 'application/json' },
   { name: 'JSON null', body: () => 'null', type: 'application/json' },
   { name: 'a JSON array', body: () => '[]', type: 'application/json' },
-  { name: 'a JSON array of a valid object', body: () => '[{"location":"x","email":"a@example.org","creatorEmail":"a@example.org","title":"T"}]', type: 'application/json' },
+  {
+    name: 'a JSON array of a valid object',
+    body: () => '[{"location":"x","email":"a@example.org","creatorEmail":"a@example.org","title":"T"}]',
+    type: 'application/json',
+  },
   { name: 'a JSON string', body: () => '"location"', type: 'application/json' },
   { name: 'a JSON number', body: () => '1', type: 'application/json' },
   { name: 'JSON false', body: () => 'false', type: 'application/json' },
@@ -888,17 +943,55 @@ const hostile: Array<{ name: string; body: () => BodyInit | null; type: string |
   { name: 'NaN as a JSON value', body: () => '{"location":NaN,"email":NaN,"title":NaN}', type: 'application/json' },
   { name: 'a JS comment in JSON', body: () => '{/* c */"location":"x"', type: 'application/json' },
   { name: 'JSON nested 50,000 levels', body: () => '['.repeat(50_000) + ']'.repeat(50_000), type: 'application/json' },
-  { name: 'objects nested 20,000 levels', body: () => '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000), type: 'application/json' },
-  { name: 'a 3 MB JSON body', body: () => JSON.stringify({ creatorEmail: 'a@example.org', location: 'x'.repeat(3 * MB), email: `${'a'.repeat(3 * MB)}@example.org`, title: 'x'.repeat(3 * MB) }), type: 'application/json' },
+  { name: 'objects nested 20,000 levels', body: () => `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`, type: 'application/json' },
+  {
+    name: 'a 3 MB JSON body',
+    body: () =>
+      JSON.stringify({
+        creatorEmail: 'a@example.org',
+        location: 'x'.repeat(3 * MB),
+        email: `${'a'.repeat(3 * MB)}@example.org`,
+        title: 'x'.repeat(3 * MB),
+      }),
+    type: 'application/json',
+  },
   { name: 'a 12 MB body of spaces', body: () => ' '.repeat(12 * MB), type: 'application/json' },
-  { name: 'valid JSON sent as text/plain', body: () => '{"location":"x","email":"a@example.org","creatorEmail":"a@example.org","title":"T"}', type: 'text/plain' },
-  { name: 'valid JSON sent as text/html', body: () => '{"location":"x","email":"a@example.org","creatorEmail":"a@example.org","title":"T"}', type: 'text/html' },
+  {
+    name: 'valid JSON sent as text/plain',
+    body: () => '{"location":"x","email":"a@example.org","creatorEmail":"a@example.org","title":"T"}',
+    type: 'text/plain',
+  },
+  {
+    name: 'valid JSON sent as text/html',
+    body: () => '{"location":"x","email":"a@example.org","creatorEmail":"a@example.org","title":"T"}',
+    type: 'text/html',
+  },
   { name: 'XML', body: () => '<stone><title>T</title></stone>', type: 'application/xml' },
-  { name: 'binary garbage', body: () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), type: 'application/octet-stream' },
-  { name: 'binary garbage labelled JSON', body: () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), type: 'application/json' },
-  { name: 'multipart without a boundary', body: () => '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--', type: 'multipart/form-data' },
-  { name: 'multipart with a wrong boundary', body: () => '--a\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.org\r\n--a--', type: 'multipart/form-data; boundary=zzz' },
-  { name: 'truncated multipart', body: () => '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\na@exa', type: 'multipart/form-data; boundary=b' },
+  {
+    name: 'binary garbage',
+    body: () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+    type: 'application/octet-stream',
+  },
+  {
+    name: 'binary garbage labelled JSON',
+    body: () => new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+    type: 'application/json',
+  },
+  {
+    name: 'multipart without a boundary',
+    body: () => '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--',
+    type: 'multipart/form-data',
+  },
+  {
+    name: 'multipart with a wrong boundary',
+    body: () => '--a\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.org\r\n--a--',
+    type: 'multipart/form-data; boundary=zzz',
+  },
+  {
+    name: 'truncated multipart',
+    body: () => '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\na@exa',
+    type: 'multipart/form-data; boundary=b',
+  },
   { name: 'a content type that is garbage', body: () => '{}', type: ';;;===' },
 ];
 
@@ -925,8 +1018,16 @@ const strange: Array<{ name: string; route: 'stones' | 'finds' | 'notifications'
   { name: 'a zero-width title', route: 'stones', body: { creatorEmail: 'a@example.org', title: '\u200b\u200b' } },
   { name: 'a 255-character e-mail', route: 'stones', body: { creatorEmail: `${'a'.repeat(64)}@${'b'.repeat(180)}.example`, title: 'T' } },
   { name: 'an IDN e-mail', route: 'stones', body: { creatorEmail: 'ö@bücher.de', title: 'T' } },
-  { name: 'extra unknown fields', route: 'stones', body: { creatorEmail: 'a@example.org', title: 'T', id: 'x', code: 'AAA-AAA-AAA', adminToken: 'mine' } },
-  { name: '__proto__ next to valid fields', route: 'stones', body: JSON.parse('{"creatorEmail":"a@example.org","title":"T","__proto__":{"hasStory":true}}') as Json },
+  {
+    name: 'extra unknown fields',
+    route: 'stones',
+    body: { creatorEmail: 'a@example.org', title: 'T', id: 'x', code: 'AAA-AAA-AAA', adminToken: 'mine' },
+  },
+  {
+    name: '__proto__ next to valid fields',
+    route: 'stones',
+    body: JSON.parse('{"creatorEmail":"a@example.org","title":"T","__proto__":{"hasStory":true}}') as Json,
+  },
   { name: 'a NUL byte in the location', route: 'finds', body: { location: 'Ort\u0000Name' } },
   { name: 'a lone surrogate in the comment', route: 'finds', body: { location: 'x', comment: '\udfff' } },
   { name: 'a 60,000-character location', route: 'finds', body: { location: 'Ort '.repeat(15_000) } },
@@ -936,12 +1037,20 @@ const strange: Array<{ name: string; route: 'stones' | 'finds' | 'notifications'
   { name: 'coordinates that are empty strings', route: 'finds', body: { location: 'x', latitude: '', longitude: '' } },
   { name: 'a latitude of -0', route: 'finds', body: { location: 'x', latitude: -0, longitude: 5 } },
   { name: 'a tiny subnormal latitude', route: 'finds', body: { location: 'x', latitude: 5e-324, longitude: 5e-324 } },
-  { name: 'a coordinate with 40 decimals', route: 'finds', body: { location: 'x', latitude: '52.5200000000000000000000000000000000000001', longitude: '13.4' } },
+  {
+    name: 'a coordinate with 40 decimals',
+    route: 'finds',
+    body: { location: 'x', latitude: '52.5200000000000000000000000000000000000001', longitude: '13.4' },
+  },
   { name: 'a finder e-mail that is only @', route: 'finds', body: { location: 'x', finderEmail: '@' } },
   { name: 'a comment of 100,000 characters', route: 'finds', body: { location: 'x', comment: 'k'.repeat(100_000) } },
   { name: 'a NUL byte in the e-mail', route: 'notifications', body: { email: 'a\u0000@example.org' } },
   { name: 'an e-mail of 10,000 characters', route: 'notifications', body: { email: `${'a'.repeat(10_000)}@example.org` } },
-  { name: 'an e-mail with a newline (header injection)', route: 'notifications', body: { email: 'a@example.org\r\nBcc: victim@example.org' } },
+  {
+    name: 'an e-mail with a newline (header injection)',
+    route: 'notifications',
+    body: { email: 'a@example.org\r\nBcc: victim@example.org' },
+  },
   { name: 'an e-mail with display name', route: 'notifications', body: { email: 'Fan <fan@example.org>' } },
 ];
 
@@ -959,7 +1068,12 @@ describe('strange field values never give a 5xx', () => {
   });
 
   it('does not take a code or owner token offered by the client on free creation', async () => {
-    const res = await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', code: 'AAA-AAA-AAA', adminToken: 'chosen-by-client' });
+    const res = await postJson('/api/stones', {
+      creatorEmail: 'a@example.org',
+      title: 'T',
+      code: 'AAA-AAA-AAA',
+      adminToken: 'chosen-by-client',
+    });
     if (!res.ok) return void (await expectApiError(res, res.status));
     const body = await res.json<Json>();
     expect(body.code).not.toBe('AAA-AAA-AAA');

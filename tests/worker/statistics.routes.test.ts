@@ -46,7 +46,9 @@ describe('GET /api/statistics', () => {
     expect(stats.totalDistance).toBeCloseTo(expected, 9);
     const stored = ((await stoneCounters(a.code))?.total_distance_km ?? 0) + ((await stoneCounters(b.code))?.total_distance_km ?? 0);
     expect(stats.totalDistance).toBeCloseTo(stored, 9);
-    expect(stats.formattedDistance).toBe(`${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(expected)} km`);
+    expect(stats.formattedDistance).toBe(
+      `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(expected)} km`,
+    );
     expect(stats.formattedDistance).toMatch(/^\d{1,3}(\.\d{3})*,\d km$/);
   });
 

@@ -59,7 +59,14 @@ interface Created {
 describe('POST /api/stones creates a free stone', () => {
   it('answers 201 with a formatted code and a one-time owner token from the multipart form', async () => {
     const res = await postForm(
-      multipart({ creatorEmail: 'anna@example.org', title: 'Annas Stein', story: '', hasPhotos: 'false', hasStory: 'false', recaptchaToken: 'x' }),
+      multipart({
+        creatorEmail: 'anna@example.org',
+        title: 'Annas Stein',
+        story: '',
+        hasPhotos: 'false',
+        hasStory: 'false',
+        recaptchaToken: 'x',
+      }),
     );
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -111,10 +118,20 @@ describe('POST /api/stones refuses invalid input with 400 and the one error shap
   const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string }> = [
     { name: 'a missing e-mail', body: { title: 'T' }, field: 'creatorEmail', message: 'Email address is required' },
     { name: 'an empty e-mail', body: { creatorEmail: '  ', title: 'T' }, field: 'creatorEmail', message: 'Email address is required' },
-    { name: 'an invalid e-mail', body: { creatorEmail: 'not-an-address', title: 'T' }, field: 'creatorEmail', message: 'Please enter a valid e-mail address' },
+    {
+      name: 'an invalid e-mail',
+      body: { creatorEmail: 'not-an-address', title: 'T' },
+      field: 'creatorEmail',
+      message: 'Please enter a valid e-mail address',
+    },
     { name: 'an empty title', body: { creatorEmail: 'a@example.org', title: '   ' }, field: 'title', message: 'Name is required' },
     { name: 'a missing title', body: { creatorEmail: 'a@example.org' }, field: 'title', message: 'Name is required' },
-    { name: 'a title of 129 characters', body: { creatorEmail: 'a@example.org', title: 'x'.repeat(129) }, field: 'title', message: 'Maximum 128 characters' },
+    {
+      name: 'a title of 129 characters',
+      body: { creatorEmail: 'a@example.org', title: 'x'.repeat(129) },
+      field: 'title',
+      message: 'Maximum 128 characters',
+    },
     {
       name: 'a story of 5001 characters',
       body: { creatorEmail: 'a@example.org', title: 'T', story: 's'.repeat(5001) },
@@ -165,8 +182,16 @@ describe('POST /api/stones keeps premium features behind payment', () => {
   });
 
   it('answers 402 for the premium flags sent as JSON booleans', async () => {
-    await expectApiError(await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', hasPhotos: true }), 402, 'PAYMENT_REQUIRED');
-    await expectApiError(await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', hasStory: true }), 402, 'PAYMENT_REQUIRED');
+    await expectApiError(
+      await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', hasPhotos: true }),
+      402,
+      'PAYMENT_REQUIRED',
+    );
+    await expectApiError(
+      await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', hasStory: true }),
+      402,
+      'PAYMENT_REQUIRED',
+    );
     expect(await countRows('stones')).toBe(0);
   });
 
@@ -182,7 +207,11 @@ describe('POST /api/stones keeps premium features behind payment', () => {
 
 describe('POST /api/stones refuses bodies it cannot read', () => {
   it('answers 415 for a content type other than JSON or multipart', async () => {
-    const res = await call('/api/stones', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"creatorEmail":"a@example.org","title":"T"}' });
+    const res = await call('/api/stones', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"creatorEmail":"a@example.org","title":"T"}',
+    });
     await expectApiError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(await countRows('stones')).toBe(0);
   });
@@ -301,7 +330,9 @@ describe('GET /api/stones/{code}', () => {
 
   it('formats the distance for the language the browser asks for', async () => {
     await insertStone({ code: 'DDD-000-005', totalDistanceKm: 1116.4 });
-    const german = await (await call('/api/stones/DDD-000-005', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } })).json<StoneView>();
+    const german = await (
+      await call('/api/stones/DDD-000-005', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } })
+    ).json<StoneView>();
     expect(german.totalDistance).toBe(1116.4);
     expect(german.formattedDistance).toBe('1.116,4 km');
     const english = await (await call('/api/stones/DDD-000-005', { headers: { 'accept-language': 'en-US' } })).json<StoneView>();

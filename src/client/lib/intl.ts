@@ -1,5 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import messages from 'virtual:compiled-messages';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { intlTag, type Locale } from '../../shared/i18n/locale';
 
 // One intl object per language, sharing one formatter cache: IntlProvider would build both afresh for every

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 type PageModule<P> = { default: ComponentType<P> };
 
@@ -24,6 +24,7 @@ export function lazyPage<P>(load: () => Promise<PageModule<P>>) {
   // A thenable that resolves synchronously lets React take the module without suspending.
   const Component = lazy(() => {
     const ready = loaded;
+    // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (see above).
     if (ready) return { then: (resolve: (module: PageModule<P>) => void) => resolve(ready) } as unknown as Promise<PageModule<P>>;
     return preload();
   });

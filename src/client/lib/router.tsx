@@ -1,4 +1,15 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  type AnchorHTMLAttributes,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useState,
+} from 'react';
 import { matchRoute } from '../../shared/routes';
 
 export interface Location {

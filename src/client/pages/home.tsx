@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useConfig } from '../lib/config';
-import { Link } from '../lib/router';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
+import { useConfig } from '../lib/config';
+import { Link } from '../lib/router';
 import { Button } from '../ui/button';
 
 const features = ['code', 'map', 'mail', 'memory'] as const;
@@ -30,7 +30,10 @@ export default function HomePage() {
             <Button onClick={findDialog.open} className="px-6 py-3 text-base">
               <FormattedMessage id="hero.find" />
             </Button>
-            <Link href="#how" className="inline-flex items-center rounded-lg border border-stone-300 bg-white px-6 py-3 text-base font-medium text-stone-800 hover:bg-stone-100">
+            <Link
+              href="#how"
+              className="inline-flex items-center rounded-lg border border-stone-300 bg-white px-6 py-3 text-base font-medium text-stone-800 hover:bg-stone-100"
+            >
               <FormattedMessage id="hero.how" />
             </Link>
           </div>

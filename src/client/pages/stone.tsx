@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { paths } from '../../shared/routes';
 import type { StoneView } from '../../shared/types';
-import { useConfig } from '../lib/config';
-import { useRouter } from '../lib/router';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
 import { ShareButtons } from '../features/share/share-buttons';
-import { StoneMap } from '../features/stone-map/stone-map';
 import { useStone } from '../features/stone/api';
 import { FindsList } from '../features/stone/finds-list';
 import { PhotoGallery } from '../features/stone/photo-gallery';
+import { StoneMap } from '../features/stone-map/stone-map';
 import { SubscribeCard } from '../features/subscribe/subscribe-card';
 import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
+import { useConfig } from '../lib/config';
 import { formatCoordinates } from '../lib/geolocation';
+import { useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';
@@ -113,7 +113,10 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
         </div>
         <div className="flex flex-col items-end gap-2">
           {readOnly ? (
-            <span className="rounded-full bg-stone-200 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-700" data-testid="read-only-badge">
+            <span
+              className="rounded-full bg-stone-200 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-700"
+              data-testid="read-only-badge"
+            >
               <FormattedMessage id="stone.readOnly" />
             </span>
           ) : null}
@@ -148,7 +151,10 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
             <FindForm code={stone.code} picked={picked} onPick={setPicked} />
           </div>
         )}
-        <section aria-labelledby="journey-title" className={`space-y-4 lg:col-start-1 ${hasMemory ? 'lg:row-span-2 lg:row-start-2' : 'lg:row-span-3 lg:row-start-1'}`}>
+        <section
+          aria-labelledby="journey-title"
+          className={`space-y-4 lg:col-start-1 ${hasMemory ? 'lg:row-span-2 lg:row-start-2' : 'lg:row-span-3 lg:row-start-1'}`}
+        >
           <h2 id="journey-title" className="text-xl font-semibold">
             <FormattedMessage id="stone.journey" />
           </h2>

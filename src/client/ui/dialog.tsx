@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { focusScreen, navigationCount } from '../lib/router';
 

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useState } from 'react';
 
 export interface ToastMessage {
   title: string;

@@ -11,7 +11,12 @@ interface ToasterProps {
 export default function Toaster({ current, onClosed }: ToasterProps) {
   const intl = useIntl();
   return (
-    <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label={intl.formatMessage({ id: 'toast.label' })}>
+    <RadixToast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label={intl.formatMessage({ id: 'toast.label' })}
+    >
       {current ? (
         <RadixToast.Root
           key={current.id}
@@ -21,8 +26,13 @@ export default function Toaster({ current, onClosed }: ToasterProps) {
           className={`toast grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-xl border p-4 shadow-lg ${current.variant === 'error' ? 'border-red-200 bg-red-50 text-red-900' : 'border-stone-200 bg-white text-stone-900'}`}
         >
           <RadixToast.Title className="font-semibold">{current.title}</RadixToast.Title>
-          {current.description ? <RadixToast.Description className="col-start-1 text-sm">{current.description}</RadixToast.Description> : null}
-          <RadixToast.Close className="col-start-2 row-start-1 rounded p-1 text-sm hover:bg-black/5" aria-label={intl.formatMessage({ id: 'toast.close' })}>
+          {current.description ? (
+            <RadixToast.Description className="col-start-1 text-sm">{current.description}</RadixToast.Description>
+          ) : null}
+          <RadixToast.Close
+            className="col-start-2 row-start-1 rounded p-1 text-sm hover:bg-black/5"
+            aria-label={intl.formatMessage({ id: 'toast.close' })}
+          >
             <span aria-hidden="true">✕</span>
           </RadixToast.Close>
         </RadixToast.Root>

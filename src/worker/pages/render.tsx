@@ -1,14 +1,14 @@
+import assets from 'virtual:client-assets';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import assets from 'virtual:client-assets';
-import { intlTag } from '../../shared/i18n/locale';
-import { INITIAL_DATA_GLOBAL, serializeForScript, type InitialData } from '../../shared/initial-data';
-import { pageModules, type RouteMatch } from '../../shared/routes';
-import { formatDistance } from '../../shared/geo';
 import { preloadScreen } from '../../client/App';
 import { Document } from '../../client/document';
 import { createQueryClient } from '../../client/lib/query-client';
 import { queryKeys } from '../../client/lib/query-keys';
+import { formatDistance } from '../../shared/geo';
+import { intlTag } from '../../shared/i18n/locale';
+import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
+import { pageModules, type RouteMatch } from '../../shared/routes';
 import { getStatistics } from '../api/statistics/queries';
 import { getStoneView } from '../api/stones/queries';
 import { getDb } from '../db/client';
@@ -59,9 +59,7 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch): Promise
   const url = new URL(c.req.url);
   const nonce = c.get('nonce');
 
-  const bootstrapModules = assets.dev
-    ? ['/@vite/client', '/src/client/dev-preamble.ts', assets.entry.script]
-    : [assets.entry.script];
+  const bootstrapModules = assets.dev ? ['/@vite/client', '/src/client/dev-preamble.ts', assets.entry.script] : [assets.entry.script];
   const stream = await renderToReadableStream(
     <Document data={data} location={{ pathname: url.pathname, search: url.search, hash: '' }} queryClient={queryClient} />,
     {

@@ -58,7 +58,5 @@ const skippedBotCheck: BotCheck = {
 };
 
 export function botCheckFromEnv(env: Pick<Env, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL'>): BotCheck {
-  return env.RECAPTCHA_SECRET
-    ? recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL)
-    : skippedBotCheck;
+  return env.RECAPTCHA_SECRET ? recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL) : skippedBotCheck;
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCodeEdit, isValidCode } from '../../../shared/code';
 import { paths } from '../../../shared/routes';
@@ -40,9 +40,13 @@ export default function FindDialog({ onClose }: { onClose: () => void }) {
     try {
       const stone = await queryClient.fetchQuery(stoneQuery(candidate));
       if (stone) setFound({ code: stone.code, title: stone.title });
-      else setProblem({ title: intl.formatMessage({ id: 'stone.notFound.title' }), text: intl.formatMessage({ id: 'stone.notFound.text' }) });
+      else
+        setProblem({ title: intl.formatMessage({ id: 'stone.notFound.title' }), text: intl.formatMessage({ id: 'stone.notFound.text' }) });
     } catch {
-      setProblem({ title: intl.formatMessage({ id: 'stone.lookupError.title' }), text: intl.formatMessage({ id: 'stone.lookupError.text' }) });
+      setProblem({
+        title: intl.formatMessage({ id: 'stone.lookupError.title' }),
+        text: intl.formatMessage({ id: 'stone.lookupError.text' }),
+      });
     } finally {
       setSearching(false);
     }
@@ -66,14 +70,24 @@ export default function FindDialog({ onClose }: { onClose: () => void }) {
         <FoundStone found={found} go={go} />
       ) : (
         <>
-          <div className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1" role="group">
-            <button type="button" aria-pressed={!scanning} onClick={() => setScanning(false)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'text-stone-600' : 'bg-white shadow'}`}>
+          <fieldset className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1">
+            <button
+              type="button"
+              aria-pressed={!scanning}
+              onClick={() => setScanning(false)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'text-stone-600' : 'bg-white shadow'}`}
+            >
               <FormattedMessage id="findDialog.type" />
             </button>
-            <button type="button" aria-pressed={scanning} onClick={() => setScanning(true)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'bg-white shadow' : 'text-stone-600'}`}>
+            <button
+              type="button"
+              aria-pressed={scanning}
+              onClick={() => setScanning(true)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'bg-white shadow' : 'text-stone-600'}`}
+            >
               <FormattedMessage id="findDialog.scan" />
             </button>
-          </div>
+          </fieldset>
           {scanning ? (
             <Suspense fallback={<Spinner />}>
               <QrScan

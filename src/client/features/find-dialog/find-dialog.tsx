@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
 
 // The dialog (Radix Dialog, the scanner) loads when first opened, not with every page.
 const FindDialog = lazy(() => import('./find-dialog-panel'));

@@ -51,7 +51,7 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
     const stop = () => {
       stopped = true;
       clearTimeout(timer);
-      stream?.getTracks().forEach((track) => track.stop());
+      for (const track of stream?.getTracks() ?? []) track.stop();
       stream = null;
       if (video.current) video.current.srcObject = null;
     };
@@ -87,7 +87,12 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
           return;
         }
         try {
-          const result = await QrScanner.scanImage(element, { scanRegion: centreSquare(element), qrEngine: decoder, canvas, returnDetailedScanResult: true });
+          const result = await QrScanner.scanImage(element, {
+            scanRegion: centreSquare(element),
+            qrEngine: decoder,
+            canvas,
+            returnDetailedScanResult: true,
+          });
           if (!stopped) read(result.data);
         } catch {
           // No QR code in this frame (or the decoder could not read it): try the next one.
@@ -104,7 +109,7 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
     navigator.mediaDevices.getUserMedia(CAMERA_CONSTRAINTS).then(
       (camera) => {
         if (stopped) {
-          camera.getTracks().forEach((track) => track.stop());
+          for (const track of camera.getTracks()) track.stop();
           return;
         }
         stream = camera;
@@ -120,7 +125,10 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
 
     return () => {
       stop();
-      void engine.then((decoder) => decoder instanceof Worker && decoder.terminate(), () => undefined);
+      void engine.then(
+        (decoder) => decoder instanceof Worker && decoder.terminate(),
+        () => undefined,
+      );
     };
   }, []);
 

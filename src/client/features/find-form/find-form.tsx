@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
-import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import { findSchema } from '../../../shared/schemas/find';
+import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import { api, apiErrorMessage } from '../../lib/api';
+import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
-import { currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type Coordinates } from '../../lib/geolocation';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -46,8 +46,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   }
 
   const mutation = useMutation({
-    mutationFn: (body: v.InferOutput<typeof findSchema>) =>
-      api(`/api/stones/${code}/finds`, { method: 'POST', json: body }),
+    mutationFn: (body: v.InferOutput<typeof findSchema>) => api(`/api/stones/${code}/finds`, { method: 'POST', json: body }),
     onSuccess: async () => {
       toast({ title: intl.formatMessage({ id: 'find.success' }) });
       setComment('');
@@ -64,7 +63,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     },
   });
 
-  const useGps = async () => {
+  const locateWithGps = async () => {
     setLocating(true);
     try {
       const position = await currentPosition(FIND_FORM_GEOLOCATION, intl);
@@ -114,7 +113,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
             error={errors.location}
             hint={mapUnavailable ? undefined : intl.formatMessage({ id: 'findForm.mapHint' })}
           />
-          <Button variant="secondary" onClick={useGps} disabled={locating || !hydrated}>
+          <Button variant="secondary" onClick={locateWithGps} disabled={locating || !hydrated}>
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
           </Button>
         </div>

@@ -3,7 +3,8 @@ import { useConfig } from '../../lib/config';
 import { Link } from '../../lib/router';
 import { useFindDialog } from '../find-dialog/find-dialog';
 
-const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
+const navLink =
+  'rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
 
 export function Header() {
   const intl = useIntl();
@@ -11,7 +12,10 @@ export function Header() {
   const findDialog = useFindDialog();
   return (
     <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
-      <nav className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3" aria-label={intl.formatMessage({ id: 'nav.main' })}>
+      <nav
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+        aria-label={intl.formatMessage({ id: 'nav.main' })}
+      >
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-stone-900">
           <span aria-hidden="true" className="inline-block size-6 rounded-full bg-gradient-to-br from-amber-500 to-stone-600" />
           {productName}

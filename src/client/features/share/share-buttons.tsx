@@ -3,7 +3,8 @@ import { paths } from '../../../shared/routes';
 import { useConfig } from '../../lib/config';
 import { useToast } from '../../ui/toast';
 
-const linkClass = 'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
+const linkClass =
+  'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
 
 /** Copies text with the Clipboard API, falling back to a selected hidden field where that is refused. */
 async function copyText(text: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl, type GeoJSONSource } from 'maplibre-gl';
+import { type GeoJSONSource, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
@@ -86,14 +86,17 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
 
   return {
     showFinds(finds, zoom) {
-      findMarkers.forEach((m) => m.remove());
+      for (const marker of findMarkers) marker.remove();
       // Numbered like the finds list (all finds), even when some finds have no position.
       const positioned = finds
         .map((find, i) => ({ find, n: i + 1 }))
         .filter((entry): entry is { find: FindView & Position; n: number } => hasPosition(entry.find));
       findMarkers = positioned.map(({ find, n }) =>
         new Marker({
-          element: markerElement(String(n), 'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow'),
+          element: markerElement(
+            String(n),
+            'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow',
+          ),
         })
           .setLngLat([find.longitude, find.latitude])
           .setPopup(new Popup({ offset: 16 }).setText(find.location))

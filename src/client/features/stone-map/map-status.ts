@@ -12,7 +12,7 @@ const listeners = new Set<() => void>();
 export function setMapStatus(next: MapStatus): void {
   if (next === current) return;
   current = next;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {

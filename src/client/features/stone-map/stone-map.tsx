@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import type { FindView } from '../../../shared/types';
 import { useConfig } from '../../lib/config';
-import { currentPosition, MAP_BUTTON_GEOLOCATION, type Coordinates } from '../../lib/geolocation';
+import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION } from '../../lib/geolocation';
 import { useToast } from '../../ui/toast';
 import type { MapHandle } from './map-engine';
 import { isMapUnavailable, setMapStatus, useMapStatus } from './map-status';
@@ -43,7 +43,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   const intl = useIntl();
   const toast = useToast();
   const { mapStyleUrl } = useConfig();
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   const [handle, setHandle] = useState<MapHandle | null>(null);
   const status = useMapStatus();
   const [locating, setLocating] = useState(false);
@@ -52,6 +52,8 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   const intlRef = useRef(intl);
   intlRef.current = intl;
 
+  // The map is made again when the page language changes: its control texts are fixed at creation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: intl.locale is read through intlRef.
   useEffect(() => {
     // Effects never run on the server; the guard also keeps MapLibre out of the Worker bundle.
     if (import.meta.env.SSR) return;
@@ -117,9 +119,8 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
 
   return (
     <div className="relative">
-      <div
+      <section
         ref={container}
-        role="region"
         aria-label={intl.formatMessage({ id: 'map.label' })}
         data-testid="stone-map"
         data-ready={handle ? 'true' : 'false'}
@@ -145,7 +146,9 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
           aria-busy={locating || undefined}
           className="absolute bottom-3 left-3 inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600 disabled:cursor-wait disabled:text-stone-500 disabled:hover:bg-white"
         >
-          {locating ? <span className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-stone-700" aria-hidden="true" /> : null}
+          {locating ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-stone-700" aria-hidden="true" />
+          ) : null}
           <FormattedMessage id={locating ? 'map.locating' : 'map.locate'} />
         </button>
       )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StoneView } from '../../../shared/types';
-import { api, ApiRequestError } from '../../lib/api';
+import { ApiRequestError, api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** The stone, or null when no stone has this code (a 404 is an answer, not a failure). */

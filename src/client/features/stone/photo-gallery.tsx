@@ -7,16 +7,29 @@ function Photo({ src, alt }: { src: string; alt: string }) {
   // An error that happened before hydration fired no React handler: check the element once mounted.
   useEffect(() => {
     const el = img.current;
-    if (el && el.complete && el.naturalWidth === 0) setBroken(true);
+    if (el?.complete && el.naturalWidth === 0) setBroken(true);
   }, []);
   if (broken) {
     return (
-      <div className="flex aspect-square items-center justify-center rounded-xl bg-stone-200 p-2 text-center text-sm text-stone-600" role="img" aria-label={alt}>
+      <div
+        className="flex aspect-square items-center justify-center rounded-xl bg-stone-200 p-2 text-center text-sm text-stone-600"
+        role="img"
+        aria-label={alt}
+      >
         <FormattedMessage id="stone.photoUnavailable" />
       </div>
     );
   }
-  return <img ref={img} src={src} alt={alt} loading="lazy" onError={() => setBroken(true)} className="aspect-square w-full rounded-xl object-cover" />;
+  return (
+    <img
+      ref={img}
+      src={src}
+      alt={alt}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      className="aspect-square w-full rounded-xl object-cover"
+    />
+  );
 }
 
 /** Up to five photos; a premium stone without photos yet says so. */

@@ -26,8 +26,7 @@ function codeParam(raw: string): string {
   return code;
 }
 
-const stoneNotFound = () =>
-  new ApiError(404, 'STONE_NOT_FOUND', 'No stone found with this code. Please check the code and try again.');
+const stoneNotFound = () => new ApiError(404, 'STONE_NOT_FOUND', 'No stone found with this code. Please check the code and try again.');
 
 /** The fields of a free-stone form, multipart (the web form) or JSON (API clients). */
 async function readCreateBody(request: Request): Promise<{ fields: Record<string, unknown>; fileCount: number }> {
@@ -56,11 +55,7 @@ export const stones = new Hono<AppEnv>()
     if (input.hasPhotos || input.hasStory || input.story !== '' || fileCount > 0) {
       throw new ApiError(402, 'PAYMENT_REQUIRED', 'Photos and a story are premium features and need payment');
     }
-    const check = await botCheckFromEnv(c.env).verify(
-      input.recaptchaToken,
-      'create_stone',
-      c.req.header('cf-connecting-ip'),
-    );
+    const check = await botCheckFromEnv(c.env).verify(input.recaptchaToken, 'create_stone', c.req.header('cf-connecting-ip'));
     if (!check.ok) throw new ApiError(400, 'RECAPTCHA_FAILED', 'reCAPTCHA Error, please refresh the page and try again');
     const db = getDb(c.env.DB);
     const created = await createStone(db, {
@@ -73,11 +68,9 @@ export const stones = new Hono<AppEnv>()
       paymentIntentId: null,
     });
     await refreshStatistics(db, c.env.CACHE);
-    return c.json(
-      { code: created.code, adminToken: created.adminToken, adminUrl: `/admin/stone/${created.adminToken}` },
-      201,
-      { 'Cache-Control': 'no-store' },
-    );
+    return c.json({ code: created.code, adminToken: created.adminToken, adminUrl: `/admin/stone/${created.adminToken}` }, 201, {
+      'Cache-Control': 'no-store',
+    });
   })
   .get('/:code/qr.svg', async (c) => {
     const code = codeParam(c.req.param('code'));

@@ -5,7 +5,7 @@ import type { FindInput } from '../../../shared/schemas/find';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
 import type { FindView, OwnerStoneView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
-import { finds, photos, stones, subscriptions, type StoneRow } from '../../db/schema';
+import { finds, photos, type StoneRow, stones, subscriptions } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 
@@ -77,7 +77,11 @@ function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx
 /** The owner's view of the stone behind a secret link, or null for an unknown token. */
 export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext): Promise<OwnerStoneView | null> {
   const hash = await sha256Hex(token);
-  const row = await db.select({ code: stones.code, creatorEmail: stones.creatorEmail, id: stones.id }).from(stones).where(eq(stones.ownerTokenHash, hash)).get();
+  const row = await db
+    .select({ code: stones.code, creatorEmail: stones.creatorEmail, id: stones.id })
+    .from(stones)
+    .where(eq(stones.ownerTokenHash, hash))
+    .get();
   if (!row) return null;
   const [view, subs, total] = await Promise.all([
     getStoneView(db, row.code, ctx),
@@ -152,9 +156,7 @@ export async function addFind(db: Db, stoneId: string, input: FindInput): Promis
       .get();
     if (!stone) throw new ApiError(404, 'STONE_NOT_FOUND', 'No stone found with this code');
     const previous =
-      stone.lastLatitude !== null && stone.lastLongitude !== null
-        ? { latitude: stone.lastLatitude, longitude: stone.lastLongitude }
-        : null;
+      stone.lastLatitude !== null && stone.lastLongitude !== null ? { latitude: stone.lastLatitude, longitude: stone.lastLongitude } : null;
     const leg = position && previous ? haversineKm(previous, position) : 0;
     const seq = stone.findSeq + 1;
     const id = crypto.randomUUID();
