@@ -27,6 +27,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(migrationsDir),
                 PUBLIC_SITE_URL: 'https://reisesteine.test',
+                // Tests that need production behaviour pass ENVIRONMENT: 'production' to the app themselves.
+                ENVIRONMENT: 'development',
               },
             },
           })),

@@ -3,14 +3,20 @@ import { resolve } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
-const VIRTUAL_ID = 'virtual:compiled-messages';
-const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const LOCALES = ['de', 'en'];
 
+/** Each virtual module and the folder of its catalogs (`de.json`, `en.json`). */
+const CATALOGS: Record<string, string> = {
+  // The interface: shipped to the browser and used by the Worker's server render.
+  'virtual:compiled-messages': 'src/shared/i18n',
+  // Texts only the Worker makes (API errors, the error page): never shipped to the browser.
+  'virtual:server-messages': 'src/worker/i18n',
+};
+
 /**
- * `virtual:compiled-messages`: the message catalogs parsed to ICU ASTs at build time, as formatjs recommends
- * for production. Neither the browser nor the Worker parses messages at run time, so the parser is aliased
- * away (see vite.config.ts) and each render skips the parsing.
+ * The message catalogs parsed to ICU ASTs at build time, as formatjs recommends for production. Neither the
+ * browser nor the Worker parses messages at run time, so the parser is aliased away (see vite.config.ts) and
+ * each render skips the parsing.
  */
 export function compiledMessages(): Plugin {
   let root = process.cwd();
@@ -20,13 +26,14 @@ export function compiledMessages(): Plugin {
       root = config.root;
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      return id in CATALOGS ? `\0${id}` : undefined;
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined;
+      const folder = id.startsWith('\0') ? CATALOGS[id.slice(1)] : undefined;
+      if (!folder) return undefined;
       const compiled: Record<string, Record<string, unknown>> = {};
       for (const locale of LOCALES) {
-        const file = resolve(root, `src/shared/i18n/${locale}.json`);
+        const file = resolve(root, `${folder}/${locale}.json`);
         this.addWatchFile(file);
         const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
         compiled[locale] = Object.fromEntries(Object.entries(catalog).map(([key, text]) => [key, parse(text)]));

@@ -23,7 +23,8 @@ function readJson(file) {
 }
 
 if (!step('type check', 'npx', ['tsc', '-b'])) problems.push('type check failed');
-if (!step('lint and format (Biome)', 'npx', ['biome', 'check', '.'])) problems.push('lint or format check failed (npm run format fixes what it can)');
+if (!step('lint and format (Biome)', 'npx', ['biome', 'check', '.']))
+  problems.push('lint or format check failed (npm run format fixes what it can)');
 
 const vitestOk = step('unit and Worker tests (Vitest)', 'npx', [
   'vitest',

@@ -1,50 +1,48 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { matchRoute, type PageName } from '../shared/routes';
+import { matchRoute, type RouteMatch } from '../shared/routes';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
-import { lazyPage } from './lib/lazy-page';
+import { lazyPage, type PageComponent } from './lib/lazy-page';
+import { RouteHead } from './lib/route-head';
 import { ScrollOnNavigate, useRouter } from './lib/router';
 import { ScreenBoundary } from './ui/screen-boundary';
 import { Spinner } from './ui/spinner';
 
-// One lazily loaded module per screen; the Worker preloads the current one (see virtual:client-assets).
-const HomePage = lazyPage(() => import('./pages/home'));
-const StonePage = lazyPage(() => import('./pages/stone'));
-const NotFoundPage = lazyPage(() => import('./pages/not-found'));
+// One lazily loaded module per file in pages/; the registry (src/shared/routes.ts) names the file of each screen.
+const pageLoaders = import.meta.glob<{ default: PageComponent }>('./pages/*.tsx');
+const pages = new Map<string, ReturnType<typeof lazyPage>>();
 
-const screens: Record<PageName, { preload: () => Promise<unknown> }> = {
-  home: HomePage,
-  stone: StonePage,
-  view: StonePage,
-  notFound: NotFoundPage,
-};
-
-/** Loads the module of a screen, so that rendering it does not suspend. */
-export function preloadScreen(page: PageName): Promise<unknown> {
-  return screens[page].preload();
+function pageOf(match: RouteMatch) {
+  const name = match.screen.page;
+  let page = pages.get(name);
+  if (!page) {
+    const load = pageLoaders[`./pages/${name}.tsx`];
+    if (!load) throw new Error(`src/client/pages/${name}.tsx is missing`);
+    page = lazyPage(load);
+    pages.set(name, page);
+  }
+  return page;
 }
 
-function Page() {
-  const { location } = useRouter();
-  const match = matchRoute(location.pathname);
-  switch (match.page) {
-    case 'home':
-      return <HomePage />;
-    case 'stone':
-    case 'view':
-      return <StonePage key={match.params.code} code={match.params.code ?? ''} readOnly={match.page === 'view'} />;
-    case 'notFound':
-      return <NotFoundPage />;
-  }
+/** Loads the module of a screen, so that rendering it does not suspend (the Worker and main.tsx wait for it). */
+export function preloadPage(match: RouteMatch): Promise<unknown> {
+  return pageOf(match).preload();
+}
+
+function Page({ match }: { match: RouteMatch }) {
+  const Component = pageOf(match);
+  return <Component params={match.params} screen={match.name} />;
 }
 
 /** The app shell around the current screen. */
 export function App() {
   const { location } = useRouter();
+  const match = matchRoute(location.pathname);
   return (
     <FindDialogProvider>
+      <RouteHead match={match} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -56,7 +54,7 @@ export function App() {
         <main id="main" className="flex-1">
           <ScreenBoundary key={location.pathname}>
             <Suspense fallback={<Spinner />}>
-              <Page />
+              <Page key={location.pathname} match={match} />
               <ScrollOnNavigate />
             </Suspense>
           </ScreenBoundary>

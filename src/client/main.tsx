@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
 import { matchRoute } from '../shared/routes';
-import { preloadScreen } from './App';
+import { preloadPage } from './App';
 import { Document } from './document';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
@@ -26,6 +26,6 @@ const hydrate = () =>
 // The screen's module is already on its way (modulepreload); hydrating after it arrives avoids a suspended pass.
 // If it cannot be loaded, the page stays as the server sent it — readable, just not interactive — rather than
 // being replaced by an error.
-preloadScreen(matchRoute(pathname).page).then(hydrate, (error: unknown) => {
+preloadPage(matchRoute(pathname)).then(hydrate, (error: unknown) => {
   console.warn('The code of this screen could not be loaded; the page stays as sent by the server.', error);
 });

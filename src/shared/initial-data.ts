@@ -5,6 +5,8 @@ export interface PublicConfig {
   siteUrl: string;
   productName: string;
   mapStyleUrl: string;
+  /** reCAPTCHA v3 site key for the bot check on stone creation; null when none is configured. */
+  recaptchaSiteKey: string | null;
 }
 
 export interface PageAssets {

@@ -1,58 +1,201 @@
+import type { IntlShape } from '@formatjs/intl';
 import { normalizeCode } from './code';
+import type { PublicConfig } from './initial-data';
+import { type QueryData, type QuerySpec, queries } from './queries';
+import type { StoneView } from './types';
 
-/** The screens the app renders; the Worker and the client router both read this table. */
-export type PageName = 'home' | 'stone' | 'view' | 'notFound';
+/**
+ * The screen registry: one entry per screen of the app. The Worker renderer (status, initial data, head,
+ * CSP), the client router, module preloading and the 404 page all read this table and nothing else.
+ * Adding a screen = one entry here + one file in src/client/pages/ (decision record 005).
+ */
 
-/** The module under src/client/pages/ that renders each screen (the Worker preloads it with the page). */
-export const pageModules: Record<PageName, string> = {
-  home: 'home',
-  stone: 'stone',
-  view: 'stone',
-  notFound: 'not-found',
-};
+/** Origins a page may need beyond its own, in its Content-Security-Policy (see worker/lib/security.ts). */
+export type CspFeature = 'recaptcha' | 'stripe';
+
+/** What goes into a page's <head>. */
+export interface Head {
+  title: string;
+  description?: string;
+  /** Keeps the page out of search results. */
+  noindex?: boolean;
+  /** Open Graph, for link previews when the page is shared. */
+  openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string };
+}
+
+type Params = Record<string, string>;
+type Specs = Record<string, QuerySpec<unknown>>;
+export type DataOf<S extends Specs> = { [K in keyof S]: QueryData<S[K]> };
+
+export interface HeadContext<S extends Specs> {
+  params: Params;
+  data: DataOf<S>;
+  intl: Pick<IntlShape, 'formatMessage'>;
+  config: PublicConfig;
+}
+
+interface ScreenDef<S extends Specs> {
+  /** `/view/:code`: literal segments and `:name` parameters. Absent for the not-found screen. */
+  path?: string;
+  /** The module src/client/pages/{page}.tsx that renders the screen. */
+  page: string;
+  /** Canonical form of each parameter, or null when the segment is not one (the path is then not this screen). */
+  params?: Record<string, (raw: string) => string | null>;
+  /** The reads the screen needs before its first byte: the Worker loads them, the browser starts them on navigation. */
+  load?: (params: Params) => S;
+  /** The HTTP status, from the loaded data (an unknown stone is a 404). */
+  status?: (data: DataOf<S>) => 200 | 404;
+  head: (context: HeadContext<S>) => Head;
+  csp?: CspFeature[];
+}
+
+/** A registry entry with its data types erased, as the renderer and the router handle it. */
+export interface Screen {
+  path?: string;
+  page: string;
+  params?: Record<string, (raw: string) => string | null>;
+  load?: (params: Params) => Specs;
+  status?: (data: Record<string, unknown>) => 200 | 404;
+  head: (context: HeadContext<Specs>) => Head;
+  csp?: CspFeature[];
+}
+
+function screen<S extends Specs = Record<never, never>>(def: ScreenDef<S>): Screen {
+  return def as unknown as Screen;
+}
+
+const siteLink = (config: PublicConfig, path: string) => `${config.siteUrl.replace(/\/$/, '')}${path}`;
+
+function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpec<StoneView | null> }>, view: boolean): Head {
+  const stone = data.stone;
+  if (!stone) return { title: intl.formatMessage({ id: 'stone.notFound.title' }), noindex: true };
+  const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
+  const description = stone.story ? `${stone.story.slice(0, 160)}${stone.story.length > 160 ? '…' : ''}` : summary;
+  return {
+    title: `${stone.title} – ${config.productName}`,
+    description,
+    // The read-only twin of a stone page is not a page of its own for search engines.
+    noindex: view,
+    openGraph: {
+      type: 'website',
+      title: stone.title,
+      description,
+      url: siteLink(config, `/view/${params.code}`),
+      ...(stone.photos[0] ? { image: stone.photos[0] } : {}),
+    },
+  };
+}
+
+const code = { code: normalizeCode };
+
+export const screens = {
+  home: screen({
+    path: '/',
+    page: 'home',
+    load: () => ({ statistics: queries.statistics() }),
+    head: ({ intl, config }) => {
+      const description = intl.formatMessage({ id: 'hero.text' });
+      return {
+        title: `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`,
+        description,
+        openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
+      };
+    },
+  }),
+  view: screen({
+    path: '/view/:code',
+    page: 'stone',
+    params: code,
+    load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
+    status: ({ stone }) => (stone ? 200 : 404),
+    head: (context) => stoneHead(context, true),
+  }),
+  stone: screen({
+    path: '/:code',
+    page: 'stone',
+    params: code,
+    load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
+    status: ({ stone }) => (stone ? 200 : 404),
+    head: (context) => stoneHead(context, false),
+  }),
+  notFound: screen({
+    page: 'not-found',
+    status: () => 404,
+    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }), noindex: true }),
+  }),
+} satisfies Record<string, Screen>;
+
+export type ScreenName = keyof typeof screens;
+
+/** What every page module's component receives. */
+export interface PageProps {
+  params: Params;
+  /** The registry entry being shown (one module may render several, e.g. `stone` and `view`). */
+  screen: ScreenName;
+}
+
+/** Addresses that lead to a screen under another spelling: they redirect to its canonical path. */
+const aliases: Array<{ path: string; to: ScreenName }> = [
+  // Printed QR codes of older stones carry /stone/{code}.
+  { path: '/stone/:code', to: 'stone' },
+];
 
 export interface RouteMatch {
-  page: PageName;
-  params: { code?: string };
-  /** Set when the address is a known page in a non-canonical spelling (lowercase code, QR path): redirect there. */
+  name: ScreenName;
+  screen: Screen;
+  params: Params;
+  /** Set when the address is a known screen in a non-canonical spelling (lowercase code, QR path): go there. */
   redirectTo?: string;
 }
 
-interface RouteDef {
-  page: Exclude<PageName, 'notFound'>;
-  pattern: RegExp;
-  /** Builds the canonical path from the captured stone code. */
-  build: (code: string) => string;
-}
-
-const codeSegment = '([0-9A-Fa-f]{3}-?[0-9A-Fa-f]{3}-?[0-9A-Fa-f]{3})';
-
-const table: RouteDef[] = [
-  { page: 'home', pattern: /^\/$/, build: () => '/' },
-  { page: 'view', pattern: new RegExp(`^/view/${codeSegment}/?$`), build: (code) => `/view/${code}` },
-  // Printed QR codes of older stones carry /stone/{code}: they land on the stone page.
-  { page: 'stone', pattern: new RegExp(`^/stone/${codeSegment}/?$`), build: (code) => `/${code}` },
-  { page: 'stone', pattern: new RegExp(`^/${codeSegment}/?$`), build: (code) => `/${code}` },
-];
-
-/** Which screen a path shows. */
-export function matchRoute(pathname: string): RouteMatch {
-  for (const route of table) {
-    const m = pathname.match(route.pattern);
-    if (!m) continue;
-    const captured = m[1];
-    if (captured === undefined) return { page: route.page, params: {} };
-    const code = normalizeCode(captured);
-    if (!code) break;
-    const canonical = route.build(code);
-    return canonical === pathname ? { page: route.page, params: { code } } : { page: route.page, params: { code }, redirectTo: canonical };
+/** Parameters of `pattern` in `pathname` (one trailing slash allowed), or null when it does not fit. */
+function matchPattern(pattern: string, pathname: string, normalizers: Screen['params'] = {}): Params | null {
+  const wanted = pattern.split('/');
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const actual = trimmed.split('/');
+  if (wanted.length !== actual.length) return null;
+  const params: Params = {};
+  for (let i = 0; i < wanted.length; i++) {
+    const want = wanted[i] ?? '';
+    const raw = actual[i] ?? '';
+    if (!want.startsWith(':')) {
+      if (want !== raw) return null;
+      continue;
+    }
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const name = want.slice(1);
+    const normalize = normalizers[name];
+    const canonical = normalize ? normalize(value) : value || null;
+    if (canonical === null) return null;
+    params[name] = canonical;
   }
-  return { page: 'notFound', params: {} };
+  return params;
 }
 
-/** Paths of the screens, for links. */
-export const paths = {
-  home: () => '/',
-  stone: (code: string) => `/${code}`,
-  view: (code: string) => `/view/${code}`,
-} as const;
+/** The path of a screen with the given parameters. */
+export function pathTo(name: ScreenName, params: Params = {}): string {
+  const pattern = screens[name].path;
+  if (pattern === undefined) throw new Error(`${name} has no path`);
+  return pattern.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/** Which screen a path shows, and whether it should be asked for under another spelling. */
+export function matchRoute(pathname: string): RouteMatch {
+  for (const [name, entry] of Object.entries(screens) as Array<[ScreenName, Screen]>) {
+    if (entry.path === undefined) continue;
+    const params = matchPattern(entry.path, pathname, entry.params);
+    if (!params) continue;
+    const canonical = pathTo(name, params);
+    return canonical === pathname ? { name, screen: entry, params } : { name, screen: entry, params, redirectTo: canonical };
+  }
+  for (const alias of aliases) {
+    const params = matchPattern(alias.path, pathname, screens[alias.to].params);
+    if (params) return { name: alias.to, screen: screens[alias.to], params, redirectTo: pathTo(alias.to, params) };
+  }
+  return { name: 'notFound', screen: screens.notFound, params: {} };
+}

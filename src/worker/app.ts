@@ -1,13 +1,18 @@
 import assets from 'virtual:client-assets';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { localeFromAcceptLanguage } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
+import { operatorStones } from './api/admin';
+import { finds } from './api/finds';
+import { notifications } from './api/notifications';
 import { owner } from './api/owner';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { ApiError } from './lib/errors';
+import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
-import { contentSecurityPolicy, createNonce } from './lib/security';
+import { routingPath, sideMount } from './lib/routing';
+import { contentSecurityPolicy, createNonce, permissionsPolicy } from './lib/security';
 import { errorPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
@@ -16,35 +21,53 @@ import type { AppEnv } from './types';
 /** Paths that carry an owner's secret token: never cached, never sent on as a referrer. */
 const OWNER_TOKEN_PATH = /^\/(?:api\/)?admin\/stones?\//;
 
-export const app = new Hono<AppEnv>();
+/** The address as the client sent it (the router's path may carry the admin side, see lib/routing.ts). */
+const addressOf = (request: Request) => new URL(request.url).pathname;
+
+export const app = new Hono<AppEnv>({ getPath: routingPath });
 
 app.use(async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
   c.set('locale', localeFromAcceptLanguage(c.req.header('accept-language')));
   c.set('nonce', createNonce());
+  c.set('csp', []);
   await next();
+  const address = addressOf(c.req.raw);
   c.header('X-Content-Type-Options', 'nosniff');
-  // Pages and formatted numbers follow the browser's language.
-  if (!c.req.path.startsWith('/photos/')) c.header('Vary', 'Accept-Language', { append: true });
-  if (OWNER_TOKEN_PATH.test(c.req.path)) {
+  // Pages, API messages and formatted numbers follow the browser's language.
+  if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language', { append: true });
+  if (OWNER_TOKEN_PATH.test(address)) {
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
   } else {
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   }
   if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-    c.header('Content-Security-Policy', contentSecurityPolicy(c.get('nonce'), c.env, assets.dev));
+    c.header('Content-Security-Policy', contentSecurityPolicy(c.get('nonce'), c.env, assets.dev, c.get('csp')));
+    c.header('Permissions-Policy', permissionsPolicy(c.get('csp')));
     c.header('X-Frame-Options', 'DENY');
   }
 });
 
 app.route('/api/stones', stones);
+app.route('/api/stones/:code/finds', finds);
+app.route('/api/stones/:code/notifications', notifications);
 app.route('/api/statistics', statistics);
-app.route('/api/admin/stones', owner);
+app.route(sideMount('owner'), owner);
+app.route(sideMount('operator'), operatorStones);
 app.route('/photos', photos);
 
+// Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
+// there is an operator's, which needs a login.
+app.all(`${sideMount('owner')}/*`, () => {
+  throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
+});
+app.all(sideMount('owner'), () => {
+  throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
+});
+
 app.all('/api/*', () => {
-  throw new ApiError(404, 'NOT_FOUND', 'No such API endpoint');
+  throw new ApiError(404, 'NOT_FOUND', 'api.notFound');
 });
 
 app.get('*', async (c) => {
@@ -52,21 +75,28 @@ app.get('*', async (c) => {
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname);
   if (match.redirectTo) return c.redirect(`${match.redirectTo}${url.search}`, 301);
-  return renderPage(c, match);
+  return renderPage(c, match, async (request) => app.fetch(request, c.env, c.executionCtx));
 });
+
+/** The one JSON error shape, in the request's language. */
+function apiErrorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  const locale = c.get('locale') ?? 'en';
+  const details = error.details
+    ? { details: Object.fromEntries(Object.entries(error.details).map(([field, t]) => [field, text(locale, t.id, t.values)])) }
+    : {};
+  const body = { error: { code: error.code, message: text(locale, error.text.id, error.text.values), ...details } };
+  return c.json(body, error.status, error.headers);
+}
 
 app.onError((error, c) => {
-  if (error instanceof ApiError) {
-    const body = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
-    return c.json(body, error.status);
+  if (error instanceof ApiError) return apiErrorResponse(c, error);
+  const locale = c.get('locale') ?? 'en';
+  const requestId = c.get('requestId') ?? crypto.randomUUID();
+  log.error('unhandled error', { requestId, path: addressOf(c.req.raw), ...describeError(error) });
+  if (addressOf(c.req.raw).startsWith('/api/') || !c.req.header('accept')?.includes('text/html')) {
+    return c.json({ error: { code: 'INTERNAL_ERROR', message: text(locale, 'api.internal', { requestId }) } }, 500);
   }
-  const requestId = c.get('requestId');
-  log.error('unhandled error', { requestId, path: c.req.path, ...describeError(error) });
-  const message = `Something went wrong (request ${requestId})`;
-  if (c.req.path.startsWith('/api/') || !c.req.header('accept')?.includes('text/html')) {
-    return c.json({ error: { code: 'INTERNAL_ERROR', message } }, 500);
-  }
-  return c.html(errorPage(c.get('locale'), requestId), 500);
+  return c.html(errorPage(locale, requestId), 500);
 });
 
-app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
+app.notFound((c) => apiErrorResponse(c, new ApiError(404, 'NOT_FOUND', 'api.notFound')));

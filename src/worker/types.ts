@@ -1,4 +1,5 @@
 import type { Locale } from '../shared/i18n/locale';
+import type { CspFeature } from '../shared/routes';
 
 /** Hono's environment for every route of the app. */
 export interface AppEnv {
@@ -8,5 +9,7 @@ export interface AppEnv {
     locale: Locale;
     /** Per-response CSP nonce for the page's scripts. */
     nonce: string;
+    /** Third parties the page's CSP admits (from its registry entry). */
+    csp: readonly CspFeature[];
   };
 }

@@ -9,9 +9,21 @@ import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 /** Origin of every test request; vitest.config.ts sets PUBLIC_SITE_URL to the same. */
 export const ORIGIN = 'https://reisesteine.test';
 
-/** Calls the Worker's own fetch handler (the app as deployed: middleware, routes, error handler). */
-export function call(path: string, init?: RequestInit): Promise<Response> {
-  return exports.default.fetch(`${ORIGIN}${path}`, init);
+/** A client address of its own (a random /64 in 2001:db8::/32, the documentation range), as Cloudflare sends it. */
+export function clientAddress(): string {
+  const [a = 0, b = 0] = crypto.getRandomValues(new Uint16Array(2));
+  return `2001:db8:${a.toString(16)}:${b.toString(16)}::1`;
+}
+
+/**
+ * Calls the Worker's own fetch handler (the app as deployed: middleware, routes, error handler). Each call
+ * comes from a new client address unless the request names one, so the abuse limits meet only the tests
+ * written for them.
+ */
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientAddress());
+  return exports.default.fetch(`${ORIGIN}${path}`, { ...init, headers });
 }
 
 /** POSTs `body` as JSON. */

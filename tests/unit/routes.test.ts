@@ -1,19 +1,23 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { localeFromAcceptLanguage, pickLocale } from '../../src/shared/i18n/locale';
 import { serializeForScript } from '../../src/shared/initial-data';
-import { matchRoute, pageModules } from '../../src/shared/routes';
+import { matchRoute, pathTo, screens } from '../../src/shared/routes';
 
-describe('route table', () => {
+describe('screen registry', () => {
   it('matches the home page', () => {
-    expect(matchRoute('/')).toEqual({ page: 'home', params: {} });
+    expect(matchRoute('/')).toMatchObject({ name: 'home', params: {} });
+    expect(matchRoute('/').redirectTo).toBeUndefined();
   });
 
   it('matches a stone page by its canonical code', () => {
-    expect(matchRoute('/ABC-123-DEF')).toEqual({ page: 'stone', params: { code: 'ABC-123-DEF' } });
+    const match = matchRoute('/ABC-123-DEF');
+    expect(match).toMatchObject({ name: 'stone', params: { code: 'ABC-123-DEF' } });
+    expect(match.redirectTo).toBeUndefined();
   });
 
   it('matches the read-only view', () => {
-    expect(matchRoute('/view/ABC-123-DEF')).toEqual({ page: 'view', params: { code: 'ABC-123-DEF' } });
+    expect(matchRoute('/view/ABC-123-DEF')).toMatchObject({ name: 'view', params: { code: 'ABC-123-DEF' } });
   });
 
   it.each([
@@ -21,13 +25,35 @@ describe('route table', () => {
     ['/ABC123DEF', '/ABC-123-DEF'],
     ['/ABC-123-DEF/', '/ABC-123-DEF'],
     ['/stone/abc-123-def', '/ABC-123-DEF'],
+    ['/stone/ABC-123-DEF', '/ABC-123-DEF'],
     ['/view/abc123def', '/view/ABC-123-DEF'],
+    ['//', '/'],
   ])('redirects %s to %s', (path, canonical) => {
     expect(matchRoute(path).redirectTo).toBe(canonical);
   });
 
-  it.each(['/blog-post', '/ABC-123', '/ABC-123-DEFG', '/view/', '/x/ABC-123-DEF', '/ABG-123-DEF'])('has no page at %s', (path) => {
-    expect(matchRoute(path)).toEqual({ page: 'notFound', params: {} });
+  it.each(['/blog-post', '/ABC-123', '/ABC-123-DEFG', '/view/', '/x/ABC-123-DEF', '/ABG-123-DEF', '/%E0%A4%A', '///'])(
+    'has no page at %s',
+    (path) => {
+      expect(matchRoute(path)).toMatchObject({ name: 'notFound', params: {} });
+    },
+  );
+
+  it('builds the paths it matches', () => {
+    expect(pathTo('view', { code: 'ABC-123-DEF' })).toBe('/view/ABC-123-DEF');
+    expect(matchRoute(pathTo('stone', { code: 'ABC-123-DEF' })).name).toBe('stone');
+  });
+
+  it('names a file under src/client/pages for every screen', () => {
+    for (const [name, screen] of Object.entries(screens)) {
+      expect(existsSync(`src/client/pages/${screen.page}.tsx`), name).toBe(true);
+    }
+  });
+
+  it('answers 404 for the not-found screen and for an unknown stone, 200 for a known one', () => {
+    expect(screens.notFound.status?.({})).toBe(404);
+    expect(screens.stone.status?.({ stone: null })).toBe(404);
+    expect(screens.stone.status?.({ stone: { code: 'ABC-123-DEF' } })).toBe(200);
   });
 });
 
@@ -55,14 +81,5 @@ describe('initial data serialisation', () => {
     const text = serializeForScript({ title: '</script><script>alert(1)</script><!--', sep: '\u2028' });
     expect(text).not.toMatch(/<|>|\u2028/);
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script><!--', sep: '\u2028' });
-  });
-});
-
-describe('page modules', () => {
-  it('name a file under src/client/pages for every screen', async () => {
-    const { existsSync } = await import('node:fs');
-    for (const module of Object.values(pageModules)) {
-      expect(existsSync(`src/client/pages/${module}.tsx`), module).toBe(true);
-    }
   });
 });

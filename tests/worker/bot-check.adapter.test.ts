@@ -35,7 +35,27 @@ describe('reCAPTCHA v3 adapter against a fake siteverify on 127.0.0.1', () => {
     expect(result).toEqual({ ok: false, reason: 'verify-unreachable' });
   });
 
-  it('skips the check when no secret is configured', async () => {
-    expect(await botCheckFromEnv({}).verify('', 'create_stone')).toEqual({ ok: true, skipped: true });
+  it('skips the check without a secret only in development', async () => {
+    expect(await botCheckFromEnv({ ENVIRONMENT: 'development' }).verify('', 'create_stone')).toEqual({ ok: true, skipped: true });
+  });
+
+  it.each(['production', '', 'Development'])(
+    'refuses every token without a secret when ENVIRONMENT is %j (fail closed)',
+    async (environment) => {
+      expect(await botCheckFromEnv({ ENVIRONMENT: environment }).verify('human', 'create_stone')).toEqual({
+        ok: false,
+        reason: 'not-configured',
+        unavailable: true,
+      });
+    },
+  );
+
+  it('uses the configured secret whatever the environment', async () => {
+    const check = botCheckFromEnv({
+      ENVIRONMENT: 'development',
+      RECAPTCHA_SECRET: 'test-recaptcha-secret',
+      RECAPTCHA_VERIFY_URL: verifyUrl(),
+    });
+    expect(await check.verify('bot', 'create_stone')).toEqual({ ok: false, reason: 'low-score' });
   });
 });

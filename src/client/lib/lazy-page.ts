@@ -1,19 +1,24 @@
 import { type ComponentType, lazy } from 'react';
+import type { PageProps } from '../../shared/routes';
 
-type PageModule<P> = { default: ComponentType<P> };
+export type PageComponent = ComponentType<PageProps>;
+type PageModule = { default: PageComponent };
 
 /**
  * React.lazy that can be loaded ahead of rendering. Once `preload()` has resolved, rendering the component does
  * not suspend: the Worker preloads the current screen so its first render (even the first of an isolate) puts the
  * screen's <title> and meta tags in <head>, and the browser preloads it before hydrating.
  */
-export function lazyPage<P>(load: () => Promise<PageModule<P>>) {
-  let loaded: PageModule<P> | undefined;
-  let loading: Promise<PageModule<P>> | undefined;
-  const preload = (): Promise<PageModule<P>> => {
+export function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: PageModule | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const preload = (): Promise<PageModule> => {
     if (loaded) return Promise.resolve(loaded);
     loading ??= load().then(
-      (module) => (loaded = module),
+      (module) => {
+        loaded = module;
+        return module;
+      },
       (error: unknown) => {
         loading = undefined; // a later preload() tries again (a render that failed is handled by ScreenBoundary)
         throw error;
@@ -25,7 +30,7 @@ export function lazyPage<P>(load: () => Promise<PageModule<P>>) {
   const Component = lazy(() => {
     const ready = loaded;
     // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (see above).
-    if (ready) return { then: (resolve: (module: PageModule<P>) => void) => resolve(ready) } as unknown as Promise<PageModule<P>>;
+    if (ready) return { then: (resolve: (module: PageModule) => void) => resolve(ready) } as unknown as Promise<PageModule>;
     return preload();
   });
   return Object.assign(Component, { preload });

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
 import { useConfig } from '../lib/config';
@@ -10,13 +10,10 @@ const steps = ['step1', 'step2', 'step3', 'step4'] as const;
 const faqs = ['tracking', 'pricing', 'preparation', 'notifications'] as const;
 
 export default function HomePage() {
-  const intl = useIntl();
   const { productName } = useConfig();
   const findDialog = useFindDialog();
   return (
     <>
-      <title>{`${productName} – ${intl.formatMessage({ id: 'app.tagline' })}`}</title>
-      <meta name="description" content={intl.formatMessage({ id: 'hero.text' })} />
       <section className="bg-gradient-to-b from-amber-50 to-stone-50">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>

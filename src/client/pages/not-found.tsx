@@ -1,12 +1,9 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link } from '../lib/router';
 
 export default function NotFoundPage() {
-  const intl = useIntl();
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{intl.formatMessage({ id: 'notFound.title' })}</title>
-      <meta name="robots" content="noindex" />
       <p className="text-6xl font-bold text-stone-300">404</p>
       <h1 className="mt-4 text-3xl font-bold">
         <FormattedMessage id="notFound.title" />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { paths } from '../../shared/routes';
-import type { StoneView } from '../../shared/types';
+import { FormattedMessage } from 'react-intl';
+import type { PageProps } from '../../shared/routes';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
 import { ShareButtons } from '../features/share/share-buttons';
 import { useStone } from '../features/stone/api';
@@ -10,7 +9,6 @@ import { PhotoGallery } from '../features/stone/photo-gallery';
 import { StoneMap } from '../features/stone-map/stone-map';
 import { SubscribeCard } from '../features/subscribe/subscribe-card';
 import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
-import { useConfig } from '../lib/config';
 import { formatCoordinates } from '../lib/geolocation';
 import { useRouter } from '../lib/router';
 import { Button } from '../ui/button';
@@ -18,12 +16,9 @@ import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';
 
 function StoneNotFound() {
-  const intl = useIntl();
   const { navigate } = useRouter();
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{intl.formatMessage({ id: 'stone.notFound.title' })}</title>
-      <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">
         <FormattedMessage id="stone.notFound.title" />
       </h1>
@@ -43,25 +38,6 @@ function StoneNotFound() {
   );
 }
 
-/** Open Graph tags, so a shared link shows the stone's title, its journey and a photo in the preview. */
-function ShareMeta({ stone, productName }: { stone: StoneView; productName: string }) {
-  const intl = useIntl();
-  const { siteUrl } = useConfig();
-  const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
-  const description = stone.story ? `${stone.story.slice(0, 160)}${stone.story.length > 160 ? '…' : ''}` : summary;
-  return (
-    <>
-      <meta name="description" content={description} />
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={productName} />
-      <meta property="og:title" content={stone.title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={`${siteUrl.replace(/\/$/, '')}${paths.view(stone.code)}`} />
-      {stone.photos[0] ? <meta property="og:image" content={stone.photos[0]} /> : null}
-    </>
-  );
-}
-
 function scrollToForm() {
   const form = document.getElementById('find-form');
   form?.scrollIntoView({ block: 'start' });
@@ -69,9 +45,9 @@ function scrollToForm() {
 }
 
 /** The stone's page: /{code} with the find form, /view/{code} read-only. */
-export default function StonePage({ code, readOnly }: { code: string; readOnly: boolean }) {
-  const intl = useIntl();
-  const { productName } = useConfig();
+export default function StonePage({ params, screen }: PageProps) {
+  const code = params.code ?? '';
+  const readOnly = screen === 'view';
   const { data: stone, isPending, isError, isFetching, refetch } = useStone(code);
   const [picked, setPicked] = useState<PickedLocation | null>(null);
 
@@ -80,7 +56,6 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
   if (isError && stone === undefined) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <title>{intl.formatMessage({ id: 'stone.lookupError.title' })}</title>
         <h1 className="text-2xl font-bold">
           <FormattedMessage id="stone.lookupError.title" />
         </h1>
@@ -98,9 +73,6 @@ export default function StonePage({ code, readOnly }: { code: string; readOnly: 
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
-      <title>{`${stone.title} – ${productName}`}</title>
-      {readOnly ? <meta name="robots" content="noindex" /> : null}
-      <ShareMeta stone={stone} productName={productName} />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="font-mono text-sm tracking-widest text-amber-700">

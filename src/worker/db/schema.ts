@@ -36,6 +36,19 @@ export const stones = sqliteTable(
   ],
 );
 
+/**
+ * Site-wide totals in one row (id 1), changed in the same batch as every write that changes them, so reading
+ * them never scans a table. The cron compares them with a full recount once a day and repairs any drift.
+ */
+export const siteTotals = sqliteTable('site_totals', {
+  id: integer('id').primaryKey(),
+  stoneCount: integer('stone_count').notNull().default(0),
+  findCount: integer('find_count').notNull().default(0),
+  totalDistanceKm: real('total_distance_km').notNull().default(0),
+  /** When the cron last compared the row with a full recount. */
+  verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }),
+});
+
 /** Photos of a premium stone; the bytes live in R2 under `r2Key`. At most five per stone (trigger in migrations). */
 export const photos = sqliteTable(
   'photos',

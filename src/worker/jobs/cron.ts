@@ -1,7 +1,7 @@
-import { refreshStatistics } from '../api/statistics/queries';
+import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
 
-/** Cron: keeps the cached statistics fresh even when nothing was written through this Worker (e.g. SQL fixes). */
-export async function runCron(env: Env): Promise<void> {
-  await refreshStatistics(getDb(env.DB), env.CACHE);
+/** Cron (every 5 minutes): once a day, the site totals are checked against a full recount. */
+export async function runCron(env: Env, now = new Date()): Promise<void> {
+  await verifyStatistics(getDb(env.DB), env.CACHE, now);
 }

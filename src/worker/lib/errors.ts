@@ -1,16 +1,29 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { TextId, TextValues } from './i18n';
 
-/** The one error type of the API; `onError` turns it into `{ error: { code, message, details? } }`. */
+/** A text of the catalogs with its values, formatted in the request's language when the answer is made. */
+export interface Text {
+  id: TextId;
+  values?: TextValues;
+}
+
+/**
+ * The one error type of the API; `onError` turns it into `{ error: { code, message, details? } }`, the message
+ * (and each detail) in the language of the request.
+ */
 export class ApiError extends Error {
+  readonly text: Text;
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
-    message: string,
-    readonly details?: Record<string, string>,
+    text: TextId | Text,
+    readonly details?: Record<string, Text>,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(code);
     this.name = 'ApiError';
+    this.text = typeof text === 'string' ? { id: text } : text;
   }
 }
-
-export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);

@@ -1,8 +1,19 @@
 /** The one small logger: structured JSON lines (Workers Logs indexes them). Never pass secrets or e-mails. */
 type Level = 'info' | 'warn' | 'error';
 
+/**
+ * Path segments that are secrets: the owner token in `/admin/stone/{token}` and `/api/admin/stones/{token}`.
+ * Every line is scrubbed of them, whichever field (a path, a URL, an error message or stack) carries one.
+ */
+const SECRET_SEGMENTS = /(\/admin\/stones?\/)[^/?#\s"'\\]+/g;
+
+/** The text with every secret path segment replaced. */
+export function redact(text: string): string {
+  return text.replace(SECRET_SEGMENTS, '$1[redacted]');
+}
+
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ level, message, ...fields });
+  const line = redact(JSON.stringify({ level, message, ...fields }));
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.info(line);

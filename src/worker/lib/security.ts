@@ -1,3 +1,4 @@
+import type { CspFeature } from '../../shared/routes';
 import { base64url } from './crypto';
 
 /** A fresh nonce for one response's scripts. */
@@ -14,26 +15,71 @@ function originOf(url: string): string | null {
   }
 }
 
+type Directive = 'script-src' | 'frame-src' | 'connect-src';
+
 /**
- * The page CSP: scripts only with this response's nonce (and what they load, via 'strict-dynamic'); the map
- * may fetch its style and tiles and run its blob: worker; nothing may frame the site.
+ * What a third party needs, per its own documentation; a page gets these only when its registry entry asks
+ * for the feature (src/shared/routes.ts `csp`), so no other page is widened.
+ * reCAPTCHA: https://developers.google.com/recaptcha/docs/faq#im-using-content-security-policy-csp-on-my-website.-how-can-i-configure-it-to-work-with-recaptcha
+ * Stripe: https://docs.stripe.com/security/guide#content-security-policy
  */
-export function contentSecurityPolicy(nonce: string, env: Pick<Env, 'MAP_STYLE_URL'>, dev: boolean): string {
-  const mapOrigin = originOf(env.MAP_STYLE_URL);
-  const connect = ["'self'", mapOrigin, dev ? 'ws:' : null].filter(Boolean).join(' ');
+export const CSP_FEATURES: Record<CspFeature, Partial<Record<Directive, string[]>>> = {
+  recaptcha: {
+    'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  },
+  stripe: {
+    'script-src': ['https://js.stripe.com'],
+    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    'connect-src': ['https://api.stripe.com'],
+  },
+};
+
+/**
+ * The page CSP: scripts only with this response's nonce (and what they load, via 'strict-dynamic'; host
+ * sources are the fallback for browsers without it); the map may fetch its style and tiles and run its blob:
+ * worker; nothing may frame the site; third parties only for the features the page declares.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  env: Pick<Env, 'MAP_STYLE_URL'>,
+  dev: boolean,
+  features: readonly CspFeature[] = [],
+): string {
+  const extra = (directive: Directive) => features.flatMap((feature) => CSP_FEATURES[feature][directive] ?? []);
+  const sources = (...list: Array<string | null>) => [...new Set(list.filter((s): s is string => Boolean(s)))].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    `script-src ${sources(`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...extra('script-src'))}`,
     // React renders style attributes and MapLibre sets inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src ${connect}`,
+    `connect-src ${sources("'self'", originOf(env.MAP_STYLE_URL), dev ? 'ws:' : null, ...extra('connect-src'))}`,
     "worker-src 'self' blob:",
+    `frame-src ${sources("'self'", ...extra('frame-src'))}`,
     "child-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * Powerful browser features: the camera (QR scan) and the position (find form, map) for this site only;
+ * payment only inside Stripe's frame on pages that pay; everything else that could be asked for, off.
+ */
+export function permissionsPolicy(features: readonly CspFeature[] = []): string {
+  const payment = features.includes('stripe') ? '(self "https://js.stripe.com")' : '()';
+  return [
+    'camera=(self)',
+    'geolocation=(self)',
+    'microphone=()',
+    `payment=${payment}`,
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    'display-capture=()',
+  ].join(', ');
 }

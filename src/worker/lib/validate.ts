@@ -1,45 +1,44 @@
 import * as v from 'valibot';
-import { englishMessage, messages } from '../../shared/i18n/messages';
 import { MAX_JSON_BYTES } from '../../shared/schemas/limits';
-import { ApiError } from './errors';
+import { ApiError, type Text } from './errors';
+import { isTextId } from './i18n';
 
 /**
  * Parses input with a shared schema; a failure becomes a 400 VALIDATION_ERROR whose details name each field
- * with its (English) message — never the raw validator output.
+ * with its catalog message — never the raw validator output.
  */
 export function parseInput<const S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const details: Record<string, string> = {};
+  const details: Record<string, Text> = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? 'body';
-    details[key] ??= issueMessage(issue.message, key);
+    details[key] ??= issueText(issue.message, key);
   }
-  const first = Object.values(details)[0] ?? 'Invalid input';
-  throw new ApiError(400, 'VALIDATION_ERROR', first, details);
+  throw new ApiError(400, 'VALIDATION_ERROR', Object.values(details)[0] ?? 'api.invalidInput', details);
 }
 
-/** The catalogue text of a message id; valibot's own wording (a schema part without an id) stays inside. */
-function issueMessage(id: string, key: string): string {
-  if (Object.hasOwn(messages.en, id)) return englishMessage(id);
-  return key === 'body' ? 'Invalid input' : `Invalid value for ${key}`;
+/** The catalog text of a schema's message id; valibot's own wording (a schema part without an id) stays inside. */
+function issueText(id: string, key: string): Text {
+  if (isTextId(id)) return { id };
+  return key === 'body' ? { id: 'api.invalidInput' } : { id: 'api.invalidField', values: { field: key } };
 }
 
 /** Reads a JSON object body: wrong content type → 415, too large → 413, not JSON or not an object → 400. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json');
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.jsonRequired');
   }
   const text = await readLimitedText(request, MAX_JSON_BYTES);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'The body is not valid JSON');
+    throw new ApiError(400, 'INVALID_JSON', 'api.invalidJson');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'INVALID_JSON', 'The body must be a JSON object');
+    throw new ApiError(400, 'INVALID_JSON', 'api.jsonObjectRequired');
   }
   return body as Record<string, unknown>;
 }
@@ -50,7 +49,7 @@ export async function readLimitedText(request: Request, limit: number): Promise<
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(all);
   } catch {
-    throw new ApiError(400, 'INVALID_ENCODING', 'The body must be UTF-8 text');
+    throw new ApiError(400, 'INVALID_ENCODING', 'api.invalidEncoding');
   }
 }
 
@@ -85,16 +84,16 @@ export async function readLimitedBytes(request: Request, limit: number): Promise
 export async function readFormData(request: Request, limit: number): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as multipart/form-data');
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.multipartRequired');
   }
   const bytes = await readLimitedBytes(request, limit);
   try {
     return await new Response(bytes, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new ApiError(400, 'INVALID_FORM', 'The multipart body could not be read');
+    throw new ApiError(400, 'INVALID_FORM', 'api.invalidForm');
   }
 }
 
 export function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${Math.round(limit / 1024)} KB`);
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', { id: 'api.tooLarge', values: { kilobytes: Math.round(limit / 1024) } });
 }

@@ -1,69 +1,70 @@
 import assets from 'virtual:client-assets';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { preloadScreen } from '../../client/App';
+import { preloadPage } from '../../client/App';
 import { Document } from '../../client/document';
 import { createQueryClient } from '../../client/lib/query-client';
-import { queryKeys } from '../../client/lib/query-keys';
-import { formatDistance } from '../../shared/geo';
-import { intlTag } from '../../shared/i18n/locale';
 import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
-import { pageModules, type RouteMatch } from '../../shared/routes';
-import { getStatistics } from '../api/statistics/queries';
-import { getStoneView } from '../api/stones/queries';
-import { getDb } from '../db/client';
+import type { QuerySpec } from '../../shared/queries';
+import type { RouteMatch } from '../../shared/routes';
+import { publicConfig } from '../lib/config';
 import { log } from '../lib/logger';
 import type { AppEnv } from '../types';
 
 /** Crawlers get the whole document at once; people get the shell first and the rest streamed. */
 const BOT_PATTERN = /bot|crawler|spider|crawling|facebookexternalhit|slurp|embedly|preview/i;
 
-/** The data a screen needs before its first byte, so the status code is known and nothing loads twice. */
-async function loadQueries(c: Context<AppEnv>, match: RouteMatch): Promise<{ status: 200 | 404; queries: InitialData['queries'] }> {
-  const db = getDb(c.env.DB);
-  const locale = intlTag[c.get('locale')];
-  switch (match.page) {
-    case 'home': {
-      const data = await getStatistics(db, c.env.CACHE);
-      return {
-        status: 200,
-        queries: [{ key: queryKeys.statistics(), data: { ...data, formattedDistance: formatDistance(data.totalDistance, locale) } }],
-      };
-    }
-    case 'stone':
-    case 'view': {
-      const code = match.params.code ?? '';
-      const stone = await getStoneView(db, code, { origin: new URL(c.req.url).origin, locale });
-      return { status: stone ? 200 : 404, queries: [{ key: queryKeys.stone(code), data: stone }] };
-    }
-    case 'notFound':
-      return { status: 404, queries: [] };
+/** Request headers an API read inside the Worker answers by, as it would for the browser. */
+const FORWARDED_HEADERS = ['accept-language', 'cookie', 'cf-connecting-ip', 'cf-ray'];
+
+/** Answers a request with the app itself, inside this Worker (no network). */
+export type FetchApp = (request: Request) => Promise<Response>;
+
+/**
+ * A screen's read, answered by the API route that the browser would call: the initial data is exactly the
+ * API's JSON, so the hydrated page and a later refetch see the same thing.
+ */
+async function loadSpec(c: Context<AppEnv>, spec: QuerySpec<unknown>, fetchApp: FetchApp): Promise<unknown> {
+  const headers = new Headers({ accept: 'application/json' });
+  for (const name of FORWARDED_HEADERS) {
+    const value = c.req.header(name);
+    if (value !== undefined) headers.set(name, value);
   }
+  const response = await fetchApp(new Request(new URL(spec.path, c.req.url), { headers }));
+  if (response.status === 404 && spec.nullOn404) return null;
+  if (!response.ok) throw new Error(`page data ${spec.path.split('/').slice(0, 3).join('/')}… answered ${response.status}`);
+  return response.json();
 }
 
-/** Streams the React document for a page route: status first, CSP nonce on every script, data inlined safely. */
-export async function renderPage(c: Context<AppEnv>, match: RouteMatch): Promise<Response> {
-  const [{ status, queries }] = await Promise.all([loadQueries(c, match), preloadScreen(match.page)]);
-  const pageAssets = assets.pages[pageModules[match.page]];
+/**
+ * Streams the React document for a screen of the registry: its data is loaded and its status decided before
+ * the first byte; every script carries the response's CSP nonce; the data is inlined safely.
+ */
+export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp: FetchApp): Promise<Response> {
+  const specs = Object.entries(match.screen.load?.(match.params) ?? {});
+  const [loaded] = await Promise.all([Promise.all(specs.map(([, spec]) => loadSpec(c, spec, fetchApp))), preloadPage(match)]);
+  const status = match.screen.status?.(Object.fromEntries(specs.map(([name], i) => [name, loaded[i]]))) ?? 200;
+  c.set('csp', match.screen.csp ?? []);
+
+  const pageAssets = assets.pages[match.screen.page];
   const data: InitialData = {
     locale: c.get('locale'),
-    config: { siteUrl: c.env.PUBLIC_SITE_URL, productName: c.env.PRODUCT_NAME, mapStyleUrl: c.env.MAP_STYLE_URL },
+    config: publicConfig(c.env),
     assets: {
       css: [...new Set([...assets.entry.css, ...(pageAssets?.css ?? [])])],
       preload: [...new Set([...(pageAssets ? [pageAssets.script, ...pageAssets.preload] : []), ...assets.entry.preload])],
     },
-    queries,
+    queries: specs.map(([, spec], i) => ({ key: spec.key, data: loaded[i] })),
   };
   const queryClient = createQueryClient();
-  for (const q of queries) queryClient.setQueryData(q.key, q.data);
+  for (const q of data.queries) queryClient.setQueryData(q.key, q.data);
   const url = new URL(c.req.url);
-  const nonce = c.get('nonce');
 
   const bootstrapModules = assets.dev ? ['/@vite/client', '/src/client/dev-preamble.ts', assets.entry.script] : [assets.entry.script];
   const stream = await renderToReadableStream(
     <Document data={data} location={{ pathname: url.pathname, search: url.search, hash: '' }} queryClient={queryClient} />,
     {
-      nonce,
+      nonce: c.get('nonce'),
       bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};`,
       bootstrapModules,
       signal: c.req.raw.signal,

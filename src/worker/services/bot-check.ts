@@ -1,7 +1,11 @@
+import { isDevelopment } from '../lib/config';
 import { log } from '../lib/logger';
 
 /** Result of a score-based (reCAPTCHA v3) check of a browser token. */
-export type BotCheckResult = { ok: true; skipped: boolean; score?: number } | { ok: false; reason: string };
+export type BotCheckResult =
+  | { ok: true; skipped: boolean; score?: number }
+  /** `unavailable`: the check itself cannot run (not configured), so nothing can pass it. */
+  | { ok: false; reason: string; unavailable?: boolean };
 
 export interface BotCheck {
   verify(token: string, action: string, remoteIp?: string): Promise<BotCheckResult>;
@@ -46,17 +50,26 @@ export function recaptchaBotCheck(secret: string, verifyUrl = DEFAULT_VERIFY_URL
 
 let skipLogged = false;
 
-/** Without a configured secret (local development) every token passes, and the log says so once. */
+/** Local development without a secret: every token passes, and the log says so once. */
 const skippedBotCheck: BotCheck = {
   async verify() {
     if (!skipLogged) {
       skipLogged = true;
-      log.warn('bot check skipped: RECAPTCHA_SECRET is not configured');
+      log.warn('bot check skipped: RECAPTCHA_SECRET is not configured (development)');
     }
     return { ok: true, skipped: true };
   },
 };
 
-export function botCheckFromEnv(env: Pick<Env, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL'>): BotCheck {
-  return env.RECAPTCHA_SECRET ? recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL) : skippedBotCheck;
+/** Production without a secret: nothing passes (fail closed), and every refusal is logged. */
+const unconfiguredBotCheck: BotCheck = {
+  async verify() {
+    log.error('bot check refused: RECAPTCHA_SECRET is not configured in production');
+    return { ok: false, reason: 'not-configured', unavailable: true };
+  },
+};
+
+export function botCheckFromEnv(env: Pick<Env, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL' | 'ENVIRONMENT'>): BotCheck {
+  if (env.RECAPTCHA_SECRET) return recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL);
+  return isDevelopment(env) ? skippedBotCheck : unconfiguredBotCheck;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCodeEdit, isValidCode } from '../../../shared/code';
-import { paths } from '../../../shared/routes';
+import { pathTo } from '../../../shared/routes';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -153,10 +153,10 @@ function FoundStone({ found, go }: { found: { code: string; title: string }; go:
     <>
       <p className="mb-4 font-medium text-stone-800">{found.title}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button className="flex-1" autoFocus onClick={() => go(`${paths.stone(found.code)}#find-form`)}>
+        <Button className="flex-1" autoFocus onClick={() => go(`${pathTo('stone', { code: found.code })}#find-form`)}>
           <FormattedMessage id="findModal.log" />
         </Button>
-        <Button variant="secondary" className="flex-1" onClick={() => go(paths.view(found.code))}>
+        <Button variant="secondary" className="flex-1" onClick={() => go(pathTo('view', { code: found.code }))}>
           <FormattedMessage id="findModal.view" />
         </Button>
       </div>

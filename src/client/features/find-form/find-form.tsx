@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
+import { queries } from '../../../shared/queries';
 import { findSchema } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import { api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
-import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextArea, TextField } from '../../ui/field';
@@ -54,8 +54,8 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       setErrors({});
       onPick(null);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.stone(code) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.statistics() }),
+        queryClient.invalidateQueries({ queryKey: queries.stone(code).key }),
+        queryClient.invalidateQueries({ queryKey: queries.statistics().key }),
       ]);
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { paths } from '../../../shared/routes';
+import { pathTo } from '../../../shared/routes';
 import { useConfig } from '../../lib/config';
 import { useToast } from '../../ui/toast';
 
@@ -36,7 +36,7 @@ export function ShareButtons({ code, title }: { code: string; title: string }) {
   const intl = useIntl();
   const toast = useToast();
   const { siteUrl } = useConfig();
-  const url = `${siteUrl.replace(/\/$/, '')}${paths.view(code)}`;
+  const url = `${siteUrl.replace(/\/$/, '')}${pathTo('view', { code })}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const targets = [

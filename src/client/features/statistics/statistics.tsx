@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Statistics } from '../../../shared/types';
-import { api } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { queries } from '../../../shared/queries';
+import { specQuery } from '../../lib/queries';
 
 /** Spec §7/§9: polled every 30 s, retried 3 times, stale after 10 s. */
 export const statisticsQuery = {
-  queryKey: queryKeys.statistics(),
-  queryFn: () => api<Statistics>('/api/statistics'),
+  ...specQuery(queries.statistics()),
   refetchInterval: 30_000,
   retry: 3,
   staleTime: 10_000,

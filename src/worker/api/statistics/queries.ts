@@ -1,6 +1,6 @@
-import { count, sum } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { finds, stones } from '../../db/schema';
+import { siteTotals } from '../../db/schema';
 import { log } from '../../lib/logger';
 
 export interface StatisticsData {
@@ -9,41 +9,105 @@ export interface StatisticsData {
   findCount: number;
 }
 
-const CACHE_KEY = 'statistics:v1';
+const CACHE_KEY = 'statistics:v2';
+/**
+ * How long a cached answer lives. Writes put the new totals into KV too, but KV takes about one write per
+ * second per key, so under a burst some puts fail: the TTL bounds how stale the home page can be.
+ */
+const CACHE_TTL_SECONDS = 60;
+/** The cron recounts everything at most this often (a recount reads every stone and find). */
+export const VERIFY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-async function compute(db: Db): Promise<StatisticsData> {
-  const [stoneAgg, findAgg] = await db.batch([
-    db.select({ n: count(), km: sum(stones.totalDistanceKm) }).from(stones),
-    db.select({ n: count() }).from(finds),
-  ]);
-  return {
-    totalDistance: Number(stoneAgg[0]?.km ?? 0),
-    stoneCount: stoneAgg[0]?.n ?? 0,
-    findCount: findAgg[0]?.n ?? 0,
-  };
-}
+type TotalsRow = typeof siteTotals.$inferSelect;
 
-/** Site-wide totals, served from KV; computed from D1 when the cache is empty. */
-export async function getStatistics(db: Db, cache: KVNamespace): Promise<StatisticsData> {
-  const cached = await cache.get<StatisticsData>(CACHE_KEY, 'json');
-  if (cached) return cached;
-  return refreshStatistics(db, cache);
-}
-
-/** The cron refreshes at least this often; an entry that somehow missed a refresh expires by then anyway. */
-const CACHE_TTL_SECONDS = 600;
+const toData = (row: Pick<TotalsRow, 'stoneCount' | 'findCount' | 'totalDistanceKm'>): StatisticsData => ({
+  totalDistance: row.totalDistanceKm,
+  stoneCount: row.stoneCount,
+  findCount: row.findCount,
+});
 
 /**
- * Recomputes the totals and writes them to KV; every write that changes them calls this. A failed KV write
- * (KV allows about one write per second to a key) never fails the caller's request: the data is already
- * saved, and the next write or the cron brings the cache up to date.
+ * The change a write makes to the site totals, as one statement for that write's `db.batch`: it runs in the
+ * same transaction, reads one row and answers the new totals.
  */
-export async function refreshStatistics(db: Db, cache: KVNamespace): Promise<StatisticsData> {
-  const data = await compute(db);
+export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number }) {
+  return db
+    .update(siteTotals)
+    .set({
+      stoneCount: sql`${siteTotals.stoneCount} + ${change.stones ?? 0}`,
+      findCount: sql`${siteTotals.findCount} + ${change.finds ?? 0}`,
+      totalDistanceKm: sql`${siteTotals.totalDistanceKm} + ${change.km ?? 0}`,
+    })
+    .where(eq(siteTotals.id, 1))
+    .returning({ stoneCount: siteTotals.stoneCount, findCount: siteTotals.findCount, totalDistanceKm: siteTotals.totalDistanceKm });
+}
+
+/** After a write: the totals it returned go to KV, so the next read is current. Never fails the write. */
+export async function publishStatistics(cache: KVNamespace, rows: Array<Pick<TotalsRow, 'stoneCount' | 'findCount' | 'totalDistanceKm'>>) {
+  const row = rows[0];
+  if (!row) {
+    log.error('site totals row missing: the cron recreates it');
+    return;
+  }
   try {
-    await cache.put(CACHE_KEY, JSON.stringify(data), { expirationTtl: CACHE_TTL_SECONDS });
+    await cache.put(CACHE_KEY, JSON.stringify(toData(row)), { expirationTtl: CACHE_TTL_SECONDS });
   } catch (error) {
     log.warn('statistics cache not refreshed', { error: String(error) });
   }
-  return data;
+}
+
+/** Site-wide totals: from KV, else the one totals row (and back into KV). */
+export async function getStatistics(db: Db, cache: KVNamespace): Promise<StatisticsData> {
+  const cached = await cache.get<StatisticsData>(CACHE_KEY, 'json');
+  if (cached) return cached;
+  const row = await db.select().from(siteTotals).where(eq(siteTotals.id, 1)).get();
+  if (!row) {
+    log.error('site totals row missing: the cron recreates it');
+    return { totalDistance: 0, stoneCount: 0, findCount: 0 };
+  }
+  await publishStatistics(cache, [row]);
+  return toData(row);
+}
+
+/** Totals that differ from a recount by more than rounding are drift. */
+function drifted(kept: StatisticsData, counted: StatisticsData): boolean {
+  return (
+    kept.stoneCount !== counted.stoneCount ||
+    kept.findCount !== counted.findCount ||
+    Math.abs(kept.totalDistance - counted.totalDistance) > 1e-6 * Math.max(1, counted.totalDistance)
+  );
+}
+
+/**
+ * The cron's check, at most once per VERIFY_INTERVAL_MS: recounts stones, finds and distance and puts the
+ * result into the row in one statement (so no write in between is lost), logging any drift it repairs.
+ * Returns whether it ran.
+ */
+export async function verifyStatistics(db: Db, cache: KVNamespace, now = new Date()): Promise<boolean> {
+  const current = await db.select().from(siteTotals).where(eq(siteTotals.id, 1)).get();
+  if (current?.verifiedAt && now.getTime() - current.verifiedAt.getTime() < VERIFY_INTERVAL_MS) return false;
+  const recount = {
+    stoneCount: sql`(SELECT count(*) FROM stones)`,
+    findCount: sql`(SELECT count(*) FROM finds)`,
+    totalDistanceKm: sql`(SELECT coalesce(sum(total_distance_km), 0) FROM stones)`,
+    verifiedAt: now,
+  };
+  // One transaction: the row as it was, then the recount written and returned (a find in between cannot slip).
+  const [before, after] = await db.batch([
+    db.select().from(siteTotals).where(eq(siteTotals.id, 1)),
+    db
+      .insert(siteTotals)
+      .values({ id: 1, ...recount })
+      .onConflictDoUpdate({ target: siteTotals.id, set: recount })
+      .returning(),
+  ]);
+  const counted = after[0];
+  if (!counted) throw new Error('site totals row missing after the recount');
+  const kept = before[0];
+  if (!kept) log.error('site totals row was missing: recreated from a recount', { counted: toData(counted) });
+  else if (drifted(toData(kept), toData(counted))) {
+    log.warn('site totals drifted: repaired from a recount', { kept: toData(kept), counted: toData(counted) });
+  }
+  await publishStatistics(cache, [counted]);
+  return true;
 }

@@ -1,32 +1,22 @@
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
-import { normalizeCode } from '../../../shared/code';
-import { formatDistance } from '../../../shared/geo';
 import { intlTag } from '../../../shared/i18n/locale';
-import { findSchema } from '../../../shared/schemas/find';
 import { createStoneSchema } from '../../../shared/schemas/stone';
-import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readFormData, readJsonObject } from '../../lib/validate';
 import { botCheckFromEnv } from '../../services/bot-check';
 import type { AppEnv } from '../../types';
-import { refreshStatistics } from '../statistics/queries';
-import { addFind, addSubscription, createStone, getStoneIdByCode, getStoneView } from './queries';
+import { publishStatistics } from '../statistics/queries';
+import { codeParam, stoneNotFound } from './params';
+import { createStone, getStoneView } from './queries';
 
 /**
  * Largest free create-stone body: the form fields only. Photos are a paid feature, so a large upload on this
  * path is refused (413) before it is buffered.
  */
 const MAX_CREATE_BYTES = 256 * 1024;
-
-function codeParam(raw: string): string {
-  const code = normalizeCode(raw);
-  if (!code) throw new ApiError(400, 'INVALID_CODE', 'The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
-  return code;
-}
-
-const stoneNotFound = () => new ApiError(404, 'STONE_NOT_FOUND', 'No stone found with this code. Please check the code and try again.');
 
 /** The fields of a free-stone form, multipart (the web form) or JSON (API clients). */
 async function readCreateBody(request: Request): Promise<{ fields: Record<string, unknown>; fileCount: number }> {
@@ -44,21 +34,25 @@ async function readCreateBody(request: Request): Promise<{ fields: Record<string
   return { fields: await readJsonObject(request), fileCount: 0 };
 }
 
+/** `/api/stones`: create a stone, read one, its QR code. Finds and subscriptions have rooms of their own. */
 export const stones = new Hono<AppEnv>()
   .post('/', async (c) => {
+    await enforceRateLimits(c, [{ name: 'createStone' }]);
     const { fields, fileCount } = await readCreateBody(c.req.raw);
     if (fields.isPaid === true || fields.isPaid === 'true' || fields.paymentIntentId) {
-      throw new ApiError(402, 'PAYMENT_NOT_AVAILABLE', 'Paid stones cannot be created yet: payment is not set up');
+      throw new ApiError(402, 'PAYMENT_NOT_AVAILABLE', 'api.paymentNotAvailable');
     }
     const input = parseInput(createStoneSchema, fields);
     // Photos and a story are premium features: the free path never stores them.
     if (input.hasPhotos || input.hasStory || input.story !== '' || fileCount > 0) {
-      throw new ApiError(402, 'PAYMENT_REQUIRED', 'Photos and a story are premium features and need payment');
+      throw new ApiError(402, 'PAYMENT_REQUIRED', 'api.paymentRequired');
     }
     const check = await botCheckFromEnv(c.env).verify(input.recaptchaToken, 'create_stone', c.req.header('cf-connecting-ip'));
-    if (!check.ok) throw new ApiError(400, 'RECAPTCHA_FAILED', 'reCAPTCHA Error, please refresh the page and try again');
-    const db = getDb(c.env.DB);
-    const created = await createStone(db, {
+    if (!check.ok) {
+      if (check.unavailable) throw new ApiError(503, 'BOT_CHECK_UNAVAILABLE', 'api.botCheckUnavailable');
+      throw new ApiError(400, 'RECAPTCHA_FAILED', 'api.recaptchaFailed');
+    }
+    const created = await createStone(getDb(c.env.DB), {
       creatorEmail: input.creatorEmail,
       title: input.title,
       story: null,
@@ -67,7 +61,7 @@ export const stones = new Hono<AppEnv>()
       isPaid: false,
       paymentIntentId: null,
     });
-    await refreshStatistics(db, c.env.CACHE);
+    await publishStatistics(c.env.CACHE, created.totals);
     return c.json({ code: created.code, adminToken: created.adminToken, adminUrl: `/admin/stone/${created.adminToken}` }, 201, {
       'Cache-Control': 'no-store',
     });
@@ -92,31 +86,4 @@ export const stones = new Hono<AppEnv>()
     });
     if (!view) throw stoneNotFound();
     return c.json(view, 200, { 'Cache-Control': 'no-store' });
-  })
-  .post('/:code/finds', async (c) => {
-    const code = codeParam(c.req.param('code'));
-    const input = parseInput(findSchema, await readJsonObject(c.req.raw));
-    const db = getDb(c.env.DB);
-    const stoneId = await getStoneIdByCode(db, code);
-    if (!stoneId) throw stoneNotFound();
-    const added = await addFind(db, stoneId, input);
-    await refreshStatistics(db, c.env.CACHE);
-    return c.json(
-      {
-        find: added.find,
-        totalDistance: added.totalDistance,
-        formattedDistance: formatDistance(added.totalDistance, intlTag[c.get('locale')]),
-      },
-      201,
-    );
-  })
-  .post('/:code/notifications', async (c) => {
-    const code = codeParam(c.req.param('code'));
-    const input = parseInput(subscriptionSchema, await readJsonObject(c.req.raw));
-    const db = getDb(c.env.DB);
-    const stoneId = await getStoneIdByCode(db, code);
-    if (!stoneId) throw stoneNotFound();
-    await addSubscription(db, stoneId, input.email);
-    // The same answer whether or not the address was already subscribed: it reveals nothing about others.
-    return c.json({ subscribed: true, confirmed: false }, 201);
   });

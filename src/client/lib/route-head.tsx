@@ -1,0 +1,39 @@
+import { useQueries } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import type { Head, RouteMatch } from '../../shared/routes';
+import { useConfig } from './config';
+import { specQuery } from './queries';
+
+/**
+ * The current screen's <head> tags from its registry entry (React hoists them into <head>). Its queries are the
+ * screen's loader in the browser: on navigation they start while the screen's module is still downloading.
+ */
+export function RouteHead({ match }: { match: RouteMatch }) {
+  const intl = useIntl();
+  const config = useConfig();
+  const specs = Object.entries(match.screen.load?.(match.params) ?? {});
+  const results = useQueries({ queries: specs.map(([, spec]) => specQuery(spec)) });
+  // Until the data is there (a navigation in progress, a failed load), the product's name is the title.
+  const head: Head = results.every((result) => result.isSuccess)
+    ? match.screen.head({
+        params: match.params,
+        data: Object.fromEntries(specs.map(([name], i) => [name, results[i]?.data])),
+        intl,
+        config,
+      })
+    : { title: config.productName };
+  const og = head.openGraph;
+  return (
+    <>
+      <title>{head.title}</title>
+      {head.description ? <meta name="description" content={head.description} /> : null}
+      {head.noindex ? <meta name="robots" content="noindex" /> : null}
+      {og ? <meta property="og:type" content={og.type} /> : null}
+      {og ? <meta property="og:site_name" content={config.productName} /> : null}
+      {og ? <meta property="og:title" content={og.title} /> : null}
+      {og?.description ? <meta property="og:description" content={og.description} /> : null}
+      {og ? <meta property="og:url" content={og.url} /> : null}
+      {og?.image ? <meta property="og:image" content={og.image} /> : null}
+    </>
+  );
+}

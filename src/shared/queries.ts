@@ -1,0 +1,27 @@
+import type { Statistics, StoneView } from './types';
+
+/**
+ * A read a screen needs: its TanStack Query key and the API path that answers it. The Worker fills the same
+ * key before the first byte (by calling that path inside the Worker), the browser fetches the path later:
+ * both hold exactly the API's answer. `T` is the type of that answer.
+ */
+export interface QuerySpec<T> {
+  key: readonly unknown[];
+  path: string;
+  /** A 404 is an answer ("there is none"), stored as null, not a failure. */
+  nullOn404?: boolean;
+  /** Phantom: the type of the answer, for the screens that read it. */
+  readonly __data?: T;
+}
+
+/** The data type a query spec carries. */
+export type QueryData<Q> = Q extends QuerySpec<infer T> ? T : never;
+
+export const queries = {
+  statistics: (): QuerySpec<Statistics> => ({ key: ['statistics'], path: '/api/statistics' }),
+  stone: (code: string): QuerySpec<StoneView | null> => ({
+    key: ['stone', code],
+    path: `/api/stones/${encodeURIComponent(code)}`,
+    nullOn404: true,
+  }),
+};

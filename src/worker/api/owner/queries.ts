@@ -1,0 +1,33 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
+import type { OwnerStoneView } from '../../../shared/types';
+import type { Db } from '../../db/client';
+import { stones, subscriptions } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
+import { getStoneView, type ViewContext } from '../stones/queries';
+
+/** The owner's view of the stone behind a secret link, or null for an unknown token. */
+export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext): Promise<OwnerStoneView | null> {
+  const hash = await sha256Hex(token);
+  const row = await db
+    .select({ code: stones.code, creatorEmail: stones.creatorEmail, id: stones.id })
+    .from(stones)
+    .where(eq(stones.ownerTokenHash, hash))
+    .get();
+  if (!row) return null;
+  const [view, subs, total] = await Promise.all([
+    getStoneView(db, row.code, ctx),
+    // Bounded: subscribing is open to anyone, so a stone may collect many.
+    db
+      .select({ id: subscriptions.id, createdAt: subscriptions.createdAt, confirmedAt: subscriptions.confirmedAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.stoneId, row.id))
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(OWNER_NOTIFICATIONS_LISTED)
+      .all(),
+    db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.stoneId, row.id)).get(),
+  ]);
+  if (!view) return null;
+  const notifications = subs.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), confirmed: s.confirmedAt !== null }));
+  return { ...view, creatorEmail: row.creatorEmail, notifications, notificationCount: total?.n ?? 0 };
+}

@@ -1,0 +1,19 @@
+import type { PublicConfig } from '../../shared/initial-data';
+
+/**
+ * Only an explicit `ENVIRONMENT = "development"` (set by `npm run dev`, `.dev.vars` and the tests) relaxes what
+ * production requires; a missing or misspelt value counts as production, so a missing secret fails closed.
+ */
+export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
+  return env.ENVIRONMENT === 'development';
+}
+
+/** The Worker's settings that the browser needs (never a secret). */
+export function publicConfig(env: Env): PublicConfig {
+  return {
+    siteUrl: env.PUBLIC_SITE_URL,
+    productName: env.PRODUCT_NAME,
+    mapStyleUrl: env.MAP_STYLE_URL,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
+  };
+}

@@ -1,0 +1,33 @@
+import { getPath } from 'hono/utils/url';
+
+/** The prefix the spec gives both the stone owner's calls and the operator's (spec §7). */
+export const ADMIN_STONES = '/api/admin/stones';
+
+export type AdminSide = 'owner' | 'operator';
+
+/** Where each side's routes are mounted in the app's router (never a public address: see routingPath). */
+export const sideMount = (side: AdminSide) => `${ADMIN_STONES}/${side}`;
+
+/**
+ * The path the router matches (Hono's `getPath`, its documented hook for routing on a header). Under the
+ * shared prefix the side is decided first and by one rule (decision record 005): a request with an
+ * Authorization header is the operator's, any other the owner's. Its routing path gets the side inserted after
+ * the prefix, so a request can only ever match the routes of its own side; one that spells a side into its
+ * address gets it inserted anyway (`/api/admin/stones/operator/x` without a header routes as
+ * `/api/admin/stones/owner/operator/x`, which is no route).
+ */
+export function routingPath(request: Request): string {
+  const path = getPath(request);
+  if (path !== ADMIN_STONES && !path.startsWith(`${ADMIN_STONES}/`)) return path;
+  const side: AdminSide = request.headers.has('authorization') ? 'operator' : 'owner';
+  return `${sideMount(side)}${path.slice(ADMIN_STONES.length)}`;
+}
+
+/** A route of the app's route table as a client addresses it: its public path and, under the prefix, its side. */
+export function publicRoute(routePath: string): { path: string; side?: AdminSide } {
+  for (const side of ['owner', 'operator'] as const) {
+    const mount = sideMount(side);
+    if (routePath === mount || routePath.startsWith(`${mount}/`)) return { path: `${ADMIN_STONES}${routePath.slice(mount.length)}`, side };
+  }
+  return { path: routePath };
+}
