@@ -2,10 +2,11 @@
 type Level = 'info' | 'warn' | 'error';
 
 /**
- * Path segments that are secrets: the owner token in `/admin/stone/{token}` and `/api/admin/stones/{token}`.
- * Every line is scrubbed of them, whichever field (a path, a URL, an error message or stack) carries one.
+ * Paths that carry a secret: the owner token in `/admin/stone/{token}` and `/api/admin/stones/{token}/…`. Every
+ * line is scrubbed of everything after the prefix, whichever field (a path, a URL, an error message or stack)
+ * carries it.
  */
-const SECRET_SEGMENTS = /(\/admin\/stones?\/)[^/?#\s"'\\]+/g;
+const SECRET_SEGMENTS = /(\/admin\/stones?\/)[^?#\s"'\\]+/g;
 
 /** The text with every secret path segment replaced. */
 export function redact(text: string): string {

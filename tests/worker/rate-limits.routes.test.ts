@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
+import { call, clientAddress, createStone, expectApiError, postFind, postJson, snapshot } from '../support/factory';
+
+const BERLIN = { latitude: 52.52, longitude: 13.405 };
+const FAR_AWAY = { latitude: -33.87, longitude: 151.21 };
+
+/** Sends `count` requests one after the other from one client and returns their statuses. */
+async function burst(count: number, send: (i: number) => Promise<Response>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await send(i)).status);
+  return statuses;
+}
+
+describe('abuse limits on public writes', () => {
+  it('refuses finds on one stone above the per-stone limit with 429, Retry-After and nothing written', async () => {
+    const { code } = await createStone();
+    const client = clientAddress();
+    const { limit, period } = RATE_LIMITS.stoneWrites;
+    // Alternating far-apart positions: the distance inflation the limit exists to stop.
+    const statuses = await burst(limit, (i) =>
+      postFind(code, { location: `Ort ${i}`, ...(i % 2 ? FAR_AWAY : BERLIN) }, { 'cf-connecting-ip': client }),
+    );
+    expect(statuses).toEqual(Array(limit).fill(201));
+
+    const before = await snapshot();
+    const refused = await postFind(code, { location: 'Noch einmal', ...FAR_AWAY }, { 'cf-connecting-ip': client });
+    await expectApiError(refused, 429, 'RATE_LIMITED');
+    expect(refused.headers.get('retry-after')).toBe(String(period));
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('counts another client, and the same client on another stone, apart', async () => {
+    const first = await createStone();
+    const second = await createStone();
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.stoneWrites;
+    const statuses = await burst(limit + 1, (i) => postFind(first.code, { location: `Ort ${i}` }, { 'cf-connecting-ip': client }));
+    expect(statuses.at(-1)).toBe(429);
+
+    expect((await postFind(first.code, { location: 'Jemand anderes' }, { 'cf-connecting-ip': clientAddress() })).status).toBe(201);
+    expect((await postFind(second.code, { location: 'Anderer Stein' }, { 'cf-connecting-ip': client })).status).toBe(201);
+  });
+
+  it('counts finds and subscriptions on one stone apart, so logging a find never blocks subscribing', async () => {
+    const { code } = await createStone();
+    const client = clientAddress();
+    await burst(RATE_LIMITS.stoneWrites.limit, (i) => postFind(code, { location: `Ort ${i}` }, { 'cf-connecting-ip': client }));
+    expect((await postFind(code, { location: 'Zu viel' }, { 'cf-connecting-ip': client })).status).toBe(429);
+    const res = await postJson(`/api/stones/${code}/notifications`, { email: 'fan@example.org' }, { 'cf-connecting-ip': client });
+    expect(res.status).toBe(201);
+  });
+
+  it('refuses subscriptions to one stone above the per-stone limit', async () => {
+    const { code } = await createStone();
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.stoneWrites;
+    const statuses = await burst(limit + 1, (i) =>
+      postJson(`/api/stones/${code}/notifications`, { email: `fan${i}@example.org` }, { 'cf-connecting-ip': client }),
+    );
+    expect(statuses).toEqual([...Array(limit).fill(201), 429]);
+  });
+
+  it('limits one client across many stones (a script walking the codes)', async () => {
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.clientWrites;
+    const stones = await Promise.all(Array.from({ length: limit + 1 }, () => createStone()));
+    const statuses = await burst(limit + 1, (i) =>
+      postFind(stones[i]?.code ?? '', { location: 'Unterwegs' }, { 'cf-connecting-ip': client }),
+    );
+    expect(statuses).toEqual([...Array(limit).fill(201), 429]);
+  });
+
+  it('refuses stone creation above the per-client limit and writes nothing', async () => {
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.createStone;
+    const create = () => postJson('/api/stones', { creatorEmail: 'c@example.org', title: 'Stein' }, { 'cf-connecting-ip': client });
+    expect(await burst(limit, create)).toEqual(Array(limit).fill(201));
+    const before = await snapshot();
+    await expectApiError(await create(), 429, 'RATE_LIMITED');
+    expect(await snapshot()).toEqual(before);
+    expect(
+      (await postJson('/api/stones', { creatorEmail: 'c@example.org', title: 'Stein' }, { 'cf-connecting-ip': clientAddress() })).status,
+    ).toBe(201);
+  });
+
+  it('counts an IPv6 client per /64, so rotating the interface part gains nothing', async () => {
+    const { code } = await createStone();
+    const { limit } = RATE_LIMITS.stoneWrites;
+    const statuses = await burst(limit + 1, (i) =>
+      postFind(code, { location: `Ort ${i}` }, { 'cf-connecting-ip': `2001:db8:aa:bb::${i + 1}` }),
+    );
+    expect(statuses).toEqual([...Array(limit).fill(201), 429]);
+  });
+
+  it('says in the request language how long to wait', async () => {
+    const { code } = await createStone();
+    const client = clientAddress();
+    await burst(RATE_LIMITS.stoneWrites.limit, (i) => postFind(code, { location: `Ort ${i}` }, { 'cf-connecting-ip': client }));
+    const res = await call(`/api/stones/${code}/finds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': client, 'accept-language': 'de-DE' },
+      body: JSON.stringify({ location: 'Ort' }),
+    });
+    const error = await expectApiError(res, 429, 'RATE_LIMITED');
+    expect(error.message).toBe('Zu viele Anfragen. Bitte warte 60 Sekunden und versuche es dann erneut.');
+  });
+});
