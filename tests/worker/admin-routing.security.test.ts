@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, createStone, expectApiError } from '../support/factory';
 
 /**
- * Decision record 005: under /api/admin/stones the Authorization header alone decides the side. Owner calls
+ * Decision record 006: under /api/admin/stones the Authorization header alone decides the side. Owner calls
  * send none; anything with one is an operator call and can never reach the owner's routes.
  */
 describe('owner and operator sides of /api/admin/stones', () => {

@@ -10,7 +10,7 @@ export const sideMount = (side: AdminSide) => `${ADMIN_STONES}/${side}`;
 
 /**
  * The path the router matches (Hono's `getPath`, its documented hook for routing on a header). Under the
- * shared prefix the side is decided first and by one rule (decision record 005): a request with an
+ * shared prefix the side is decided first and by one rule (decision record 006): a request with an
  * Authorization header is the operator's, any other the owner's. Its routing path gets the side inserted after
  * the prefix, so a request can only ever match the routes of its own side; one that spells a side into its
  * address gets it inserted anyway (`/api/admin/stones/operator/x` without a header routes as

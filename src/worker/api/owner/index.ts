@@ -10,7 +10,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
  * The stone owner's secret-link API, `/api/admin/stones/{adminToken}`. Only requests without an Authorization
- * header reach it (decision record 005): owner calls never send one.
+ * header reach it (decision record 006): owner calls never send one.
  */
 export const owner = new Hono<AppEnv>().get('/:adminToken', async (c) => {
   const token = c.req.param('adminToken');
