@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { MAX_PHOTOS } from '../../src/shared/schemas/limits';
 import { countRows, createStone } from '../support/factory';
 
 async function stoneId(code: string): Promise<string> {
@@ -19,19 +20,19 @@ function insertPhoto(id: string) {
 }
 
 describe('the database schema', () => {
-  it('refuses a sixth photo for a stone, whatever code path writes it', async () => {
+  it('refuses a photo beyond the shared limit (MAX_PHOTOS), whatever code path writes it', async () => {
     const id = await stoneId((await createStone()).code);
-    for (let i = 0; i < 5; i++) await insertPhoto(id).run();
+    for (let i = 0; i < MAX_PHOTOS; i++) await insertPhoto(id).run();
     await expect(insertPhoto(id).run()).rejects.toThrow(/MAX_PHOTOS_EXCEEDED/);
-    expect(await countRows('photos')).toBe(5);
+    expect(await countRows('photos')).toBe(MAX_PHOTOS);
   });
 
   it('counts the limit per stone', async () => {
     const first = await stoneId((await createStone()).code);
     const second = await stoneId((await createStone()).code);
-    for (let i = 0; i < 5; i++) await insertPhoto(first).run();
+    for (let i = 0; i < MAX_PHOTOS; i++) await insertPhoto(first).run();
     await insertPhoto(second).run();
-    expect(await countRows('photos')).toBe(6);
+    expect(await countRows('photos')).toBe(MAX_PHOTOS + 1);
   });
 
   it('removes finds, photos and subscriptions with their stone', async () => {

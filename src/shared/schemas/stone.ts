@@ -16,4 +16,3 @@ export const createStoneSchema = v.object({
   hasStory: flag,
   recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
 });
-export type CreateStoneInput = v.InferOutput<typeof createStoneSchema>;

@@ -171,4 +171,3 @@ export const paymentEvents = sqliteTable('payment_events', {
 });
 
 export type StoneRow = typeof stones.$inferSelect;
-export type FindRow = typeof finds.$inferSelect;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 
 function Photo({ src, alt }: { src: string; alt: string }) {
   const [broken, setBroken] = useState(false);
@@ -32,7 +33,7 @@ function Photo({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-/** Up to five photos; a premium stone without photos yet says so. */
+/** Up to MAX_PHOTOS photos; a premium stone without photos yet says so. */
 export function PhotoGallery({ photos, hasPhotos, title }: { photos: string[]; hasPhotos: boolean; title: string }) {
   const intl = useIntl();
   if (photos.length === 0) {
@@ -48,7 +49,7 @@ export function PhotoGallery({ photos, hasPhotos, title }: { photos: string[]; h
         <FormattedMessage id="stone.photos" />
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {photos.slice(0, 5).map((src, i) => (
+        {photos.slice(0, MAX_PHOTOS).map((src, i) => (
           <li key={src}>
             <Photo src={src} alt={intl.formatMessage({ id: 'stone.photoAlt' }, { n: i + 1, title })} />
           </li>
