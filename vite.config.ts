@@ -4,11 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
+import { devUrlGuard } from './scripts/dev-url-guard-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    // Dev server only: odd request targets such as `//` must not crash it (see the plugin).
+    devUrlGuard(),
     react(),
     tailwindcss(),
     cloudflare(
