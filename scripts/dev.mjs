@@ -11,6 +11,7 @@ run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local']);
 console.info('Seeding demo stones…');
 run('npx', ['tsx', 'scripts/seed.ts']);
 
-const vite = spawn('npx', ['vite', 'dev'], { stdio: 'inherit', env });
+// Vite itself, not through npx (which does not pass a stop signal on): vite then stops workerd as it exits.
+const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => vite.kill(signal));
 vite.on('exit', (code) => process.exit(code ?? 0));

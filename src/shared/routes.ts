@@ -151,7 +151,8 @@ export interface RouteMatch {
 /** Parameters of `pattern` in `pathname` (one trailing slash allowed), or null when it does not fit. */
 function matchPattern(pattern: string, pathname: string, normalizers: Screen['params'] = {}): Params | null {
   const wanted = pattern.split('/');
-  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  // One trailing slash after a segment is forgiven (`/ABC-123-DEF/`); an empty segment (`//`) is no address of ours.
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') && !pathname.endsWith('//') ? pathname.slice(0, -1) : pathname;
   const actual = trimmed.split('/');
   if (wanted.length !== actual.length) return null;
   const params: Params = {};

@@ -27,17 +27,24 @@ describe('screen registry', () => {
     ['/stone/abc-123-def', '/ABC-123-DEF'],
     ['/stone/ABC-123-DEF', '/ABC-123-DEF'],
     ['/view/abc123def', '/view/ABC-123-DEF'],
-    ['//', '/'],
   ])('redirects %s to %s', (path, canonical) => {
     expect(matchRoute(path).redirectTo).toBe(canonical);
   });
 
-  it.each(['/blog-post', '/ABC-123', '/ABC-123-DEFG', '/view/', '/x/ABC-123-DEF', '/ABG-123-DEF', '/%E0%A4%A', '///'])(
-    'has no page at %s',
-    (path) => {
-      expect(matchRoute(path)).toMatchObject({ name: 'notFound', params: {} });
-    },
-  );
+  it.each([
+    '/blog-post',
+    '/ABC-123',
+    '/ABC-123-DEFG',
+    '/view/',
+    '/x/ABC-123-DEF',
+    '/ABG-123-DEF',
+    '/%E0%A4%A',
+    '//',
+    '///',
+    '/ABC-123-DEF//',
+  ])('has no page at %s', (path) => {
+    expect(matchRoute(path)).toMatchObject({ name: 'notFound', params: {} });
+  });
 
   it('builds the paths it matches', () => {
     expect(pathTo('view', { code: 'ABC-123-DEF' })).toBe('/view/ABC-123-DEF');
