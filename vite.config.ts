@@ -18,7 +18,16 @@ export default defineConfig(({ command }) => ({
       // `npm run dev` is development (secrets optional, see lib/config.ts); QR codes and share links point at the
       // dev server, whichever port it runs on.
       command === 'serve'
-        ? { config: (config) => ({ vars: { ...config.vars, ENVIRONMENT: 'development', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` } }) }
+        ? {
+            config: (config) => ({
+              vars: {
+                ...config.vars,
+                ENVIRONMENT: 'development',
+                MAIL_TRANSPORT: 'development',
+                PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+              },
+            }),
+          }
         : {},
     ),
     clientAssets(),

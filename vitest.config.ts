@@ -29,7 +29,10 @@ export default defineConfig({
                 PUBLIC_SITE_URL: 'https://reisesteine.test',
                 // Tests that need production behaviour pass ENVIRONMENT: 'production' to the app themselves.
                 ENVIRONMENT: 'development',
+                MAIL_TRANSPORT: 'development',
               },
+              // Mail tests wait for the real queue: deliver a batch after a second, not after five.
+              queueConsumers: { 'reisesteine-email': { maxBatchTimeout: 1 } },
             },
           })),
         ],

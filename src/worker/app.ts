@@ -4,10 +4,12 @@ import { localeFromAcceptLanguage } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { operatorStones } from './api/admin';
 import { finds } from './api/finds';
-import { notifications } from './api/notifications';
+import { notificationLinks, notifications } from './api/notifications';
 import { owner } from './api/owner';
+import { ownerLink } from './api/owner/link';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
+import { devMail } from './dev/mail';
 import { ApiError } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
@@ -52,10 +54,13 @@ app.use(async (c, next) => {
 app.route('/api/stones', stones);
 app.route('/api/stones/:code/finds', finds);
 app.route('/api/stones/:code/notifications', notifications);
+app.route('/api/stones/:code/owner-link', ownerLink);
+app.route('/api/notifications', notificationLinks);
 app.route('/api/statistics', statistics);
 app.route(sideMount('owner'), owner);
 app.route(sideMount('operator'), operatorStones);
 app.route('/photos', photos);
+app.route('/dev', devMail);
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.

@@ -5,5 +5,7 @@ declare namespace Cloudflare {
     RECAPTCHA_SECRET?: string;
     RECAPTCHA_VERIFY_URL?: string;
     RECAPTCHA_SITE_KEY?: string;
+    /** Resend API key (MAIL_TRANSPORT = "resend"). */
+    RESEND_API_KEY?: string;
   }
 }

@@ -101,7 +101,7 @@ export async function expectApiError(res: Response, status: number, code?: strin
 }
 
 /** Number of rows in a table. */
-export async function countRows(table: 'stones' | 'finds' | 'subscriptions' | 'photos' | 'email_outbox'): Promise<number> {
+export async function countRows(table: 'stones' | 'finds' | 'subscriptions' | 'photos' | 'email_outbox' | 'mail_tokens'): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? 0;
 }

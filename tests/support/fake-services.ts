@@ -24,12 +24,39 @@ function recaptcha(body: string, res: ServerResponse) {
   return reply({ success: false, 'error-codes': ['invalid-input-response'] });
 }
 
+/**
+ * Resend's send-email API: checks the key, remembers every accepted mail (GET /resend/emails lists them) and
+ * fails on purpose for some recipients: "fail-twice…" gets 500 on the first two attempts of each
+ * Idempotency-Key, "rejected…" always 422 (a lasting refusal).
+ */
+const resendMails: Array<Record<string, unknown>> = [];
+const resendAttempts = new Map<string, number>();
+
+function resend(req: IncomingMessage, body: string, res: ServerResponse) {
+  const reply = (status: number, payload: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(payload));
+  };
+  if (req.method === 'GET') return reply(200, { data: resendMails });
+  if (req.headers.authorization !== 'Bearer test-resend-key') return reply(401, { message: 'API key is invalid' });
+  const mail = JSON.parse(body) as { to: string[] };
+  const key = String(req.headers['idempotency-key'] ?? '');
+  const attempt = (resendAttempts.get(key) ?? 0) + 1;
+  resendAttempts.set(key, attempt);
+  const to = mail.to[0] ?? '';
+  if (to.startsWith('rejected')) return reply(422, { message: 'The to address is invalid' });
+  if (to.startsWith('fail-twice') && attempt <= 2) return reply(500, { message: 'try again' });
+  resendMails.push({ ...mail, idempotencyKey: key, attempt });
+  return reply(200, { id: `re_${resendMails.length}` });
+}
+
 export default async function setup(project: TestProject) {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/recaptcha/api/siteverify') return recaptcha(body, res);
+      if (req.url === '/resend/emails') return resend(req, body, res);
       res.writeHead(404);
       res.end();
     });

@@ -1,7 +1,13 @@
 import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
+import { maintainOutbox } from '../mail/outbox';
 
-/** Cron (every 5 minutes): once a day, the site totals are checked against a full recount. */
+/**
+ * Cron (every 5 minutes): mail that lost its queue message is queued again, unconfirmed addresses and expired
+ * link tokens are deleted; once a day the site totals are checked against a full recount.
+ */
 export async function runCron(env: Env, now = new Date()): Promise<void> {
-  await verifyStatistics(getDb(env.DB), env.CACHE, now);
+  const db = getDb(env.DB);
+  await maintainOutbox(db, env.EMAIL_QUEUE, now);
+  await verifyStatistics(db, env.CACHE, now);
 }

@@ -1,33 +1,40 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { hasPosition, haversineKm } from '../../../shared/geo';
+import type { Locale } from '../../../shared/i18n/locale';
 import type { FindInput } from '../../../shared/schemas/find';
 import type { FindView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements, writtenIds } from '../../mail/outbox';
 import { changeTotals } from '../statistics/queries';
+import type { StoneRef } from '../stones/queries';
 
 export interface AddedFind {
   find: FindView;
   totalDistance: number;
   /** The site totals after this find, for the statistics cache. */
   totals: Array<{ stoneCount: number; findCount: number; totalDistanceKm: number }>;
+  /** Outbox rows written with the find (owner, subscribers, the finder's confirmation), to be queued. */
+  mailIds: string[];
 }
 
 /**
- * Adds a find, the leg it adds to the journey and its share of the site totals in one atomic batch. Each find
+ * Adds a find, the leg it adds to the journey, its share of the site totals and its mails (to the owner, to
+ * every confirmed subscriber, and a confirmation to a finder who gave an address) in one atomic batch. Each find
  * takes the stone's next sequence number; the unique (stone, seq) index makes a concurrent writer's batch fail
  * as a whole, and it retries from a fresh read — so the stored distance always equals a recomputation over the
  * finds (decision record 002). The write reads a constant number of rows, however many stones and finds exist.
  */
-export async function addFind(db: Db, stoneId: string, input: FindInput): Promise<AddedFind> {
+export async function addFind(db: Db, stone: StoneRef, input: FindInput, locale: Locale): Promise<AddedFind> {
+  const stoneId = stone.id;
   const position =
     input.latitude !== null && input.longitude !== null && hasPosition(input)
       ? { latitude: input.latitude, longitude: input.longitude }
       : null;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const stone = await db
+    const counters = await db
       .select({
         findSeq: stones.findSeq,
         totalDistanceKm: stones.totalDistanceKm,
@@ -37,16 +44,38 @@ export async function addFind(db: Db, stoneId: string, input: FindInput): Promis
       .from(stones)
       .where(eq(stones.id, stoneId))
       .get();
-    if (!stone) throw new ApiError(404, 'STONE_NOT_FOUND', 'api.stoneNotFound');
+    if (!counters) throw new ApiError(404, 'STONE_NOT_FOUND', 'api.stoneNotFound');
     const previous =
-      stone.lastLatitude !== null && stone.lastLongitude !== null ? { latitude: stone.lastLatitude, longitude: stone.lastLongitude } : null;
+      counters.lastLatitude !== null && counters.lastLongitude !== null
+        ? { latitude: counters.lastLatitude, longitude: counters.lastLongitude }
+        : null;
     const leg = position && previous ? haversineKm(previous, position) : 0;
-    const seq = stone.findSeq + 1;
+    const seq = counters.findSeq + 1;
     const id = crypto.randomUUID();
     const createdAt = new Date();
+    const facts = {
+      code: stone.code,
+      title: stone.title,
+      find: {
+        location: input.location,
+        latitude: position?.latitude ?? null,
+        longitude: position?.longitude ?? null,
+        comment: input.comment,
+        createdAt: createdAt.toISOString(),
+        totalDistanceKm: counters.totalDistanceKm + leg,
+      },
+    };
+    const follow = input.finderEmail
+      ? subscribeStatements(
+          db,
+          { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true },
+          createdAt,
+        )
+      : null;
     let totals: AddedFind['totals'];
+    let mailIds: string[];
     try {
-      [, , totals] = await db.batch([
+      const results = await db.batch([
         db.insert(finds).values({
           id,
           stoneId,
@@ -65,9 +94,18 @@ export async function addFind(db: Db, stoneId: string, input: FindInput): Promis
             totalDistanceKm: sql`${stones.totalDistanceKm} + ${leg}`,
             ...(position ? { lastLatitude: position.latitude, lastLongitude: position.longitude } : {}),
           })
-          .where(and(eq(stones.id, stoneId), eq(stones.findSeq, stone.findSeq))),
+          .where(and(eq(stones.id, stoneId), eq(stones.findSeq, counters.findSeq))),
         changeTotals(db, { finds: 1, km: leg }),
+        insertOwnerFindMail(db, stoneId, id, facts, createdAt),
+        // Before the finder's own subscription is written: a finder is not mailed about their own find.
+        insertSubscriberFindMails(db, stoneId, id, facts, createdAt),
+        ...(follow ?? []),
       ]);
+      const [, , changed, ownerMail, subscriberMails] = results;
+      // The finder's confirmation, when they gave an address, answered last.
+      const followMail = follow ? (results[6] as Array<{ id: string }>) : [];
+      totals = changed;
+      mailIds = writtenIds(ownerMail, subscriberMails, followMail);
     } catch (error) {
       if (!uniqueViolation(error, 'finds.stone_id')) throw error;
       // Another find took this number: wait a random, growing moment so the writers that lost do not all
@@ -84,8 +122,9 @@ export async function addFind(db: Db, stoneId: string, input: FindInput): Promis
         comment: input.comment,
         createdAt: createdAt.toISOString(),
       },
-      totalDistance: stone.totalDistanceKm + leg,
+      totalDistance: counters.totalDistanceKm + leg,
       totals,
+      mailIds,
     };
   }
   throw new ApiError(503, 'BUSY', 'api.busy');

@@ -1,22 +1,71 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { getDb } from '../../db/client';
+import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { parseInput, readJsonObject } from '../../lib/validate';
+import { parseInput, readJsonObject, readLimitedText } from '../../lib/validate';
+import { queueMails, subscribeStatements, writtenIds } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
 import { codeParam, stoneNotFound } from '../stones/params';
-import { getStoneIdByCode } from '../stones/queries';
-import { addSubscription } from './queries';
+import { getStoneRef } from '../stones/queries';
+import { confirmSubscription, stopMails } from './queries';
 
-/** `/api/stones/{code}/notifications`: anyone subscribes an e-mail address to a stone's finds. */
+/**
+ * `POST /api/stones/{code}/notifications`: anyone asks for a stone's find mails; the address is kept
+ * unconfirmed and gets a confirmation link (double opt-in). The answer is the same whether the address was
+ * new, waiting or confirmed: it reveals nothing about other people.
+ */
 export const notifications = new Hono<AppEnv>().post('/', async (c) => {
   const code = codeParam(c.req.param('code'));
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `subscribe:${code}` }, { name: 'clientWrites' }]);
   const input = parseInput(subscriptionSchema, await readJsonObject(c.req.raw));
   const db = getDb(c.env.DB);
-  const stoneId = await getStoneIdByCode(db, code);
-  if (!stoneId) throw stoneNotFound();
-  await addSubscription(db, stoneId, input.email);
-  // The same answer whether or not the address was already subscribed: it reveals nothing about others.
+  const stone = await getStoneRef(db, code);
+  if (!stone) throw stoneNotFound();
+  const [, confirmMail] = await db.batch(
+    subscribeStatements(db, {
+      stoneId: stone.id,
+      email: input.email,
+      locale: c.get('locale'),
+      code: stone.code,
+      title: stone.title,
+      follow: false,
+    }),
+  );
+  c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, writtenIds(confirmMail)));
   return c.json({ subscribed: true, confirmed: false }, 201);
 });
+
+const tokenSchema = v.pipe(v.string('token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'token.invalid'));
+const linkInvalid = () => new ApiError(404, 'LINK_INVALID', 'api.linkInvalid');
+
+/**
+ * The token of an unsubscribe request: RFC 8058's one-click POST (the token in the address, the body
+ * `List-Unsubscribe=One-Click`, no cookies) or the unsubscribe page's button (`{ "token": … }`).
+ */
+async function unsubscribeToken(request: Request, query: string | undefined): Promise<string> {
+  const type = request.headers.get('content-type') ?? '';
+  if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
+    return parseInput(v.object({ token: tokenSchema }), await readJsonObject(request)).token;
+  const form = new URLSearchParams(await readLimitedText(request, 1024));
+  if (form.get('List-Unsubscribe') !== 'One-Click') throw new ApiError(400, 'VALIDATION_ERROR', 'api.oneClickRequired');
+  return parseInput(tokenSchema, query ?? '');
+}
+
+/** `/api/notifications`: what the links in the mails do. */
+export const notificationLinks = new Hono<AppEnv>()
+  .post('/confirm', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { token } = parseInput(v.object({ token: tokenSchema }), await readJsonObject(c.req.raw));
+    const confirmed = await confirmSubscription(getDb(c.env.DB), token);
+    if (!confirmed) throw linkInvalid();
+    return c.json({ confirmed: true, code: confirmed.code, title: confirmed.title });
+  })
+  .post('/unsubscribe', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const token = await unsubscribeToken(c.req.raw, c.req.query('token'));
+    const stopped = await stopMails(getDb(c.env.DB), token);
+    if (!stopped) throw linkInvalid();
+    return c.json({ unsubscribed: true, code: stopped.code, title: stopped.title });
+  });

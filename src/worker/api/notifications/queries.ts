@@ -1,12 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema';
+import { mailTokens, stones, subscriptions } from '../../db/schema';
+import { findMailToken } from '../../mail/tokens';
 
-/** Stores an unconfirmed subscription; a repeated address for the same stone is a no-op. */
-export async function addSubscription(db: Db, stoneId: string, email: string): Promise<{ created: boolean }> {
-  const inserted = await db
-    .insert(subscriptions)
-    .values({ id: crypto.randomUUID(), stoneId, email: email.toLowerCase() })
-    .onConflictDoNothing({ target: [subscriptions.stoneId, subscriptions.email] })
-    .returning({ id: subscriptions.id });
-  return { created: inserted.length > 0 };
+type StoneNames = { code: string; title: string };
+
+/** Confirms the subscription a confirmation link belongs to (once; the link is used up), or null. */
+export async function confirmSubscription(db: Db, token: string): Promise<StoneNames | null> {
+  const found = await findMailToken(db, token, ['confirm']);
+  if (!found) return null;
+  const [, , stone] = await db.batch([
+    db
+      .update(subscriptions)
+      .set({ confirmedAt: new Date() })
+      .where(and(eq(subscriptions.id, found.targetId), isNull(subscriptions.confirmedAt))),
+    db.delete(mailTokens).where(eq(mailTokens.tokenHash, found.tokenHash)),
+    db
+      .select({ code: stones.code, title: stones.title })
+      .from(subscriptions)
+      .innerJoin(stones, eq(stones.id, subscriptions.stoneId))
+      .where(eq(subscriptions.id, found.targetId)),
+  ]);
+  return stone[0] ?? null;
+}
+
+/**
+ * What an unsubscribe link does: a subscriber's link deletes the subscription (and every link of it); the owner's
+ * "stop find mails" link turns the stone's find mails off. Null for an unknown or expired link.
+ */
+export async function stopMails(db: Db, token: string): Promise<StoneNames | null> {
+  const found = await findMailToken(db, token, ['unsubscribe', 'mute']);
+  if (!found) return null;
+  if (found.purpose === 'mute') {
+    const [stone] = await db
+      .update(stones)
+      .set({ notifyOnFind: false })
+      .where(eq(stones.id, found.targetId))
+      .returning({ code: stones.code, title: stones.title });
+    return stone ?? null;
+  }
+  const [names] = await db.batch([
+    db
+      .select({ code: stones.code, title: stones.title })
+      .from(subscriptions)
+      .innerJoin(stones, eq(stones.id, subscriptions.stoneId))
+      .where(eq(subscriptions.id, found.targetId)),
+    db.delete(mailTokens).where(eq(mailTokens.targetId, found.targetId)),
+    db.delete(subscriptions).where(eq(subscriptions.id, found.targetId)),
+  ]);
+  return names[0] ?? null;
 }

@@ -1,18 +1,24 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, or } from 'drizzle-orm';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
-import { stones, subscriptions } from '../../db/schema';
+import { ownerTokens, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { getStoneView, type ViewContext } from '../stones/queries';
 
 /** The owner's view of the stone behind a secret link, or null for an unknown token. */
 export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext): Promise<OwnerStoneView | null> {
   const hash = await sha256Hex(token);
+  // The token made with the stone, or one mailed later (owner_tokens): each is an owner link.
   const row = await db
     .select({ code: stones.code, creatorEmail: stones.creatorEmail, id: stones.id })
     .from(stones)
-    .where(eq(stones.ownerTokenHash, hash))
+    .where(
+      or(
+        eq(stones.ownerTokenHash, hash),
+        eq(stones.id, db.select({ id: ownerTokens.stoneId }).from(ownerTokens).where(eq(ownerTokens.tokenHash, hash))),
+      ),
+    )
     .get();
   if (!row) return null;
   const [view, subs, total] = await Promise.all([

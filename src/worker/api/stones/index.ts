@@ -6,6 +6,7 @@ import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readFormData, readJsonObject } from '../../lib/validate';
+import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
 import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
@@ -54,6 +55,7 @@ export const stones = new Hono<AppEnv>()
     }
     const created = await createStone(getDb(c.env.DB), {
       creatorEmail: input.creatorEmail,
+      locale: c.get('locale'),
       title: input.title,
       story: null,
       hasPhotos: false,
@@ -61,6 +63,7 @@ export const stones = new Hono<AppEnv>()
       isPaid: false,
       paymentIntentId: null,
     });
+    c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
     await publishStatistics(c.env.CACHE, created.totals);
     return c.json({ code: created.code, adminToken: created.adminToken, adminUrl: `/admin/stone/${created.adminToken}` }, 201, {
       'Cache-Control': 'no-store',

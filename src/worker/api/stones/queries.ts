@@ -1,12 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { randomCode } from '../../../shared/code';
 import { formatDistance } from '../../../shared/geo';
+import type { Locale } from '../../../shared/i18n/locale';
 import type { FindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { finds, photos, type StoneRow, stones } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
+import { insertMail, mailDedupe } from '../../mail/outbox';
 import { changeTotals } from '../statistics/queries';
 
 /** Where the view's URLs point: photos and QR code live on the serving origin. */
@@ -68,6 +70,8 @@ function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx
 
 export interface NewStone {
   creatorEmail: string;
+  /** The creator's language: their mails are written in it. */
+  locale: Locale;
   title: string;
   story: string | null;
   hasPhotos: boolean;
@@ -82,11 +86,13 @@ export interface CreatedStone {
   adminToken: string;
   /** The site totals after this stone, for the statistics cache. */
   totals: Array<{ stoneCount: number; findCount: number; totalDistanceKm: number }>;
+  /** Outbox rows written with it (the creation mail), to be queued. */
+  mailIds: string[];
 }
 
 /**
- * Creates a stone with a fresh unique code and owner token (returned once, stored hashed), and counts it in
- * the site totals in the same transaction.
+ * Creates a stone with a fresh unique code and owner token (returned once, stored hashed); counts it in the site
+ * totals and writes the creation mail to the outbox in the same transaction.
  */
 export async function createStone(db: Db, input: NewStone): Promise<CreatedStone> {
   const adminToken = randomToken();
@@ -96,11 +102,18 @@ export async function createStone(db: Db, input: NewStone): Promise<CreatedStone
   for (let attempt = 0; attempt < 8; attempt++) {
     const code = randomCode((bytes) => crypto.getRandomValues(bytes));
     try {
-      const [, totals] = await db.batch([
+      const [, totals, mail] = await db.batch([
         db.insert(stones).values({ id, code, ownerTokenHash, ...input }),
         changeTotals(db, { stones: 1 }),
+        insertMail(
+          db,
+          { kind: 'stone-created', stoneId: id, code, title: input.title },
+          input.creatorEmail,
+          input.locale,
+          mailDedupe.created(id),
+        ),
       ]);
-      return { id, code, adminToken, totals };
+      return { id, code, adminToken, totals, mailIds: mail.map((row) => row.id) };
     } catch (error) {
       if (!uniqueViolation(error, 'stones.code')) throw error;
     }
@@ -108,7 +121,15 @@ export async function createStone(db: Db, input: NewStone): Promise<CreatedStone
   throw new ApiError(503, 'CODE_EXHAUSTED', 'api.codeExhausted');
 }
 
-export async function getStoneIdByCode(db: Db, code: string): Promise<string | null> {
-  const row = await db.select({ id: stones.id }).from(stones).where(eq(stones.code, code)).get();
-  return row?.id ?? null;
+/** What a write on a stone needs to know of it: its id, and its code and title for the mails it causes. */
+export interface StoneRef {
+  id: string;
+  code: string;
+  title: string;
+}
+
+export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null> {
+  return (
+    (await db.select({ id: stones.id, code: stones.code, title: stones.title }).from(stones).where(eq(stones.code, code)).get()) ?? null
+  );
 }

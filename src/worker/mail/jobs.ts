@@ -1,0 +1,27 @@
+/** What a find mail tells: the find and the stone's journey after it. */
+export interface FindFacts {
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  comment: string;
+  createdAt: string;
+  totalDistanceKm: number;
+}
+
+/**
+ * Every mail the app sends, as stored in the outbox (`kind` + `payload`). The mail is rendered from it when it is
+ * sent; links with tokens are made then.
+ */
+export type MailJob =
+  /** To the creator after a stone is created: its code, links and an owner link. */
+  | { kind: 'stone-created'; stoneId: string; code: string; title: string }
+  /** To the owner for every find (unless turned off), with a one-click way to stop them. */
+  | { kind: 'find-owner'; stoneId: string; code: string; title: string; find: FindFacts }
+  /** To every confirmed subscriber for every find, with one-click unsubscribe. */
+  | { kind: 'find-subscriber'; subscriptionId: string; code: string; title: string; find: FindFacts }
+  /** Double opt-in: a subscription (`follow`: one a finder asked for with their find) is confirmed by its link. */
+  | { kind: 'confirm'; subscriptionId: string; code: string; title: string; follow: boolean }
+  /** "Send me my owner link": a new owner link, to the creator's address only. */
+  | { kind: 'owner-link'; stoneId: string; code: string; title: string };
+
+export type MailKind = MailJob['kind'];

@@ -1,0 +1,146 @@
+import { formatDistance } from '../../shared/geo';
+import type { Locale } from '../../shared/i18n/locale';
+import { intlTag } from '../../shared/i18n/locale';
+import { type TextId, type TextValues, text } from '../lib/i18n';
+import type { MailJob } from './jobs';
+
+/** The links a mail carries, made when it is sent (tokens included). */
+export interface MailLinks {
+  stone: string;
+  qr?: string;
+  owner?: string;
+  confirm?: string;
+  /** Where one click stops these mails: the page (in the text) and the RFC 8058 endpoint (in the header). */
+  stopPage?: string;
+  stopPost?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+type Block = { kind: 'p'; text: string } | { kind: 'link'; label: string; url: string } | { kind: 'button'; label: string; url: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/** "22.11.2026, 14:05" in German, "22/11/2026, 14:05" in English: the reader's locale, German time. */
+function formatWhen(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTag[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(
+    new Date(iso),
+  );
+}
+
+function mapLink(latitude: number, longitude: number): string {
+  const lat = latitude.toFixed(5);
+  const lon = longitude.toFixed(5);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`;
+}
+
+/** The mail's content as blocks, so the text and the HTML version say the same. */
+function blocks(
+  job: MailJob,
+  links: MailLinks,
+  t: (id: TextId, values?: TextValues) => string,
+  locale: Locale,
+): { subject: string; body: Block[]; footer: Block[] } {
+  const names = { title: job.title, code: job.code };
+  switch (job.kind) {
+    case 'stone-created':
+      return {
+        subject: t('mail.created.subject', names),
+        body: [
+          { kind: 'p', text: t('mail.created.intro', names) },
+          { kind: 'link', label: t('mail.created.public'), url: links.stone },
+          { kind: 'link', label: t('mail.created.qr'), url: links.qr ?? '' },
+          { kind: 'link', label: t('mail.created.owner'), url: links.owner ?? '' },
+          { kind: 'button', label: t('mail.created.button'), url: links.stone },
+        ],
+        footer: [],
+      };
+    case 'find-owner':
+    case 'find-subscriber': {
+      const { find } = job;
+      const body: Block[] = [
+        { kind: 'p', text: t('mail.find.intro', { ...names, date: formatWhen(find.createdAt, locale) }) },
+        { kind: 'p', text: t('mail.find.where', { location: find.location }) },
+      ];
+      if (find.latitude !== null && find.longitude !== null)
+        body.push({ kind: 'link', label: t('mail.find.map'), url: mapLink(find.latitude, find.longitude) });
+      if (find.comment) body.push({ kind: 'p', text: t('mail.find.comment', { comment: find.comment }) });
+      body.push({ kind: 'p', text: t('mail.find.distance', { distance: formatDistance(find.totalDistanceKm, intlTag[locale]) }) });
+      body.push({ kind: 'button', label: t('mail.find.button'), url: links.stone });
+      const owner = job.kind === 'find-owner';
+      return {
+        subject: t(owner ? 'mail.find.ownerSubject' : 'mail.find.subscriberSubject', names),
+        body,
+        footer: [{ kind: 'link', label: t(owner ? 'mail.find.muteFooter' : 'mail.find.unsubscribeFooter'), url: links.stopPage ?? '' }],
+      };
+    }
+    case 'confirm':
+      return {
+        subject: t(job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names),
+        body: [
+          { kind: 'p', text: t(job.follow ? 'mail.follow.intro' : 'mail.confirm.intro', names) },
+          { kind: 'link', label: t('mail.confirm.action'), url: links.confirm ?? '' },
+          { kind: 'button', label: t('mail.confirm.button'), url: links.confirm ?? '' },
+          { kind: 'p', text: t('mail.confirm.ignore') },
+        ],
+        footer: [],
+      };
+    case 'owner-link':
+      return {
+        subject: t('mail.owner.subject', names),
+        body: [
+          { kind: 'link', label: t('mail.owner.intro', names), url: links.owner ?? '' },
+          { kind: 'p', text: t('mail.owner.keep') },
+          { kind: 'button', label: t('mail.owner.button'), url: links.owner ?? '' },
+          { kind: 'p', text: t('mail.owner.notYou') },
+        ],
+        footer: [],
+      };
+  }
+}
+
+/** The plain-text version: a button becomes its label and address, unless a link above gave that address. */
+function blockText(block: Block, index: number, all: Block[]): string {
+  if (block.kind === 'p') return block.text;
+  if (block.kind === 'button' && all.slice(0, index).some((b) => b.kind !== 'p' && b.url === block.url)) return '';
+  return `${block.label}${block.kind === 'button' ? ':' : ''}\n${block.url}`;
+}
+
+function blockHtml(block: Block): string {
+  const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917';
+  if (block.kind === 'p') return `<p style="${p}">${escapeHtml(block.text)}</p>`;
+  if (block.kind === 'link') {
+    return `<p style="${p}">${escapeHtml(block.label)}<br><a href="${escapeHtml(block.url)}" style="color:#b45309;word-break:break-all">${escapeHtml(block.url)}</a></p>`;
+  }
+  return `<p style="margin:24px 0"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:#292524;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(block.label)}</a></p>`;
+}
+
+/**
+ * A mail in the reader's language: plain text and HTML with the same content (every value escaped in the HTML),
+ * links absolute, and the RFC 8058 one-click headers when the mail can be stopped.
+ */
+export function renderMail(job: MailJob, locale: Locale, links: MailLinks, productName: string): RenderedMail {
+  const t = (id: TextId, values?: TextValues) => text(locale, id, values);
+  const { subject, body, footer } = blocks(job, links, t, locale);
+  const greeting = t('mail.greeting');
+  const signature = t('mail.signature', { product: productName });
+  const textParts = [greeting, ...body.map(blockText).filter(Boolean), signature];
+  if (footer.length) textParts.push('--', ...footer.map(blockText));
+  const html = `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#fafaf9;font-family:system-ui,-apple-system,'Segoe UI',sans-serif"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px"><tr><td style="padding:20px 28px;border-bottom:1px solid #e7e5e4;font-weight:700;font-size:18px;color:#292524"><span style="display:inline-block;width:14px;height:14px;border-radius:50%;background:#d97706;margin-right:8px;vertical-align:-1px"></span>${escapeHtml(productName)}</td></tr><tr><td style="padding:28px"><p style="margin:0 0 16px;font-size:16px;color:#1c1917">${escapeHtml(greeting)}</p>${body.map(blockHtml).join('')}<p style="margin:24px 0 0;font-size:16px;color:#1c1917">${escapeHtml(signature)}</p></td></tr>${
+    footer.length
+      ? `<tr><td style="padding:16px 28px;border-top:1px solid #e7e5e4;font-size:13px;color:#78716c">${footer.map(blockHtml).join('').replaceAll('font-size:16px', 'font-size:13px')}</td></tr>`
+      : ''
+  }</table></td></tr></table></body></html>`;
+  const headers: Record<string, string> = {};
+  if (links.stopPost) {
+    headers['List-Unsubscribe'] = `<${links.stopPost}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return { subject, text: textParts.join('\n\n'), html, headers };
+}

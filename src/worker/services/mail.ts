@@ -1,0 +1,169 @@
+import { EmailMessage } from 'cloudflare:email';
+import { createMimeMessage } from 'mimetext';
+import { isDevelopment } from '../lib/config';
+
+/** One mail as it leaves the app: a single recipient, plain text and HTML, and its extra headers. */
+export interface OutgoingMail {
+  /** The outbox row's id: providers that support it drop a second delivery of the same key. */
+  id: string;
+  from: string;
+  replyTo: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** e.g. List-Unsubscribe, List-Unsubscribe-Post (RFC 8058). */
+  headers: Record<string, string>;
+}
+
+/** A failed send; `retryable` when trying again later may work (network, 429, 5xx). */
+export class MailError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'MailError';
+  }
+}
+
+export interface MailTransport {
+  readonly name: string;
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** `Name <addr@host>` or `addr@host`, split for the MIME builder. */
+function mailbox(value: string): { name?: string; addr: string } {
+  const match = value.match(/^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/);
+  if (match?.[2]) return match[1] ? { name: match[1].replace(/^"|"$/g, ''), addr: match[2] } : { addr: match[2] };
+  return { addr: value.trim() };
+}
+
+/** The mail as an RFC 5322 message (multipart/alternative: text, then HTML), built by mimetext. */
+export function toMime(mail: OutgoingMail): string {
+  const message = createMimeMessage();
+  message.setSender(mailbox(mail.from));
+  message.setRecipient(mailbox(mail.to));
+  message.setSubject(mail.subject);
+  message.setHeader('Reply-To', mail.replyTo);
+  for (const [name, value] of Object.entries(mail.headers)) message.setHeader(name, value);
+  message.addMessage({ contentType: 'text/plain', data: mail.text });
+  message.addMessage({ contentType: 'text/html', data: mail.html });
+  return message.asRaw();
+}
+
+/** Cloudflare Email Service through the `send_email` binding (production). */
+export function cloudflareTransport(binding: SendEmail): MailTransport {
+  return {
+    name: 'cloudflare',
+    async send(mail) {
+      try {
+        await binding.send(new EmailMessage(mailbox(mail.from).addr, mail.to, toMime(mail)));
+      } catch (error) {
+        // The binding does not say whether a failure is lasting: the consumer's attempts bound the retries.
+        throw new MailError(`send_email: ${String(error)}`, true);
+      }
+    },
+  };
+}
+
+/**
+ * Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email). `baseUrl` lets the tests point it
+ * at a fake on 127.0.0.1. The outbox id is the Idempotency-Key, so a retried request never sends twice.
+ */
+export function resendTransport(apiKey: string, baseUrl: string): MailTransport {
+  return {
+    name: 'resend',
+    async send(mail) {
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl.replace(/\/$/, '')}/emails`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': mail.id },
+          body: JSON.stringify({
+            from: mail.from,
+            to: [mail.to],
+            reply_to: mail.replyTo,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            headers: mail.headers,
+          }),
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (error) {
+        throw new MailError(`resend unreachable: ${String(error)}`, true);
+      }
+      if (response.ok) return;
+      const detail = (await response.text()).slice(0, 300);
+      throw new MailError(`resend ${response.status}: ${detail}`, response.status === 429 || response.status >= 500);
+    },
+  };
+}
+
+/** A mail kept by the development transport, as /dev/mail.json lists it. */
+export interface DevMail {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  createdAt: string;
+}
+
+const DEV_MAIL_PREFIX = 'dev-mail:';
+const DEV_MAIL_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** KV keys sort ascending: a key that falls as time rises lists the newest mail first. */
+const devMailKey = (at: number, id: string) => `${DEV_MAIL_PREFIX}${String(9_999_999_999_999 - at).padStart(13, '0')}:${id}`;
+
+/** Development and tests: nothing leaves the machine; every mail is kept in KV for /dev/mail. */
+export function developmentTransport(store: KVNamespace): MailTransport {
+  return {
+    name: 'development',
+    async send(mail) {
+      const now = Date.now();
+      const kept: DevMail = {
+        id: mail.id,
+        to: mail.to,
+        from: mail.from,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { From: mail.from, To: mail.to, 'Reply-To': mail.replyTo, Subject: mail.subject, ...mail.headers },
+        createdAt: new Date(now).toISOString(),
+      };
+      await store.put(devMailKey(now, mail.id), JSON.stringify(kept), { expirationTtl: DEV_MAIL_TTL_SECONDS });
+    },
+  };
+}
+
+/** The mails the development transport kept, newest first. */
+export async function listDevMail(store: KVNamespace, limit = 100): Promise<DevMail[]> {
+  const { keys } = await store.list({ prefix: DEV_MAIL_PREFIX, limit });
+  const mails = await Promise.all(keys.map((key) => store.get<DevMail>(key.name, 'json')));
+  return mails.filter((mail): mail is DevMail => mail !== null);
+}
+
+/**
+ * The transport MAIL_TRANSPORT names, or why there is none (fail closed: the mail stays in the outbox, marked
+ * failed with the reason, and nothing pretends it was sent).
+ */
+export function mailTransportFromEnv(env: Env): MailTransport | { unavailable: string } {
+  switch (env.MAIL_TRANSPORT) {
+    case 'development':
+      return isDevelopment(env)
+        ? developmentTransport(env.CACHE)
+        : { unavailable: 'MAIL_TRANSPORT "development" is refused in production' };
+    case 'resend':
+      return env.RESEND_API_KEY
+        ? resendTransport(env.RESEND_API_KEY, env.RESEND_BASE_URL || 'https://api.resend.com')
+        : { unavailable: 'MAIL_TRANSPORT "resend" needs the secret RESEND_API_KEY' };
+    case 'cloudflare':
+      return cloudflareTransport(env.SEND_EMAIL);
+    default:
+      return { unavailable: `MAIL_TRANSPORT ${JSON.stringify(env.MAIL_TRANSPORT)} is none of cloudflare, resend, development` };
+  }
+}

@@ -1,0 +1,63 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import worker from '../../src/worker/index';
+import type { DevMail } from '../../src/worker/services/mail';
+import { call } from './factory';
+
+export interface OutboxRow {
+  id: string;
+  dedupe_key: string;
+  kind: string;
+  recipient: string;
+  locale: string;
+  payload: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+}
+
+export async function outbox(): Promise<OutboxRow[]> {
+  const { results } = await env.DB.prepare('SELECT * FROM email_outbox ORDER BY created_at, id').all<OutboxRow>();
+  return results;
+}
+
+/** The mails the development transport kept, newest first, as /dev/mail.json lists them. */
+export async function devMails(): Promise<DevMail[]> {
+  const res = await call('/dev/mail.json');
+  if (res.status !== 200) throw new Error(`/dev/mail.json answered ${res.status}`);
+  return (await res.json<{ messages: DevMail[] }>()).messages;
+}
+
+/** Waits until the real queue has delivered and the consumer sent mails that `match` finds (the first poll wins). */
+export async function waitForMails(match: (mails: DevMail[]) => DevMail[], count = 1, timeoutMs = 10_000): Promise<DevMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = match(await devMails());
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s), found ${found.length} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export const mailsTo = (to: string) => (mails: DevMail[]) => mails.filter((mail) => mail.to === to);
+
+/** The first link in the mail's text that starts with `prefix` (absolute, as sent). */
+export function linkIn(mail: DevMail, prefix: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
+  return link;
+}
+
+/** The token of a link like https://…/abo/bestaetigen?token=… */
+export const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+/** Delivers queue messages for outbox rows straight to the Worker's queue() and tells what it did with each. */
+export async function deliver(outboxIds: string[], vars: Partial<Env> = {}, attempts = 1) {
+  const batch = createMessageBatch(
+    'reisesteine-email',
+    outboxIds.map((outboxId, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { outboxId } })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, { ...env, ...vars });
+  return getQueueResult(batch, ctx);
+}
