@@ -7,8 +7,8 @@ export default async function globalSetup() {
   const server = await serveBuild({
     port,
     stateDir: `.e2e/state-${port}`,
-    // An offline map style: the browser tests have no network for tiles.
-    vars: { MAP_STYLE_URL: '/map-style.json' },
+    // An offline map style (no network for tiles); mail kept for /dev/mail.json, which only development serves.
+    vars: { MAP_STYLE_URL: '/map-style.json', ENVIRONMENT: 'development', MAIL_TRANSPORT: 'development' },
   });
   return async () => {
     await server.stop();

@@ -102,6 +102,16 @@ export const screens = {
       };
     },
   }),
+  confirmSubscription: screen({
+    path: '/abo/bestaetigen',
+    page: 'confirm-subscription',
+    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }), noindex: true }),
+  }),
+  unsubscribe: screen({
+    path: '/abo/abmelden',
+    page: 'unsubscribe',
+    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }), noindex: true }),
+  }),
   view: screen({
     path: '/view/:code',
     page: 'stone',

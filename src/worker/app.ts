@@ -20,8 +20,11 @@ import { renderPage } from './pages/render';
 import { photos } from './photos';
 import type { AppEnv } from './types';
 
-/** Paths that carry an owner's secret token: never cached, never sent on as a referrer. */
-const OWNER_TOKEN_PATH = /^\/(?:api\/)?admin\/stones?\//;
+/**
+ * Addresses that carry a secret (an owner token in the path, a mail link's token in the query): never cached,
+ * never sent on as a referrer.
+ */
+const SECRET_ADDRESS = /^\/(?:(?:api\/)?admin\/stones?\/|abo\/|api\/notifications\/)/;
 
 /** The address as the client sent it (the router's path may carry the admin side, see lib/routing.ts). */
 const addressOf = (request: Request) => new URL(request.url).pathname;
@@ -38,7 +41,7 @@ app.use(async (c, next) => {
   c.header('X-Content-Type-Options', 'nosniff');
   // Pages, API messages and formatted numbers follow the browser's language.
   if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language', { append: true });
-  if (OWNER_TOKEN_PATH.test(address)) {
+  if (SECRET_ADDRESS.test(address)) {
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
   } else {

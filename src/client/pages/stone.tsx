@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
+import { OwnerLinkRequest } from '../features/owner-link/owner-link-request';
 import { ShareButtons } from '../features/share/share-buttons';
 import { useStone } from '../features/stone/api';
 import { FindsList } from '../features/stone/finds-list';
@@ -145,6 +146,7 @@ export default function StonePage({ params, screen }: PageProps) {
           <Card>
             <ShareButtons code={stone.code} title={stone.title} />
           </Card>
+          <OwnerLinkRequest code={stone.code} />
         </aside>
       </div>
       {readOnly ? null : <WelcomeDialog code={stone.code} title={stone.title} onLogFind={scrollToForm} />}

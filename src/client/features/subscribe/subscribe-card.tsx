@@ -20,7 +20,7 @@ export function SubscribeCard({ code }: { code: string }) {
   const mutation = useMutation({
     mutationFn: (body: { email: string }) => api(`/api/stones/${code}/notifications`, { method: 'POST', json: body }),
     onSuccess: () => {
-      toast({ title: intl.formatMessage({ id: 'subscribe.success' }) });
+      toast({ title: intl.formatMessage({ id: 'subscribe.success' }), description: intl.formatMessage({ id: 'subscribe.confirmHint' }) });
       setEmail('');
     },
     onError: (err) => {

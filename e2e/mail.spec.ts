@@ -1,0 +1,78 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** The mails the development transport kept (newest first), once the queue has delivered one that `match`es. */
+async function mailFor(request: APIRequestContext, match: (mail: DevMail) => boolean): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get('/dev/mail.json')).json()) as { messages: DevMail[] };
+        found = messages.find(match);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as DevMail;
+}
+
+const linkIn = (mail: DevMail, path: string) =>
+  mail.text.split(/\s+/).find((word) => new URL(word, 'http://x').pathname === path && word.startsWith('http')) ?? '';
+
+test('follow a stone by e-mail: subscribe, confirm from the mail, get the next find, unsubscribe in one click', async ({
+  page,
+  request,
+}) => {
+  const created = await request.post('/api/stones', { data: { creatorEmail: 'e2e-owner@example.org', title: 'Mail-Stein' } });
+  const { code } = (await created.json()) as { code: string };
+  const follower = `e2e-${Date.now()}@example.org`;
+
+  await page.goto(`/${code}`);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(follower);
+  await page.getByRole('button', { name: 'Abonnieren' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Bitte bestätige den Link' })).toBeVisible();
+
+  const confirmation = await mailFor(request, (mail) => mail.to === follower);
+  const confirmLink = linkIn(confirmation, '/abo/bestaetigen');
+  await page.goto(new URL(confirmLink).pathname + new URL(confirmLink).search);
+  await expect(page.getByRole('heading', { name: 'Benachrichtigungen bestätigen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page.getByText('Bestätigt! Ab jetzt bekommst du eine E-Mail, wann immer „Mail-Stein“ gefunden wird.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Zum Stein' }).click();
+  const found = await request.post(`/api/stones/${code}/finds`, { data: { location: 'Am Elbufer in Dresden' } });
+  expect(found.status()).toBe(201);
+  const findMail = await mailFor(request, (mail) => mail.to === follower && mail.text.includes('Am Elbufer in Dresden'));
+  expect(findMail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+  const unsubscribe = linkIn(findMail, '/abo/abmelden');
+  await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+  await page.getByRole('button', { name: 'Abbestellen' }).click();
+  await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Mail-Stein“.')).toBeVisible();
+});
+
+test('an owner who lost the link asks for it on the stone page and gets it by mail', async ({ page, request }) => {
+  const owner = `owner-${Date.now()}@example.org`;
+  const created = await request.post('/api/stones', { data: { creatorEmail: owner, title: 'Verlorener Link' } });
+  const { code } = (await created.json()) as { code: string };
+
+  await page.goto(`/view/${code}`);
+  await page.getByText('Dein Stein? Admin-Link per E-Mail anfordern').click();
+  await page.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill(owner.toUpperCase());
+  await page.getByRole('button', { name: 'Admin-Link senden' }).click();
+  await expect(page.getByText('Wenn diese Adresse zum Stein gehört, ist der Admin-Link unterwegs.')).toBeVisible();
+
+  const mail = await mailFor(request, (m) => m.to === owner && m.subject.includes('Admin-Link'));
+  const link = mail.text.split(/\s+/).find((word) => word.includes('/admin/stone/')) ?? '';
+  const token = link.split('/admin/stone/')[1] ?? '';
+  expect((await request.get(`/api/admin/stones/${token}`)).status()).toBe(200);
+});

@@ -1,0 +1,68 @@
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage } from 'react-intl';
+import { pathTo } from '../../../shared/routes';
+import { ApiRequestError, api } from '../../lib/api';
+import { useHydrated } from '../../lib/hydrated';
+import { Link, useRouter } from '../../lib/router';
+import { Button } from '../../ui/button';
+
+interface TokenActionProps {
+  /** The API call the button makes with the link's token. */
+  endpoint: string;
+  ids: { title: string; text: string; button: string; pending: string; done: string };
+}
+
+/**
+ * The page a mail link opens: it acts only when the person presses its button (mail scanners that fetch links
+ * must not confirm or unsubscribe anyone), then says what happened.
+ */
+export function TokenAction({ endpoint, ids }: TokenActionProps) {
+  const { location } = useRouter();
+  const hydrated = useHydrated();
+  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const mutation = useMutation({
+    mutationFn: () => api<{ code: string; title: string }>(endpoint, { method: 'POST', json: { token } }),
+  });
+  const invalid = mutation.error instanceof ApiRequestError && (mutation.error.status === 404 || mutation.error.status === 400);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20">
+      <h1 className="text-3xl font-bold">
+        <FormattedMessage id={ids.title} />
+      </h1>
+      {!token ? (
+        <p role="alert" className="mt-4 text-stone-700">
+          <FormattedMessage id="abo.missing" />
+        </p>
+      ) : mutation.isSuccess ? (
+        <div role="status" className="mt-4 space-y-6">
+          <p className="text-lg text-stone-800">
+            <FormattedMessage id={ids.done} values={{ title: mutation.data.title }} />
+          </p>
+          <Link
+            href={pathTo('stone', { code: mutation.data.code })}
+            className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700"
+          >
+            <FormattedMessage id="abo.toStone" />
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-stone-700">
+            <FormattedMessage id={ids.text} />
+          </p>
+          {mutation.isError ? (
+            <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
+              <FormattedMessage id={invalid ? 'abo.invalid' : 'abo.error'} />
+            </p>
+          ) : null}
+          {invalid ? null : (
+            <Button className="mt-8" disabled={mutation.isPending || !hydrated} onClick={() => mutation.mutate()}>
+              <FormattedMessage id={mutation.isPending ? ids.pending : ids.button} />
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

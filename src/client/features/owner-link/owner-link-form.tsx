@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { email as emailSchema } from '../../../shared/schemas/common';
+import { api, apiErrorMessage } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/field';
+
+/**
+ * Asks for a new owner link by mail. The answer never says whether the address fits the stone (so the
+ * message is the same either way), and the link only ever goes to the creator's address.
+ */
+export default function OwnerLinkForm({ code }: { code: string }) {
+  const intl = useIntl();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: { email: string }) => api(`/api/stones/${code}/owner-link`, { method: 'POST', json: body }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = v.safeParse(emailSchema, email);
+    if (!result.success) {
+      setError(intl.formatMessage({ id: result.issues[0]?.message ?? 'email.invalid' }));
+      return;
+    }
+    setError(null);
+    mutation.mutate({ email: result.output });
+  };
+
+  if (mutation.isSuccess) {
+    return (
+      <p role="status" className="mt-3 text-stone-700">
+        <FormattedMessage id="ownerLink.sent" />
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 space-y-3">
+      <p>
+        <FormattedMessage id="ownerLink.text" />
+      </p>
+      <TextField
+        label={intl.formatMessage({ id: 'ownerLink.email' })}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={error ?? (mutation.isError ? (apiErrorMessage(mutation.error) ?? mutation.error.message) : null)}
+      />
+      <Button type="submit" variant="secondary" disabled={mutation.isPending}>
+        <FormattedMessage id={mutation.isPending ? 'ownerLink.submitting' : 'ownerLink.submit'} />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { TokenAction } from '../features/mail-links/token-action';
+
+/** /abo/bestaetigen?token=…: the double opt-in link of a subscription confirmation mail. */
+export default function ConfirmSubscriptionPage() {
+  return (
+    <TokenAction
+      endpoint="/api/notifications/confirm"
+      ids={{
+        title: 'abo.confirm.title',
+        text: 'abo.confirm.text',
+        button: 'abo.confirm.button',
+        pending: 'abo.confirm.pending',
+        done: 'abo.confirm.done',
+      }}
+    />
+  );
+}
