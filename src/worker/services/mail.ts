@@ -1,5 +1,5 @@
 import { EmailMessage } from 'cloudflare:email';
-import { createMimeMessage } from 'mimetext';
+import { createMimeMessage, Mailbox } from 'mimetext';
 import { isDevelopment } from '../lib/config';
 
 /** One mail as it leaves the app: a single recipient, plain text and HTML, and its extra headers. */
@@ -45,7 +45,8 @@ export function toMime(mail: OutgoingMail): string {
   message.setSender(mailbox(mail.from));
   message.setRecipient(mailbox(mail.to));
   message.setSubject(mail.subject);
-  message.setHeader('Reply-To', mail.replyTo);
+  // mimetext checks address headers: Reply-To must be a Mailbox, not text.
+  message.setHeader('Reply-To', new Mailbox(mailbox(mail.replyTo)));
   for (const [name, value] of Object.entries(mail.headers)) message.setHeader(name, value);
   message.addMessage({ contentType: 'text/plain', data: mail.text });
   message.addMessage({ contentType: 'text/html', data: mail.html });
@@ -57,8 +58,10 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
   return {
     name: 'cloudflare',
     async send(mail) {
+      // Outside the try: a message that cannot be built is a defect, not a delivery problem.
+      const raw = toMime(mail);
       try {
-        await binding.send(new EmailMessage(mailbox(mail.from).addr, mail.to, toMime(mail)));
+        await binding.send(new EmailMessage(mailbox(mail.from).addr, mail.to, raw));
       } catch (error) {
         // The binding does not say whether a failure is lasting: the consumer's attempts bound the retries.
         throw new MailError(`send_email: ${String(error)}`, true);
