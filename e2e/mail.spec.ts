@@ -27,37 +27,43 @@ async function mailFor(request: APIRequestContext, match: (mail: DevMail) => boo
 const linkIn = (mail: DevMail, path: string) =>
   mail.text.split(/\s+/).find((word) => new URL(word, 'http://x').pathname === path && word.startsWith('http')) ?? '';
 
-test('follow a stone by e-mail: subscribe, confirm from the mail, get the next find, unsubscribe in one click', async ({
-  page,
-  request,
-}) => {
-  const created = await request.post('/api/stones', { data: { creatorEmail: 'e2e-owner@example.org', title: 'Mail-Stein' } });
-  const { code } = (await created.json()) as { code: string };
-  const follower = `e2e-${Date.now()}@example.org`;
+test.describe('with location permission', () => {
+  test.use({ geolocation: { latitude: 51.05, longitude: 13.74 }, permissions: ['geolocation'] });
 
-  await page.goto(`/${code}`);
-  await page.getByRole('button', { name: 'Weiter' }).click();
-  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(follower);
-  await page.getByRole('button', { name: 'Abonnieren' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Bitte bestätige den Link' })).toBeVisible();
+  test('follow a stone by e-mail: subscribe, confirm from the mail, get the next find, unsubscribe in one click', async ({
+    page,
+    request,
+  }) => {
+    const created = await request.post('/api/stones', { data: { creatorEmail: 'e2e-owner@example.org', title: 'Mail-Stein' } });
+    const { code } = (await created.json()) as { code: string };
+    const follower = `e2e-${Date.now()}@example.org`;
 
-  const confirmation = await mailFor(request, (mail) => mail.to === follower);
-  const confirmLink = linkIn(confirmation, '/abo/bestaetigen');
-  await page.goto(new URL(confirmLink).pathname + new URL(confirmLink).search);
-  await expect(page.getByRole('heading', { name: 'Benachrichtigungen bestätigen' })).toBeVisible();
-  await page.getByRole('button', { name: 'Bestätigen' }).click();
-  await expect(page.getByText('Bestätigt! Ab jetzt bekommst du eine E-Mail, wann immer „Mail-Stein“ gefunden wird.')).toBeVisible();
+    await page.goto(`/${code}`);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(follower);
+    await page.getByRole('button', { name: 'Abonnieren' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Bitte bestätige den Link' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Zum Stein' }).click();
-  const found = await request.post(`/api/stones/${code}/finds`, { data: { location: 'Am Elbufer in Dresden' } });
-  expect(found.status()).toBe(201);
-  const findMail = await mailFor(request, (mail) => mail.to === follower && mail.text.includes('Am Elbufer in Dresden'));
-  expect(findMail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const confirmation = await mailFor(request, (mail) => mail.to === follower);
+    const confirmLink = linkIn(confirmation, '/abo/bestaetigen');
+    await page.goto(new URL(confirmLink).pathname + new URL(confirmLink).search);
+    await expect(page.getByRole('heading', { name: 'Benachrichtigungen bestätigen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page.getByText('Bestätigt! Ab jetzt bekommst du eine E-Mail, wann immer „Mail-Stein“ gefunden wird.')).toBeVisible();
 
-  const unsubscribe = linkIn(findMail, '/abo/abmelden');
-  await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
-  await page.getByRole('button', { name: 'Abbestellen' }).click();
-  await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Mail-Stein“.')).toBeVisible();
+    await page.getByRole('link', { name: 'Zum Stein' }).click();
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+    await page.getByLabel('Kommentar (optional)').fill('Am Elbufer in Dresden');
+    await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+    const findMail = await mailFor(request, (mail) => mail.to === follower && mail.text.includes('Am Elbufer in Dresden'));
+    expect(findMail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    const unsubscribe = linkIn(findMail, '/abo/abmelden');
+    await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+    await page.getByRole('button', { name: 'Abbestellen' }).click();
+    await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Mail-Stein“.')).toBeVisible();
+  });
 });
 
 test('an owner who lost the link asks for it on the stone page and gets it by mail', async ({ page, request }) => {

@@ -106,6 +106,8 @@ describe('site totals', () => {
     expect(row?.find_count).toBe(32);
     expect(counted).toMatchObject({ stones: 3, finds: 32 });
     expect(row?.total_distance_km).toBeCloseTo(counted.km, 6);
+    // Each find wrote its owner mail once: a batch that lost the race and was retried left nothing behind.
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE kind = 'find-owner'").first('n')).toBe(32);
     expect(counted.km).toBeGreaterThan(0);
   });
 
