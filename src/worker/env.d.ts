@@ -7,5 +7,11 @@ declare namespace Cloudflare {
     RECAPTCHA_SITE_KEY?: string;
     /** Resend API key (MAIL_TRANSPORT = "resend"). */
     RESEND_API_KEY?: string;
+    /** Stripe (paid stones): without the secret key, paid features answer 503 and free creation still works. */
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_PUBLISHABLE_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** Points the Stripe SDK elsewhere, e.g. http://127.0.0.1:12111 (stripe-mock, or the tests' fake). */
+    STRIPE_API_BASE?: string;
   }
 }

@@ -50,6 +50,102 @@ function resend(req: IncomingMessage, body: string, res: ServerResponse) {
   return reply(200, { id: `re_${resendMails.length}` });
 }
 
+/**
+ * Stripe's REST API as far as the app uses it, for the real SDK to talk to: PaymentIntents (create with
+ * idempotency, retrieve), promotion codes (list by code, retrieve) with coupons, and two controls for the tests:
+ * POST /fake-stripe/pay/{id} marks an intent succeeded (the buyer paid), POST /fake-stripe/set/{id} changes it.
+ */
+const DAY = 86_400;
+const now = () => Math.floor(Date.now() / 1000);
+const coupon = (id: string, fields: Record<string, unknown>) => ({
+  id,
+  object: 'coupon',
+  valid: true,
+  percent_off: null,
+  amount_off: null,
+  currency: null,
+  redeem_by: null,
+  max_redemptions: null,
+  times_redeemed: 0,
+  duration: 'once',
+  ...fields,
+});
+const promotions = [
+  { id: 'promo_ten', code: 'ZEHN', coupon: coupon('co_ten', { percent_off: 10 }) },
+  { id: 'promo_fiveoff', code: 'FUENF', coupon: coupon('co_five', { amount_off: 500, currency: 'eur' }) },
+  { id: 'promo_free', code: 'GRATIS', coupon: coupon('co_free', { percent_off: 100 }) },
+  { id: 'promo_expired', code: 'ABGELAUFEN', coupon: coupon('co_exp', { percent_off: 50 }), expires_at: now() - DAY },
+  { id: 'promo_usedup', code: 'VERBRAUCHT', coupon: coupon('co_used', { percent_off: 50 }), max_redemptions: 1, times_redeemed: 1 },
+  { id: 'promo_usd', code: 'DOLLAR', coupon: coupon('co_usd', { amount_off: 500, currency: 'usd' }) },
+  { id: 'promo_inactive', code: 'AUS', coupon: coupon('co_off', { percent_off: 50 }), active: false },
+].map((p) => ({
+  object: 'promotion_code',
+  active: true,
+  expires_at: null,
+  max_redemptions: null,
+  times_redeemed: 0,
+  restrictions: { minimum_amount: null, minimum_amount_currency: null, first_time_transaction: false },
+  ...p,
+  promotion: { type: 'coupon', coupon: p.coupon },
+}));
+const intents = new Map<string, Record<string, unknown>>();
+const intentsByKey = new Map<string, string>();
+
+function stripe(req: IncomingMessage, body: string, res: ServerResponse) {
+  const reply = (status: number, payload: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
+    res.end(JSON.stringify(payload));
+  };
+  const missing = (what: string) =>
+    reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const control = url.pathname.match(/^\/fake-stripe\/(pay|set)\/([\w]+)$/);
+  if (control?.[2]) {
+    const intent = intents.get(control[2]);
+    if (!intent) return missing('payment_intent');
+    Object.assign(intent, control[1] === 'pay' ? { status: 'succeeded' } : JSON.parse(body || '{}'));
+    return reply(200, intent);
+  }
+  if (req.headers.authorization !== 'Bearer sk_test_fake')
+    return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+  if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+    const key = String(req.headers['idempotency-key'] ?? '');
+    const known = intentsByKey.get(key);
+    if (known) return reply(200, intents.get(known));
+    const form = new URLSearchParams(body);
+    const metadata = Object.fromEntries(
+      [...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]),
+    );
+    const id = `pi_fake${intents.size + 1}${Math.random().toString(36).slice(2, 8)}`;
+    const intent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      currency: form.get('currency'),
+      description: form.get('description'),
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_fake`,
+      metadata,
+    };
+    intents.set(id, intent);
+    if (key) intentsByKey.set(key, id);
+    return reply(200, intent);
+  }
+  const intentPath = url.pathname.match(/^\/v1\/payment_intents\/([\w]+)$/);
+  if (req.method === 'GET' && intentPath?.[1])
+    return intents.has(intentPath[1]) ? reply(200, intents.get(intentPath[1])) : missing('payment_intent');
+  if (req.method === 'GET' && url.pathname === '/v1/promotion_codes') {
+    const code = (url.searchParams.get('code') ?? '').toUpperCase();
+    return reply(200, { object: 'list', data: promotions.filter((p) => p.code === code), has_more: false, url: '/v1/promotion_codes' });
+  }
+  const promoPath = url.pathname.match(/^\/v1\/promotion_codes\/([\w]+)$/);
+  if (req.method === 'GET' && promoPath?.[1]) {
+    const promotion = promotions.find((p) => p.id === promoPath[1]);
+    return promotion ? reply(200, promotion) : missing('promotion_code');
+  }
+  return missing(url.pathname);
+}
+
 export default async function setup(project: TestProject) {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
@@ -57,6 +153,7 @@ export default async function setup(project: TestProject) {
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/recaptcha/api/siteverify') return recaptcha(body, res);
       if (req.url === '/resend/emails') return resend(req, body, res);
+      if (req.url?.startsWith('/v1/') || req.url?.startsWith('/fake-stripe/')) return stripe(req, body, res);
       res.writeHead(404);
       res.end();
     });

@@ -214,6 +214,38 @@ export const emailOutbox = sqliteTable(
   (t) => [uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey), index('email_outbox_status_idx').on(t.status, t.queuedAt)],
 );
 
+/**
+ * A paid stone's order, recorded before any money moves: what was bought, for how much, and the stone's data.
+ * The stone is created from this row (never from what the browser sends after paying) once Stripe says the
+ * PaymentIntent succeeded, by whichever comes first: the buyer's return to /success or the webhook.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    hasPhotos: integer('has_photos', { mode: 'boolean' }).notNull(),
+    hasStory: integer('has_story', { mode: 'boolean' }).notNull(),
+    creatorEmail: text('creator_email').notNull(),
+    title: text('title').notNull(),
+    story: text('story'),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    /** SHA-256 of the owner token handed to the buyer when the order was made; the stone gets it. */
+    ownerTokenHash: text('owner_token_hash').notNull(),
+    promotionCodeId: text('promotion_code_id'),
+    /** Set when the stone exists. */
+    stoneId: text('stone_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
+    uniqueIndex('orders_owner_token_hash_unique').on(t.ownerTokenHash),
+    index('orders_promotion_idx').on(t.promotionCodeId, t.stoneId),
+  ],
+);
+
 /** Payment-provider events already handled (webhooks are delivered at least once). */
 export const paymentEvents = sqliteTable('payment_events', {
   id: text('id').primaryKey(),

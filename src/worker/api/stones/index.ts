@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { intlTag } from '../../../shared/i18n/locale';
+import { paidStoneSchema } from '../../../shared/schemas/payment';
 import { createStoneSchema } from '../../../shared/schemas/stone';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -9,6 +10,7 @@ import { parseInput, readFormData, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
 import type { AppEnv } from '../../types';
+import { paidStone } from '../payments';
 import { publishStatistics } from '../statistics/queries';
 import { codeParam, stoneNotFound } from './params';
 import { createStone, getStoneView } from './queries';
@@ -40,8 +42,11 @@ export const stones = new Hono<AppEnv>()
   .post('/', async (c) => {
     await enforceRateLimits(c, [{ name: 'createStone' }]);
     const { fields, fileCount } = await readCreateBody(c.req.raw);
-    if (fields.isPaid === true || fields.isPaid === 'true' || fields.paymentIntentId) {
-      throw new ApiError(402, 'PAYMENT_NOT_AVAILABLE', 'api.paymentNotAvailable');
+    if (fields.isPaid === true || fields.isPaid === 'true' || fields.paymentIntentId !== undefined) {
+      // After payment (spec §7): Stripe's word decides, and the stone's data comes from the recorded order.
+      const { paymentIntentId } = parseInput(paidStoneSchema, fields);
+      const { code, created } = await paidStone(c, paymentIntentId);
+      return c.json({ code, isPaid: true }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
     }
     const input = parseInput(createStoneSchema, fields);
     // Photos and a story are premium features: the free path never stores them.

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
 import { formatDistance } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
@@ -83,7 +84,8 @@ export interface NewStone {
 export interface CreatedStone {
   id: string;
   code: string;
-  adminToken: string;
+  /** The owner token, when this call made it (a paid stone's was made with its order). */
+  adminToken: string | null;
   /** The site totals after this stone, for the statistics cache. */
   totals: Array<{ stoneCount: number; findCount: number; totalDistanceKm: number }>;
   /** Outbox rows written with it (the creation mail), to be queued. */
@@ -91,12 +93,17 @@ export interface CreatedStone {
 }
 
 /**
- * Creates a stone with a fresh unique code and owner token (returned once, stored hashed); counts it in the site
- * totals and writes the creation mail to the outbox in the same transaction.
+ * Creates a stone with a fresh unique code and owner token (returned once, stored hashed; a paid stone brings
+ * the hash of the token made with its order); counts it in the site totals and writes the creation mail to the
+ * outbox in the same transaction, with `alongside` (e.g. marking its order done).
  */
-export async function createStone(db: Db, input: NewStone): Promise<CreatedStone> {
-  const adminToken = randomToken();
-  const ownerTokenHash = await sha256Hex(adminToken);
+export async function createStone(
+  db: Db,
+  input: NewStone,
+  options: { ownerTokenHash?: string; alongside?: (stoneId: string) => BatchItem<'sqlite'> } = {},
+): Promise<CreatedStone> {
+  const adminToken = options.ownerTokenHash ? null : randomToken();
+  const ownerTokenHash = options.ownerTokenHash ?? (await sha256Hex(adminToken ?? ''));
   const id = crypto.randomUUID();
   // 16^9 ≈ 6.9·10^10 codes: collisions are rare, but a unique index decides and we draw again.
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -112,6 +119,7 @@ export async function createStone(db: Db, input: NewStone): Promise<CreatedStone
           input.locale,
           mailDedupe.created(id),
         ),
+        ...(options.alongside ? [options.alongside(id)] : []),
       ]);
       return { id, code, adminToken, totals, mailIds: mail.map((row) => row.id) };
     } catch (error) {

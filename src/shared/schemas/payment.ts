@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { email } from './common';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+
+const euros = v.pipe(
+  v.number('amount.invalid'),
+  v.finite('amount.invalid'),
+  v.minValue(0, 'amount.invalid'),
+  v.maxValue(1000, 'amount.invalid'),
+);
+
+export const featuresSchema = v.object({
+  photos: v.optional(v.boolean('features.invalid'), false),
+  story: v.optional(v.boolean('features.invalid'), false),
+});
+
+/** Stripe object ids: a prefix, an underscore and letters/digits. */
+const stripeId = (prefix: string) =>
+  v.pipe(v.string('stripeId.invalid'), v.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,250}$`), 'stripeId.invalid'));
+
+/** The stone a buyer is paying for, recorded with the order before any money moves. */
+export const stoneDataSchema = v.object({
+  creatorEmail: email,
+  title: v.pipe(
+    v.optional(v.string('title.required'), ''),
+    v.trim(),
+    v.nonEmpty('title.required'),
+    v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  ),
+  story: v.pipe(
+    v.optional(v.nullable(v.string('story.invalid')), ''),
+    v.transform((s) => (s ?? '').trim()),
+    v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'),
+  ),
+});
+
+/** `POST /api/create-payment-intent` (spec §7, plus the stone's data so the order is recorded first). */
+export const createPaymentIntentSchema = v.pipe(
+  v.object({
+    amount: euros,
+    features: featuresSchema,
+    stripePromotionCodeId: v.optional(v.nullable(stripeId('promo')), null),
+    stoneData: stoneDataSchema,
+  }),
+  v.check((input) => input.features.photos || input.features.story, 'features.none'),
+  v.check((input) => input.features.story || input.stoneData.story === '', 'story.withoutFeature'),
+);
+
+/** `POST /api/validate-promo-code`. */
+export const promoCodeSchema = v.object({
+  promoCode: v.pipe(v.string('promo.invalid'), v.trim(), v.nonEmpty('promo.invalid'), v.maxLength(100, 'promo.invalid')),
+  amount: euros,
+});
+
+/** `POST /api/stones` after payment (spec §7): the intent decides; the stone's data comes from the recorded order. */
+export const paidStoneSchema = v.object({
+  isPaid: v.literal(true, 'payment.invalid'),
+  paymentIntentId: stripeId('pi'),
+});

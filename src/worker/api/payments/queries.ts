@@ -1,0 +1,83 @@
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import type { Locale } from '../../../shared/i18n/locale';
+import type { Db } from '../../db/client';
+import { uniqueViolation } from '../../db/errors';
+import { orders, paymentEvents, stones } from '../../db/schema';
+import { type CreatedStone, createStone } from '../stones/queries';
+
+export type Order = typeof orders.$inferSelect;
+
+export interface NewOrder {
+  id: string;
+  amountCents: number;
+  hasPhotos: boolean;
+  hasStory: boolean;
+  creatorEmail: string;
+  title: string;
+  story: string | null;
+  locale: Locale;
+  ownerTokenHash: string;
+  promotionCodeId: string | null;
+}
+
+export async function recordOrder(db: Db, order: NewOrder): Promise<void> {
+  await db.insert(orders).values(order);
+}
+
+export async function attachIntent(db: Db, orderId: string, paymentIntentId: string): Promise<void> {
+  await db.update(orders).set({ paymentIntentId }).where(eq(orders.id, orderId));
+}
+
+export async function orderOfIntent(db: Db, paymentIntentId: string): Promise<Order | null> {
+  return (await db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId)).get()) ?? null;
+}
+
+/** How often a promotion code bought a stone here (PaymentIntents do not redeem codes at Stripe). */
+export async function localRedemptions(db: Db, promotionCodeId: string): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.promotionCodeId, promotionCodeId), isNotNull(orders.stoneId)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * The stone of an order: made now from the order's own data (never from what a browser sends), or the one
+ * made before. The stone's unique PaymentIntent decides between two callers at once (the buyer's return and the
+ * webhook): the one that loses finds the other's stone.
+ */
+export async function stoneForOrder(db: Db, order: Order): Promise<{ code: string; created: CreatedStone | null }> {
+  if (order.stoneId) {
+    const existing = await db.select({ code: stones.code }).from(stones).where(eq(stones.id, order.stoneId)).get();
+    if (existing) return { code: existing.code, created: null };
+  }
+  try {
+    const created = await createStone(
+      db,
+      {
+        creatorEmail: order.creatorEmail,
+        locale: order.locale,
+        title: order.title,
+        story: order.hasStory ? order.story : null,
+        hasPhotos: order.hasPhotos,
+        hasStory: order.hasStory,
+        isPaid: true,
+        paymentIntentId: order.paymentIntentId,
+      },
+      { ownerTokenHash: order.ownerTokenHash, alongside: (stoneId) => db.update(orders).set({ stoneId }).where(eq(orders.id, order.id)) },
+    );
+    return { code: created.code, created };
+  } catch (error) {
+    if (!order.paymentIntentId || !uniqueViolation(error, 'stones.payment_intent_id')) throw error;
+    const existing = await db.select({ code: stones.code }).from(stones).where(eq(stones.paymentIntentId, order.paymentIntentId)).get();
+    if (!existing) throw error;
+    return { code: existing.code, created: null };
+  }
+}
+
+/** True the first time an event id is seen: webhooks arrive at least once. */
+export async function firstDelivery(db: Db, eventId: string, type: string): Promise<boolean> {
+  const inserted = await db.insert(paymentEvents).values({ id: eventId, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
