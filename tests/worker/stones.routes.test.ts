@@ -196,11 +196,26 @@ describe('POST /api/stones keeps premium features behind payment', () => {
   });
 
   it.each([
-    { name: 'isPaid true', extra: { isPaid: true, features: { photos: true, story: false } } },
-    { name: 'a paymentIntentId', extra: { paymentIntentId: 'pi_123', features: { photos: false, story: true } } },
-    { name: 'both', extra: { isPaid: true, paymentIntentId: 'pi_456', story: 'Story' } },
-  ])('answers 402 and writes nothing for a paid stone with $name', async ({ extra }) => {
-    await expectApiError(await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', ...extra }), 402);
+    {
+      name: 'isPaid but no PaymentIntent',
+      extra: { isPaid: true, features: { photos: true, story: false } },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    },
+    {
+      name: 'a PaymentIntent no order belongs to',
+      extra: { paymentIntentId: 'pi_123', features: { photos: false, story: true } },
+      status: 404,
+      code: 'PAYMENT_UNKNOWN',
+    },
+    {
+      name: 'both, for an unknown intent',
+      extra: { isPaid: true, paymentIntentId: 'pi_456', story: 'Story' },
+      status: 404,
+      code: 'PAYMENT_UNKNOWN',
+    },
+  ])('refuses a paid stone with $name and writes nothing', async ({ extra, status, code }) => {
+    await expectApiError(await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', ...extra }), status, code);
     expect(await countRows('stones')).toBe(0);
   });
 });
