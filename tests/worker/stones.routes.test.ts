@@ -203,10 +203,10 @@ describe('POST /api/stones keeps premium features behind payment', () => {
       code: 'VALIDATION_ERROR',
     },
     {
-      name: 'a PaymentIntent no order belongs to',
+      name: 'a PaymentIntent but no isPaid',
       extra: { paymentIntentId: 'pi_123', features: { photos: false, story: true } },
-      status: 404,
-      code: 'PAYMENT_UNKNOWN',
+      status: 400,
+      code: 'VALIDATION_ERROR',
     },
     {
       name: 'both, for an unknown intent',
