@@ -6,12 +6,11 @@ import { ownerTokens, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { getStoneView, type ViewContext } from '../stones/queries';
 
-/** The owner's view of the stone behind a secret link, or null for an unknown token. */
-export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext): Promise<OwnerStoneView | null> {
+/** The stone an owner link opens: the token made with the stone, or one mailed later (owner_tokens). */
+export async function ownedStone(db: Db, token: string) {
   const hash = await sha256Hex(token);
-  // The token made with the stone, or one mailed later (owner_tokens): each is an owner link.
   const row = await db
-    .select({ code: stones.code, creatorEmail: stones.creatorEmail, id: stones.id })
+    .select({ id: stones.id, code: stones.code, creatorEmail: stones.creatorEmail, hasPhotos: stones.hasPhotos })
     .from(stones)
     .where(
       or(
@@ -20,6 +19,12 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
       ),
     )
     .get();
+  return row ?? null;
+}
+
+/** The owner's view of the stone behind a secret link, or null for an unknown token. */
+export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext): Promise<OwnerStoneView | null> {
+  const row = await ownedStone(db, token);
   if (!row) return null;
   const [view, subs, total] = await Promise.all([
     getStoneView(db, row.code, ctx),
