@@ -44,7 +44,14 @@ function fromManifest(manifest: Record<string, ManifestChunk>) {
     const page = key.match(/^src\/client\/pages\/([\w-]+)\.tsx$/)?.[1];
     if (page && chunk.isDynamicEntry) pages[page] = collect(key);
   }
-  return { dev: false, entry: collect(ENTRY), pages };
+  // Each language's interface texts: the page preloads its own with the entry.
+  const messages: Record<string, string> = {};
+  for (const locale of ['de', 'en']) {
+    const chunk = manifest[`virtual:messages/core/${locale}`];
+    if (!chunk) throw new Error(`virtual:messages/core/${locale} is missing from the client manifest`);
+    messages[locale] = `/${chunk.file}`;
+  }
+  return { dev: false, entry: collect(ENTRY), pages, messages };
 }
 
 /**
@@ -66,7 +73,7 @@ export function clientAssets(): Plugin {
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
       if (command === 'serve') {
-        const dev = { dev: true, entry: { script: `/${ENTRY}`, css: ['/src/client/styles.css'], preload: [] }, pages: {} };
+        const dev = { dev: true, entry: { script: `/${ENTRY}`, css: ['/src/client/styles.css'], preload: [] }, pages: {}, messages: {} };
         return `export default ${JSON.stringify(dev)};`;
       }
       const manifestPath = resolve(root, 'dist/client/.vite/manifest.json');

@@ -1,17 +1,26 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
 const LOCALES = ['de', 'en'];
+const PREFIX = 'virtual:messages/';
 
-/** Each virtual module and the folder of its catalogs (`de.json`, `en.json`). */
-const CATALOGS: Record<string, string> = {
-  // The interface: shipped to the browser and used by the Worker's server render.
-  'virtual:compiled-messages': 'src/shared/i18n',
-  // Texts only the Worker makes (API errors, the error page): never shipped to the browser.
-  'virtual:server-messages': 'src/worker/i18n',
-};
+/**
+ * Where each catalog lives:
+ * - `virtual:messages/core` (both languages) and `virtual:messages/core/de|en` (one): the interface every page
+ *   needs, src/shared/i18n/{de,en}.json. The browser loads only its own language.
+ * - `virtual:messages/<namespace>`: the texts of one lazily loaded feature, src/shared/i18n/<namespace>/, shipped
+ *   with that feature's code and never with the first page.
+ * - `virtual:messages/server`: what only the Worker says (API errors, the error page, mails), src/worker/i18n/.
+ */
+function catalogFolder(root: string, name: string): string | null {
+  if (name === 'core') return resolve(root, 'src/shared/i18n');
+  if (name === 'server') return resolve(root, 'src/worker/i18n');
+  if (!/^[a-z-]+$/.test(name)) return null;
+  const folder = resolve(root, 'src/shared/i18n', name);
+  return existsSync(resolve(folder, 'de.json')) ? folder : null;
+}
 
 /**
  * The message catalogs parsed to ICU ASTs at build time, as formatjs recommends for production. Neither the
@@ -26,19 +35,21 @@ export function compiledMessages(): Plugin {
       root = config.root;
     },
     resolveId(id) {
-      return id in CATALOGS ? `\0${id}` : undefined;
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
     },
     load(id) {
-      const folder = id.startsWith('\0') ? CATALOGS[id.slice(1)] : undefined;
-      if (!folder) return undefined;
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const [name = '', only] = id.slice(PREFIX.length + 1).split('/');
+      const folder = catalogFolder(root, name);
+      if (!folder || (only !== undefined && !LOCALES.includes(only))) throw new Error(`unknown message catalog ${id.slice(1)}`);
       const compiled: Record<string, Record<string, unknown>> = {};
-      for (const locale of LOCALES) {
-        const file = resolve(root, `${folder}/${locale}.json`);
+      for (const locale of only ? [only] : LOCALES) {
+        const file = resolve(folder, `${locale}.json`);
         this.addWatchFile(file);
         const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
         compiled[locale] = Object.fromEntries(Object.entries(catalog).map(([key, text]) => [key, parse(text)]));
       }
-      return `export default ${JSON.stringify(compiled)};`;
+      return `export default ${JSON.stringify(only ? compiled[only] : compiled)};`;
     },
   };
 }

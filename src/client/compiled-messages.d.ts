@@ -1,6 +1,13 @@
-declare module 'virtual:compiled-messages' {
-  import type { MessageFormatElement } from 'react-intl';
-
-  const messages: Record<import('../shared/i18n/locale').Locale, Record<string, MessageFormatElement[]>>;
+// Message catalogs compiled at build time (scripts/compiled-messages-plugin.ts).
+declare module 'virtual:messages/core/de' {
+  const messages: import('./lib/intl').Messages;
+  export default messages;
+}
+declare module 'virtual:messages/core/en' {
+  const messages: import('./lib/intl').Messages;
+  export default messages;
+}
+declare module 'virtual:messages/*' {
+  const messages: Record<import('../shared/i18n/locale').Locale, import('./lib/intl').Messages>;
   export default messages;
 }

@@ -4,6 +4,7 @@ import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
 import { matchRoute } from '../shared/routes';
 import { preloadPage } from './App';
 import { Document } from './document';
+import { provideCoreMessages } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -23,9 +24,13 @@ const hydrate = () =>
   startTransition(() => {
     hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
   });
-// The screen's module is already on its way (modulepreload); hydrating after it arrives avoids a suspended pass.
-// If it cannot be loaded, the page stays as the server sent it — readable, just not interactive — rather than
-// being replaced by an error.
-preloadPage(matchRoute(pathname)).then(hydrate, (error: unknown) => {
+// Only this page's language travels to the browser.
+const loadMessages = (data.locale === 'de' ? import('virtual:messages/core/de') : import('virtual:messages/core/en')).then((module) =>
+  provideCoreMessages(data.locale, module.default),
+);
+// The screen's module and the texts are already on their way (modulepreload); hydrating after they arrive avoids
+// a suspended pass. If they cannot be loaded, the page stays as the server sent it — readable, just not
+// interactive — rather than being replaced by an error.
+Promise.all([loadMessages, preloadPage(matchRoute(pathname))]).then(hydrate, (error: unknown) => {
   console.warn('The code of this screen could not be loaded; the page stays as sent by the server.', error);
 });

@@ -5,18 +5,12 @@ declare module 'virtual:client-assets' {
     css: string[];
     preload: string[];
   }
-  const assets: { dev: boolean; entry: ChunkAssets; pages: Record<string, ChunkAssets> };
+  /** `messages`: the chunk of each language's interface texts (none in development). */
+  const assets: { dev: boolean; entry: ChunkAssets; pages: Record<string, ChunkAssets>; messages: Record<string, string> };
   export default assets;
 }
 
-declare module 'virtual:server-messages' {
-  import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-
-  const messages: Record<import('../shared/i18n/locale').Locale, Record<string, MessageFormatElement[]>>;
-  export default messages;
-}
-
-declare module 'virtual:compiled-messages' {
+declare module 'virtual:messages/*' {
   import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
   const messages: Record<import('../shared/i18n/locale').Locale, Record<string, MessageFormatElement[]>>;

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import de from '../../src/shared/i18n/de.json';
@@ -111,9 +112,28 @@ describe('subscription schema', () => {
   });
 });
 
+/** Every catalog folder: the interface core, each feature namespace, the Worker's own texts. */
+function catalogFolders(): string[] {
+  const namespaces = readdirSync('src/shared/i18n', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `src/shared/i18n/${entry.name}`);
+  return ['src/shared/i18n', ...namespaces, 'src/worker/i18n'];
+}
+const keysOf = (file: string) => Object.keys(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).sort();
+
 describe('message catalogs', () => {
-  it('have the same keys in German and English', () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  it.each(catalogFolders())('have the same keys in German and English in %s', (folder) => {
+    expect(keysOf(`${folder}/de.json`)).toEqual(keysOf(`${folder}/en.json`));
+  });
+
+  it('give every interface text one home: no key in two catalogs', () => {
+    const seen = new Map<string, string>();
+    for (const folder of catalogFolders().filter((f) => !f.startsWith('src/worker'))) {
+      for (const key of keysOf(`${folder}/de.json`)) {
+        expect(seen.get(key), `${key} is in ${seen.get(key)} and ${folder}`).toBeUndefined();
+        seen.set(key, folder);
+      }
+    }
   });
 
   it('translate every validation message a schema can produce', () => {

@@ -1,5 +1,5 @@
-import uiMessages from 'virtual:compiled-messages';
-import serverMessages from 'virtual:server-messages';
+import uiMessages from 'virtual:messages/core';
+import serverMessages from 'virtual:messages/server';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type uiCatalog from '../../shared/i18n/en.json';
 import { intlTag, type Locale } from '../../shared/i18n/locale';

@@ -1,8 +1,10 @@
 import assets from 'virtual:client-assets';
+import coreMessages from 'virtual:messages/core';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { preloadPage } from '../../client/App';
 import { Document } from '../../client/document';
+import { provideCoreMessages } from '../../client/lib/intl';
 import { createQueryClient } from '../../client/lib/query-client';
 import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
 import type { QuerySpec } from '../../shared/queries';
@@ -10,6 +12,10 @@ import type { RouteMatch } from '../../shared/routes';
 import { publicConfig } from '../lib/config';
 import { log } from '../lib/logger';
 import type { AppEnv } from '../types';
+
+// The Worker renders pages in both languages.
+provideCoreMessages('de', coreMessages.de);
+provideCoreMessages('en', coreMessages.en);
 
 /** Crawlers get the whole document at once; people get the shell first and the rest streamed. */
 const BOT_PATTERN = /bot|crawler|spider|crawling|facebookexternalhit|slurp|embedly|preview/i;
@@ -52,7 +58,13 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     config: publicConfig(c.env),
     assets: {
       css: [...new Set([...assets.entry.css, ...(pageAssets?.css ?? [])])],
-      preload: [...new Set([...(pageAssets ? [pageAssets.script, ...pageAssets.preload] : []), ...assets.entry.preload])],
+      preload: [
+        ...new Set([
+          ...(pageAssets ? [pageAssets.script, ...pageAssets.preload] : []),
+          ...(assets.messages[c.get('locale')] ? [assets.messages[c.get('locale')] as string] : []),
+          ...assets.entry.preload,
+        ]),
+      ],
     },
     queries: specs.map(([, spec], i) => ({ key: spec.key, data: loaded[i] })),
   };

@@ -1,9 +1,11 @@
+import messages from 'virtual:messages/owner-link';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
+import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 
@@ -12,6 +14,14 @@ import { TextField } from '../../ui/field';
  * message is the same either way), and the link only ever goes to the creator's address.
  */
 export default function OwnerLinkForm({ code }: { code: string }) {
+  return (
+    <WithMessages messages={messages}>
+      <Form code={code} />
+    </WithMessages>
+  );
+}
+
+function Form({ code }: { code: string }) {
   const intl = useIntl();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
