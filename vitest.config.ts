@@ -38,6 +38,8 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
+          // Integration tests render pages and wait for the real queue; a busy machine needs more than 5 s now and then.
+          testTimeout: 15_000,
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
           globalSetup: ['./tests/support/fake-services.ts'],

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { matchRoute, type RouteMatch } from '../shared/routes';
+import { CreatorProvider } from './features/creator/creator';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
@@ -26,6 +27,21 @@ function pageOf(match: RouteMatch) {
   return page;
 }
 
+/**
+ * The Worker has every page module at hand (one bundle): it hands them over at start-up, so a server render never
+ * waits on a module promise — one made by an earlier request that failed would never settle in a later one.
+ */
+export function providePages(modules: Record<string, { default: PageComponent }>): void {
+  for (const [path, module] of Object.entries(modules)) {
+    const name = path.match(/\/pages\/([\w-]+)\.tsx$/)?.[1];
+    if (name)
+      pages.set(
+        name,
+        lazyPage(() => Promise.resolve(module), module),
+      );
+  }
+}
+
 /** Loads the module of a screen, so that rendering it does not suspend (the Worker and main.tsx wait for it). */
 export function preloadPage(match: RouteMatch): Promise<unknown> {
   return pageOf(match).preload();
@@ -42,25 +58,27 @@ export function App() {
   const match = matchRoute(location.pathname);
   return (
     <FindDialogProvider>
-      <RouteHead match={match} />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        <FormattedMessage id="nav.skip" />
-      </a>
-      <div className="flex min-h-screen flex-col">
-        <Header />
-        <main id="main" className="flex-1">
-          <ScreenBoundary key={location.pathname}>
-            <Suspense fallback={<Spinner />}>
-              <Page key={location.pathname} match={match} />
-              <ScrollOnNavigate />
-            </Suspense>
-          </ScreenBoundary>
-        </main>
-        <Footer />
-      </div>
+      <CreatorProvider>
+        <RouteHead match={match} />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          <FormattedMessage id="nav.skip" />
+        </a>
+        <div className="flex min-h-screen flex-col">
+          <Header />
+          <main id="main" className="flex-1">
+            <ScreenBoundary key={location.pathname}>
+              <Suspense fallback={<Spinner />}>
+                <Page key={location.pathname} match={match} />
+                <ScrollOnNavigate />
+              </Suspense>
+            </ScreenBoundary>
+          </main>
+          <Footer />
+        </div>
+      </CreatorProvider>
     </FindDialogProvider>
   );
 }

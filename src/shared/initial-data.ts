@@ -7,6 +7,9 @@ export interface PublicConfig {
   mapStyleUrl: string;
   /** reCAPTCHA v3 site key for the bot check on stone creation; null when none is configured. */
   recaptchaSiteKey: string | null;
+  /** Whether paid features can be bought (Stripe is configured); a free stone can always be created. */
+  paymentsEnabled: boolean;
+  stripePublishableKey: string | null;
 }
 
 export interface PageAssets {

@@ -1,4 +1,4 @@
-import type { Statistics, StoneView } from './types';
+import type { OwnerStoneView, Statistics, StoneView } from './types';
 
 /**
  * A read a screen needs: its TanStack Query key and the API path that answers it. The Worker fills the same
@@ -22,6 +22,12 @@ export const queries = {
   stone: (code: string): QuerySpec<StoneView | null> => ({
     key: ['stone', code],
     path: `/api/stones/${encodeURIComponent(code)}`,
+    nullOn404: true,
+  }),
+  /** The owner's view behind a secret link (no Authorization header: the owner's side, decision record 006). */
+  ownerStone: (adminToken: string): QuerySpec<OwnerStoneView | null> => ({
+    key: ['owner-stone', adminToken],
+    path: `/api/admin/stones/${encodeURIComponent(adminToken)}`,
     nullOn404: true,
   }),
 };

@@ -92,6 +92,8 @@ export const screens = {
   home: screen({
     path: '/',
     page: 'home',
+    // The creator opens here and asks reCAPTCHA for a token.
+    csp: ['recaptcha'],
     load: () => ({ statistics: queries.statistics() }),
     head: ({ intl, config }) => {
       const description = intl.formatMessage({ id: 'hero.text' });
@@ -101,6 +103,38 @@ export const screens = {
         openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
       };
     },
+  }),
+  checkout: screen({
+    path: '/checkout',
+    page: 'checkout',
+    // Stripe's Payment Element; reCAPTCHA for an order a 100 % code makes free.
+    csp: ['stripe', 'recaptcha'],
+    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'checkout.title' }), noindex: true }),
+  }),
+  success: screen({
+    path: '/success',
+    page: 'success',
+    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'success.title' }), noindex: true }),
+  }),
+  label: screen({
+    path: '/etikett/:code',
+    page: 'label',
+    params: code,
+    load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
+    status: ({ stone }) => (stone ? 200 : 404),
+    head: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
+  }),
+  owner: screen({
+    path: '/admin/stone/:adminToken',
+    page: 'owner',
+    load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
+    status: ({ stone }) => (stone ? 200 : 404),
+    head: ({ intl, data }) => ({
+      title: data.stone
+        ? intl.formatMessage({ id: 'owner.title' }, { code: data.stone.code })
+        : intl.formatMessage({ id: 'owner.notFound.title' }),
+      noindex: true,
+    }),
   }),
   confirmSubscription: screen({
     path: '/abo/bestaetigen',

@@ -109,6 +109,15 @@ describe('when something breaks inside (the 500 path)', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
 
+  // Runs right after the failed page render above (tests in a file run in order, in one isolate): a render must
+  // never wait on something the failed request left behind (a module promise from a finished request never settles).
+  it('renders stone pages again in the same isolate once the database answers', async () => {
+    const { code } = await createStone({ title: 'Wieder da' });
+    const res = await call(`/${code}`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>Wieder da');
+  });
+
   it('never writes an owner token into the log, even when the owner call fails', async () => {
     const { adminToken } = await createStone();
     await env.DB.prepare('DROP TABLE subscriptions').run();
@@ -156,7 +165,17 @@ describe('HTML pages', () => {
   });
 
   it('admit no third-party script or frame on pages that declare none', async () => {
-    const policy = (await call('/')).headers.get('content-security-policy') ?? '';
+    const { code } = await createStone();
+    const policy = (await call(`/${code}`)).headers.get('content-security-policy') ?? '';
     expect(policy).not.toMatch(/google|gstatic|stripe/);
+  });
+
+  it('admit reCAPTCHA on the start page, where the creator opens, and Stripe only on the checkout', async () => {
+    const home = (await call('/')).headers.get('content-security-policy') ?? '';
+    expect(home).toContain('https://www.google.com/recaptcha/');
+    expect(home).not.toContain('stripe');
+    const checkout = await call('/checkout');
+    expect(checkout.headers.get('content-security-policy')).toContain("frame-src 'self' https://js.stripe.com");
+    expect(checkout.headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');
   });
 });

@@ -9,8 +9,8 @@ type PageModule = { default: PageComponent };
  * not suspend: the Worker preloads the current screen so its first render (even the first of an isolate) puts the
  * screen's <title> and meta tags in <head>, and the browser preloads it before hydrating.
  */
-export function lazyPage(load: () => Promise<PageModule>) {
-  let loaded: PageModule | undefined;
+export function lazyPage(load: () => Promise<PageModule>, ready?: PageModule) {
+  let loaded: PageModule | undefined = ready;
   let loading: Promise<PageModule> | undefined;
   const preload = (): Promise<PageModule> => {
     if (loaded) return Promise.resolve(loaded);

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useCreator } from '../features/creator/creator';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
 import { useConfig } from '../lib/config';
-import { Link } from '../lib/router';
+import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 
 const features = ['code', 'map', 'mail', 'memory'] as const;
@@ -12,8 +14,24 @@ const faqs = ['tracking', 'pricing', 'preparation', 'notifications'] as const;
 export default function HomePage() {
   const { productName } = useConfig();
   const findDialog = useFindDialog();
+  const creator = useCreator();
+  const { location, navigate } = useRouter();
+  // Spec §8: a stone that could not be made after a payment comes back here with ?error=payment-failed.
+  const paymentFailed = new URLSearchParams(location.search).get('error') === 'payment-failed';
+  // "Create a stone" on another page leads here with ?create: the creator opens, the address loses the flag.
+  const wantsCreator = new URLSearchParams(location.search).has('create');
+  useEffect(() => {
+    if (!wantsCreator) return;
+    creator.open();
+    navigate('/', { replace: true });
+  }, [wantsCreator, creator, navigate]);
   return (
     <>
+      {paymentFailed ? (
+        <p role="alert" className="mx-auto mt-4 max-w-6xl rounded-lg bg-red-50 px-4 py-3 text-red-800">
+          <FormattedMessage id="home.paymentFailed" />
+        </p>
+      ) : null}
       <section className="bg-gradient-to-b from-amber-50 to-stone-50">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>
@@ -26,6 +44,9 @@ export default function HomePage() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Button onClick={findDialog.open} className="px-6 py-3 text-base">
               <FormattedMessage id="hero.find" />
+            </Button>
+            <Button variant="secondary" onClick={creator.open} className="px-6 py-3 text-base">
+              <FormattedMessage id="hero.create" />
             </Button>
             <Link
               href="#how"

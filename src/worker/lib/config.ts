@@ -15,5 +15,7 @@ export function publicConfig(env: Env): PublicConfig {
     productName: env.PRODUCT_NAME,
     mapStyleUrl: env.MAP_STYLE_URL,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
+    paymentsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
   };
 }

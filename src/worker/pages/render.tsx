@@ -2,7 +2,7 @@ import assets from 'virtual:client-assets';
 import coreMessages from 'virtual:messages/core';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { preloadPage } from '../../client/App';
+import { preloadPage, providePages } from '../../client/App';
 import { Document } from '../../client/document';
 import { provideCoreMessages } from '../../client/lib/intl';
 import { createQueryClient } from '../../client/lib/query-client';
@@ -13,9 +13,10 @@ import { publicConfig } from '../lib/config';
 import { log } from '../lib/logger';
 import type { AppEnv } from '../types';
 
-// The Worker renders pages in both languages.
+// The Worker renders pages in both languages, with every page module loaded from the start.
 provideCoreMessages('de', coreMessages.de);
 provideCoreMessages('en', coreMessages.en);
+providePages(import.meta.glob('../../client/pages/*.tsx', { eager: true }));
 
 /** Crawlers get the whole document at once; people get the shell first and the rest streamed. */
 const BOT_PATTERN = /bot|crawler|spider|crawling|facebookexternalhit|slurp|embedly|preview/i;

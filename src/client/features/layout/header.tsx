@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
-import { Link } from '../../lib/router';
+import { Link, useRouter } from '../../lib/router';
+import { useCreator } from '../creator/creator';
 import { useFindDialog } from '../find-dialog/find-dialog';
 
 const navLink =
@@ -10,6 +11,8 @@ export function Header() {
   const intl = useIntl();
   const { productName } = useConfig();
   const findDialog = useFindDialog();
+  const creator = useCreator();
+  const { location } = useRouter();
   return (
     <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
       <nav
@@ -24,6 +27,16 @@ export function Header() {
           <button type="button" className={navLink} onClick={findDialog.open}>
             <FormattedMessage id="nav.find" />
           </button>
+          {/* The creator (and the bot check its CSP admits) lives on the start page: elsewhere this leads there. */}
+          {location.pathname === '/' ? (
+            <button type="button" className={navLink} onClick={creator.open}>
+              <FormattedMessage id="nav.create" />
+            </button>
+          ) : (
+            <Link href="/?create" className={navLink}>
+              <FormattedMessage id="nav.create" />
+            </Link>
+          )}
           <Link href="/#faq" className={navLink}>
             <FormattedMessage id="nav.faq" />
           </Link>

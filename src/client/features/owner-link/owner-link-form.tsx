@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
+import { formatCodeInput, isValidCode } from '../../../shared/code';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
 import { WithMessages } from '../../lib/with-messages';
@@ -13,7 +14,7 @@ import { TextField } from '../../ui/field';
  * Asks for a new owner link by mail. The answer never says whether the address fits the stone (so the
  * message is the same either way), and the link only ever goes to the creator's address.
  */
-export default function OwnerLinkForm({ code }: { code: string }) {
+export default function OwnerLinkForm({ code }: { code?: string }) {
   return (
     <WithMessages messages={messages}>
       <Form code={code} />
@@ -21,16 +22,24 @@ export default function OwnerLinkForm({ code }: { code: string }) {
   );
 }
 
-function Form({ code }: { code: string }) {
+/** Without a known stone (an owner link that no longer works), the form asks for its code too. */
+function Form({ code: knownCode }: { code?: string }) {
   const intl = useIntl();
   const [email, setEmail] = useState('');
+  const [code, setCode] = useState(knownCode ?? '');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: { email: string }) => api(`/api/stones/${code}/owner-link`, { method: 'POST', json: body }),
+    mutationFn: (body: { email: string }) => api(`/api/stones/${encodeURIComponent(code)}/owner-link`, { method: 'POST', json: body }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!isValidCode(code)) {
+      setCodeError(intl.formatMessage({ id: 'code.invalid.text' }));
+      return;
+    }
+    setCodeError(null);
     const result = v.safeParse(emailSchema, email);
     if (!result.success) {
       setError(intl.formatMessage({ id: result.issues[0]?.message ?? 'email.invalid' }));
@@ -52,6 +61,16 @@ function Form({ code }: { code: string }) {
       <p>
         <FormattedMessage id="ownerLink.text" />
       </p>
+      {knownCode ? null : (
+        <TextField
+          label={intl.formatMessage({ id: 'ownerLink.code' })}
+          name="code"
+          autoComplete="off"
+          value={code}
+          onChange={(event) => setCode(formatCodeInput(event.target.value))}
+          error={codeError}
+        />
+      )}
       <TextField
         label={intl.formatMessage({ id: 'ownerLink.email' })}
         name="email"

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/spinner';
 const OwnerLinkForm = lazy(() => import('./owner-link-form'));
 
 /** A discreet "is this your stone? get your owner link by e-mail" for owners who lost their link. */
-export function OwnerLinkRequest({ code }: { code: string }) {
+export function OwnerLinkRequest({ code }: { code?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="text-sm text-stone-600" onToggle={(event) => setOpen(event.currentTarget.open)}>

@@ -1,35 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
+import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
 import { useToast } from '../../ui/toast';
 
 const linkClass =
   'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
-
-/** Copies text with the Clipboard API, falling back to a selected hidden field where that is refused. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.append(field);
-    field.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      field.remove();
-      focused?.focus({ preventScroll: true });
-    }
-  }
-}
 
 /** Facebook, Twitter, WhatsApp, e-mail and copy link; the shared address is the read-only view. */
 export function ShareButtons({ code, title }: { code: string; title: string }) {

@@ -1,0 +1,48 @@
+import type { Features } from '../../../shared/pricing';
+
+/**
+ * A paid stone between the creator and its creation after payment (spec §4): the photos stay in memory (files
+ * cannot be kept in session storage), the stone's data and features in session storage; the owner token from
+ * the order waits there too until the success page has shown it.
+ */
+export interface PendingStone {
+  stoneData: { creatorEmail: string; title: string; story: string };
+  features: Features;
+}
+
+const STONE_KEY = 'pending-stone';
+const OWNER_KEY = 'pending-owner-token';
+let photos: File[] = [];
+
+export function keepPendingStone(stone: PendingStone, files: File[]): void {
+  photos = files;
+  sessionStorage.setItem(STONE_KEY, JSON.stringify(stone));
+}
+
+export function pendingPhotos(): File[] {
+  return photos;
+}
+
+export function keepOwnerToken(token: string): void {
+  sessionStorage.setItem(OWNER_KEY, token);
+}
+
+export function pendingOwnerToken(): string | null {
+  return sessionStorage.getItem(OWNER_KEY);
+}
+
+/** After the stone exists: nothing of the order stays behind in the tab. */
+export function clearPendingStone(): void {
+  photos = [];
+  sessionStorage.removeItem(STONE_KEY);
+  sessionStorage.removeItem(OWNER_KEY);
+}
+
+/** The owner token of a stone created in this tab, for its success page (kept until the tab closes). */
+export function rememberOwnerToken(code: string, token: string): void {
+  sessionStorage.setItem(`owner-token:${code}`, token);
+}
+
+export function ownerTokenOf(code: string): string | null {
+  return sessionStorage.getItem(`owner-token:${code}`);
+}

@@ -1,0 +1,237 @@
+import messages from 'virtual:messages/creation';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import * as v from 'valibot';
+import { formatEuros, priceCents, toCents } from '../../shared/pricing';
+import { featuresSchema, stoneDataSchema } from '../../shared/schemas/payment';
+import { keepOwnerToken, rememberOwnerToken } from '../features/creator/pending-stone';
+import { api, apiErrorMessage } from '../lib/api';
+import { useConfig } from '../lib/config';
+import { recaptchaToken } from '../lib/recaptcha';
+import { useRouter } from '../lib/router';
+import { WithMessages } from '../lib/with-messages';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { TextField } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { useToast } from '../ui/toast';
+
+/** Spec §9: a checkout with nothing to pay goes back to the start page after 100 ms. */
+const REDIRECT_DELAY_MS = 100;
+
+interface Order {
+  amount: number;
+  features: v.InferOutput<typeof featuresSchema>;
+  stoneData: v.InferOutput<typeof stoneDataSchema>;
+}
+
+/** The order from the address (spec §2: amount, a features JSON and a stoneData JSON), or null when it is not one. */
+function orderFrom(search: string): Order | null {
+  const params = new URLSearchParams(search);
+  try {
+    const amount = Number(params.get('amount'));
+    const features = v.parse(featuresSchema, JSON.parse(params.get('features') ?? 'null'));
+    const stoneData = v.parse(stoneDataSchema, JSON.parse(params.get('stoneData') ?? 'null'));
+    return Number.isFinite(amount) ? { amount, features, stoneData } : null;
+  } catch {
+    return null;
+  }
+}
+
+interface IntentAnswer {
+  clientSecret: string | null;
+  amount: number;
+  adminToken: string;
+  code?: string;
+}
+
+let stripePromise: Promise<Stripe | null> | null = null;
+
+export default function CheckoutPage() {
+  return (
+    <WithMessages messages={messages}>
+      <Checkout />
+    </WithMessages>
+  );
+}
+
+function Checkout() {
+  const intl = useIntl();
+  const toast = useToast();
+  const config = useConfig();
+  const { location, navigate } = useRouter();
+  const [order] = useState(() => orderFrom(location.search));
+  const [intent, setIntent] = useState<IntentAnswer | null>(null);
+  const [promo, setPromo] = useState({ code: '', id: null as string | null, discount: 0 });
+  const [checking, setChecking] = useState(false);
+  const [stripeFailed, setStripeFailed] = useState(false);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const nothingToPay = !order || order.amount <= 0;
+  const started = useRef(false);
+
+  const createIntent = async (amount: number, stripePromotionCodeId: string | null) => {
+    if (!order) return;
+    try {
+      const token = amount === 0 ? await recaptchaToken(config.recaptchaSiteKey, 'create_stone') : '';
+      const answer = await api<IntentAnswer>('/api/create-payment-intent', {
+        method: 'POST',
+        json: { amount, features: order.features, stripePromotionCodeId, stoneData: order.stoneData, recaptchaToken: token },
+      });
+      keepOwnerToken(answer.adminToken);
+      if (answer.code) {
+        // A 100 % code: the server made the stone already.
+        rememberOwnerToken(answer.code, answer.adminToken);
+        navigate(`/success?code=${encodeURIComponent(answer.code)}&paid=true`, { replace: true });
+        return;
+      }
+      setIntent(answer);
+    } catch (error) {
+      // Spec §8: a failed payment intent leads back to the start page.
+      toast({ title: t('checkout.failed'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
+      navigate('/', { replace: true });
+    }
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (nothingToPay) {
+      const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    stripePromise ??= config.stripePublishableKey ? loadStripe(config.stripePublishableKey) : Promise.resolve(null);
+    // Stripe.js comes from Stripe's servers: when it cannot be loaded, the page says so instead of waiting.
+    stripePromise.then(
+      (stripe) => setStripeFailed(!stripe),
+      () => setStripeFailed(true),
+    );
+    void createIntent(order?.amount ?? 0, null);
+  });
+
+  if (nothingToPay) {
+    return (
+      <p role="status" className="mx-auto max-w-xl px-4 py-24 text-center text-stone-600">
+        <FormattedMessage id="checkout.redirecting" />
+      </p>
+    );
+  }
+
+  const applyPromo = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!promo.code.trim()) return;
+    setChecking(true);
+    try {
+      const answer = await api<{ valid: boolean; discount: number; finalAmount: number; stripePromotionCodeId: string | null }>(
+        '/api/validate-promo-code',
+        { method: 'POST', json: { promoCode: promo.code, amount: priceCents(order.features) / 100 } },
+      );
+      if (!answer.valid || !answer.stripePromotionCodeId) {
+        toast({ title: t('checkout.promoInvalid'), variant: 'error' });
+        return;
+      }
+      setPromo((p) => ({ ...p, id: answer.stripePromotionCodeId, discount: answer.discount }));
+      // Spec §4: the discounted amount replaces the price and the intent is made again.
+      setIntent(null);
+      await createIntent(answer.finalAmount, answer.stripePromotionCodeId);
+    } catch (error) {
+      toast({ title: t('checkout.promoError'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const amountCents = intent ? toCents(intent.amount) : priceCents(order.features);
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-12">
+      <h1 className="text-3xl font-bold">
+        <FormattedMessage id="checkout.title" />
+      </h1>
+      <Card>
+        <h2 className="font-semibold">
+          <FormattedMessage id="checkout.summary" values={{ title: order.stoneData.title }} />
+        </h2>
+        <ul className="mt-2 text-sm text-stone-700">
+          {order.features.photos ? (
+            <li>
+              <FormattedMessage id="checkout.feature.photos" /> – {formatEuros(500, intl.locale)}
+            </li>
+          ) : null}
+          {order.features.story ? (
+            <li>
+              <FormattedMessage id="checkout.feature.story" /> – {formatEuros(500, intl.locale)}
+            </li>
+          ) : null}
+        </ul>
+        {promo.id ? (
+          <p className="mt-2 text-sm text-green-800">
+            <FormattedMessage id="checkout.promoApplied" values={{ discount: formatEuros(toCents(promo.discount), intl.locale) }} />
+          </p>
+        ) : null}
+        <p className="mt-3 text-lg font-bold" data-testid="checkout-total">
+          <FormattedMessage id="checkout.total" />: {formatEuros(amountCents, intl.locale)}
+        </p>
+      </Card>
+      <form onSubmit={applyPromo} className="flex items-end gap-3">
+        <div className="flex-1">
+          <TextField
+            label={t('checkout.promo')}
+            name="promoCode"
+            value={promo.code}
+            onChange={(event) => setPromo({ code: event.target.value, id: null, discount: 0 })}
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={checking || !promo.code.trim()}>
+          <FormattedMessage id="checkout.promoApply" />
+        </Button>
+      </form>
+      {stripeFailed ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          <FormattedMessage id="checkout.stripeUnavailable" />
+        </p>
+      ) : intent?.clientSecret && stripePromise ? (
+        <Elements
+          key={intent.clientSecret}
+          stripe={stripePromise}
+          options={{ clientSecret: intent.clientSecret, locale: intl.locale.startsWith('de') ? 'de' : 'en' }}
+        >
+          <PaymentForm amountCents={amountCents} />
+        </Elements>
+      ) : (
+        <div className="flex items-center gap-3 text-stone-600">
+          <Spinner />
+          <FormattedMessage id="checkout.loading" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Stripe's Payment Element and the pay button; Stripe sends the buyer back to /success. */
+function PaymentForm({ amountCents }: { amountCents: number }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const stripe = useStripe();
+  const elements = useElements();
+  const [paying, setPaying] = useState(false);
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setPaying(true);
+    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/success` } });
+    // Only reached when the payment failed at once (a success leaves the page for /success).
+    setPaying(false);
+    toast({ title: intl.formatMessage({ id: 'checkout.failed' }), description: error.message, variant: 'error' });
+  };
+
+  return (
+    <form onSubmit={pay} className="space-y-4">
+      <PaymentElement />
+      <Button type="submit" disabled={!stripe || !elements || paying} className="w-full">
+        <FormattedMessage id={paying ? 'checkout.paying' : 'checkout.pay'} values={{ amount: formatEuros(amountCents, intl.locale) }} />
+      </Button>
+    </form>
+  );
+}
