@@ -7,6 +7,13 @@ import { test as base, expect } from '@playwright/test';
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture without a value as void.
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
+  // Each test is a client of its own (as Cloudflare would send it), so the abuse limits of the app count every
+  // test apart, as they count people apart: one test's stones and finds never use up another's allowance.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({
+      'cf-connecting-ip': `2001:db8:e2e:${(testInfo.workerIndex * 1000 + testInfo.testId.length + Math.floor(Math.random() * 60000)).toString(16)}::1`,
+    });
+  },
   // Like a person, a test acts once the page is interactive: goto and reload wait for hydration.
   page: async ({ page }, use) => {
     const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });

@@ -1,16 +1,31 @@
 import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
+import { startFakeServices } from '../tests/support/fake-services';
 
-/** Builds once, serves the built Worker with fresh seeded state, and stops it after the run. */
+/** Builds once, serves the built Worker with fresh seeded state (and the fake Stripe), and stops both after the run. */
 export default async function globalSetup() {
   ensureBuild({ rebuild: !process.env.E2E_REUSE_BUILD });
+  const fakes = await startFakeServices();
   const port = Number(process.env.E2E_PORT ?? 8790);
   const server = await serveBuild({
     port,
     stateDir: `.e2e/state-${port}`,
-    // An offline map style (no network for tiles); mail kept for /dev/mail.json, which only development serves.
-    vars: { MAP_STYLE_URL: '/map-style.json', ENVIRONMENT: 'development', MAIL_TRANSPORT: 'development' },
+    vars: {
+      // Links in pages and mails point at this server.
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      // An offline map style: the browser tests have no network for tiles.
+      MAP_STYLE_URL: '/map-style.json',
+      // Mail kept for /dev/mail.json, which only development serves.
+      ENVIRONMENT: 'development',
+      MAIL_TRANSPORT: 'development',
+      // Paid stones against the fake Stripe on 127.0.0.1 (Stripe.js itself cannot load offline).
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: fakes.url,
+    },
   });
   return async () => {
     await server.stop();
+    await fakes.close();
   };
 }

@@ -146,7 +146,8 @@ function stripe(req: IncomingMessage, body: string, res: ServerResponse) {
   return missing(url.pathname);
 }
 
-export default async function setup(project: TestProject) {
+/** Starts the fakes on a free port of 127.0.0.1 (the Vitest and the browser-test setups both use it). */
+export async function startFakeServices(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -160,6 +161,11 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  project.provide('fakeServicesUrl', `http://127.0.0.1:${port}`);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export default async function setup(project: TestProject) {
+  const fakes = await startFakeServices();
+  project.provide('fakeServicesUrl', fakes.url);
+  return fakes.close;
 }

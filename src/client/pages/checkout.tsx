@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { featuresSchema, stoneDataSchema } from '../../shared/schemas/payment';
-import { keepOwnerToken, rememberOwnerToken } from '../features/creator/pending-stone';
+import { completePendingStone, keepOwnerToken } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
 import { recaptchaToken } from '../lib/recaptcha';
@@ -81,8 +81,8 @@ function Checkout() {
       });
       keepOwnerToken(answer.adminToken);
       if (answer.code) {
-        // A 100 % code: the server made the stone already.
-        rememberOwnerToken(answer.code, answer.adminToken);
+        // A 100 % code: the server made the stone already; its photos go up now.
+        if (!(await completePendingStone(answer.code))) toast({ title: t('success.uploadFailed'), variant: 'error' });
         navigate(`/success?code=${encodeURIComponent(answer.code)}&paid=true`, { replace: true });
         return;
       }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../shared/code';
 import { pathTo } from '../../shared/routes';
-import { clearPendingStone, ownerTokenOf, pendingOwnerToken, pendingPhotos, rememberOwnerToken } from '../features/creator/pending-stone';
+import { completePendingStone, ownerTokenOf, pendingPhotos } from '../features/creator/pending-stone';
 import { ShareButtons } from '../features/share/share-buttons';
 import { api } from '../lib/api';
 import { copyText } from '../lib/clipboard';
@@ -65,20 +65,8 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
         navigate('/?error=payment-failed', { replace: true });
         return;
       }
-      const token = pendingOwnerToken();
-      if (token) rememberOwnerToken(code, token);
-      const photos = pendingPhotos();
-      if (token && photos.length) {
-        setUploading(true);
-        const form = new FormData();
-        for (const photo of photos) form.append('photo', photo);
-        try {
-          await api(`/api/admin/stones/${encodeURIComponent(token)}/photos`, { method: 'POST', body: form });
-        } catch {
-          toast({ title: intl.formatMessage({ id: 'success.uploadFailed' }), variant: 'error' });
-        }
-      }
-      clearPendingStone();
+      setUploading(pendingPhotos().length > 0);
+      if (!(await completePendingStone(code))) toast({ title: intl.formatMessage({ id: 'success.uploadFailed' }), variant: 'error' });
       navigate(`/success?code=${encodeURIComponent(code)}&paid=true`, { replace: true });
     };
     void finish();

@@ -1,4 +1,5 @@
 import type { Features } from '../../../shared/pricing';
+import { api } from '../../lib/api';
 
 /**
  * A paid stone between the creator and its creation after payment (spec §4): the photos stay in memory (files
@@ -45,4 +46,28 @@ export function rememberOwnerToken(code: string, token: string): void {
 
 export function ownerTokenOf(code: string): string | null {
   return sessionStorage.getItem(`owner-token:${code}`);
+}
+
+/**
+ * The stone exists: its owner token is remembered for its success page, the photos kept in memory go up with
+ * that token, and the order's data leaves the tab. Answers false when photos were meant to go up and did not.
+ */
+export async function completePendingStone(code: string): Promise<boolean> {
+  const token = pendingOwnerToken();
+  const files = pendingPhotos();
+  let uploaded = true;
+  if (token) {
+    rememberOwnerToken(code, token);
+    if (files.length) {
+      const form = new FormData();
+      for (const file of files) form.append('photo', file);
+      try {
+        await api(`/api/admin/stones/${encodeURIComponent(token)}/photos`, { method: 'POST', body: form });
+      } catch {
+        uploaded = false;
+      }
+    }
+  }
+  clearPendingStone();
+  return uploaded;
 }
