@@ -287,3 +287,16 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('the cron', () => {
+  it('deletes orders that never became a stone after 30 days, and keeps the ones that did', async () => {
+    const open = await order();
+    const done = await order();
+    await pay(done.paymentIntentId ?? '');
+    expect((await returnToSuccess(done.paymentIntentId ?? '')).status).toBe(201);
+    const { runCron } = await import('../../src/worker/jobs/cron');
+    await runCron(env, new Date(Date.now() + 30 * 24 * 60 * 60 * 1000 + 60_000));
+    expect(await orderRow(open.paymentIntentId ?? '')).toBeNull();
+    expect(await orderRow(done.paymentIntentId ?? '')).toMatchObject({ stone_id: expect.any(String) });
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Locale } from '../../../shared/i18n/locale';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -80,4 +80,12 @@ export async function stoneForOrder(db: Db, order: Order): Promise<{ code: strin
 export async function firstDelivery(db: Db, eventId: string, type: string): Promise<boolean> {
   const inserted = await db.insert(paymentEvents).values({ id: eventId, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
   return inserted.length > 0;
+}
+
+/** An order that never became a stone is kept this long (a late webhook still finds it), then deleted. */
+export const ABANDONED_ORDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The cron's share: orders without a stone after ABANDONED_ORDER_TTL_MS go (they hold an address). */
+export async function deleteAbandonedOrders(db: Db, now = new Date()): Promise<void> {
+  await db.delete(orders).where(and(isNull(orders.stoneId), lt(orders.createdAt, new Date(now.getTime() - ABANDONED_ORDER_TTL_MS))));
 }
