@@ -37,6 +37,16 @@ export default defineConfig(({ command }) => ({
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
   },
+  build: {
+    rollupOptions: {
+      // The Worker imports every page module eagerly (pages/render.tsx) while the client loads them lazily:
+      // that a dynamic import does not split the Worker bundle is intended, not worth a warning per page.
+      onLog(level, log, handler) {
+        if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('src/worker/pages/render.tsx')) return;
+        handler(level, log);
+      },
+    },
+  },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },
   environments: {

@@ -241,3 +241,34 @@ test.describe('the map\'s "Mein Standort" button', () => {
     await expect(mapArea(page).getByRole('button', { name: 'Mein Standort' })).toBeEnabled();
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('the map code loads only when the map comes near the screen, never with the page', async ({ page }) => {
+    const mapCode: string[] = [];
+    page.on('request', (request) => {
+      if (/map-engine/.test(request.url())) mapCode.push(request.url());
+    });
+    // A premium stone: story, photo and find form come before the journey on a phone.
+    await page.goto(`/${OMA}`);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    const mapTop = await page.getByTestId('stone-map').evaluate((el) => el.getBoundingClientRect().top);
+    // Well below the screen and the margin in which the map starts by itself (200 px).
+    expect(mapTop).toBeGreaterThan(667 + 200);
+    // Longer than the start delay after the load: the map, far below, still waits.
+    await page.waitForTimeout(5000);
+    expect(mapCode).toEqual([]);
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'false');
+
+    await page.getByTestId('stone-map').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'true');
+    expect(mapCode.some((url) => url.endsWith('.js'))).toBe(true);
+  });
+
+  test('"Karte anzeigen" starts the map at once', async ({ page }) => {
+    await page.goto(`/view/${WANDERER}`);
+    await page.getByRole('button', { name: 'Karte anzeigen' }).click();
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'true', { timeout: 5000 });
+  });
+});

@@ -13,6 +13,30 @@ export const ZOOM_DEFAULT = 6;
 export const ZOOM_WITH_FINDS = 10;
 export const ZOOM_SELECTED = 15;
 export const TEMP_MARKER_MS = 3000;
+/**
+ * MapLibre is a megabyte of JavaScript and a second of main-thread work on a phone: it starts when the map comes
+ * near the screen, but never before the page has loaded and this long has passed, or at once when the person
+ * reaches for it (pointer, keyboard, "my position", the start button).
+ */
+export const MAP_START_DELAY_MS = 3000;
+const NEAR_SCREEN = '200px 0px';
+
+/** Resolves once the page has loaded, the delay has passed and the browser has a quiet moment. */
+function afterLoadAndIdle(delayMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (signal.aborted) return;
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+      else resolve();
+    };
+    const wait = () => {
+      const timer = setTimeout(idle, delayMs);
+      signal.addEventListener('abort', () => clearTimeout(timer));
+    };
+    if (document.readyState === 'complete') wait();
+    else window.addEventListener('load', wait, { once: true, signal });
+  });
+}
 
 interface StoneMapProps {
   finds: FindView[];
@@ -51,12 +75,41 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   onPickRef.current = onPick;
   const intlRef = useRef(intl);
   intlRef.current = intl;
+  const [wanted, setWanted] = useState(false);
+  const start = () => setWanted(true);
+
+  // Near the screen and past the first seconds of the load: start by itself.
+  useEffect(() => {
+    if (wanted || !container.current) return;
+    const stop = new AbortController();
+    let near = false;
+    let settled = false;
+    const maybeStart = () => {
+      if (near && settled) setWanted(true);
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        near = entries.some((entry) => entry.isIntersecting);
+        maybeStart();
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(container.current);
+    void afterLoadAndIdle(MAP_START_DELAY_MS, stop.signal).then(() => {
+      settled = true;
+      maybeStart();
+    });
+    return () => {
+      stop.abort();
+      observer.disconnect();
+    };
+  }, [wanted]);
 
   // The map is made again when the page language changes: its control texts are fixed at creation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: intl.locale is read through intlRef.
   useEffect(() => {
     // Effects never run on the server; the guard also keeps MapLibre out of the Worker bundle.
-    if (import.meta.env.SSR) return;
+    if (import.meta.env.SSR || !wanted) return;
     let cancelled = false;
     let created: MapHandle | null = null;
     setMapStatus('loading');
@@ -92,7 +145,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
       setHandle(null);
       setMapStatus('loading');
     };
-  }, [mapStyleUrl, intl.locale]);
+  }, [mapStyleUrl, intl.locale, wanted]);
 
   useEffect(() => {
     handle?.showFinds(finds, ZOOM_WITH_FINDS);
@@ -103,6 +156,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   }, [handle, selected]);
 
   const locate = async () => {
+    start();
     setLocating(true);
     try {
       const position = await currentPosition(MAP_BUTTON_GEOLOCATION, intl);
@@ -118,7 +172,10 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   const unavailable = isMapUnavailable(status);
 
   return (
-    <div className="relative">
+    // Reaching for the map (a pointer on it, a key in it) starts it at once. The wrapper only listens to what
+    // bubbles up from the map and its buttons; the "show the map" button is the control for it.
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegation, see above.
+    <div className="relative" onPointerDown={start} onKeyDown={start}>
       <section
         ref={container}
         aria-label={intl.formatMessage({ id: 'map.label' })}
@@ -127,7 +184,18 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
         data-status={status}
         className="h-80 w-full overflow-hidden rounded-xl bg-stone-200 sm:h-96"
       />
-      {status === 'loading' ? (
+      {status === 'loading' && !wanted ? (
+        <div className="absolute inset-0 flex items-center justify-center">
+          <button
+            type="button"
+            onClick={start}
+            className="rounded-lg bg-white px-4 py-2 text-sm font-medium shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600"
+          >
+            <FormattedMessage id="map.show" />
+          </button>
+        </div>
+      ) : null}
+      {status === 'loading' && wanted ? (
         <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-stone-600">
           <FormattedMessage id="map.loading" />
         </p>

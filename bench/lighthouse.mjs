@@ -1,0 +1,122 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset, its simulated slow 4G and 4x CPU slowdown) on the
+// production build served by workerd, in Debian's Chromium without network (an offline map style). Each page
+// runs BENCH_LIGHTHOUSE_RUNS times (default 3); the run with the median performance score is reported. Writes
+// .bench/lighthouse.json and exits 1 when a target is missed, so it also works as a budget check:
+//   `/`: 100 in all four categories; stone pages: performance >= 95, the other categories 100 (SEO is not
+//   counted on /view/{code}, which is noindex on purpose).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
+
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const STONE = 'A1B-2C3-D4E';
+const PAGES = [
+  { path: '/', targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: `/${STONE}`, targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: `/view/${STONE}`, targets: { performance: 95, accessibility: 100, 'best-practices': 100 } },
+  { path: '/C0D-E00-001', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** One Lighthouse run: the four scores (0–100) and the figures that explain the performance score. */
+async function audit(url, port) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+  const audits = lhr.audits;
+  const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
+  const failed = Object.values(audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((a) => a.id);
+  return {
+    scores,
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpElement: lcpElement.slice(0, 120),
+    failedAudits: failed,
+  };
+}
+
+async function main() {
+  ensureBuild({ rebuild: !process.env.BENCH_REUSE_BUILD });
+  const port = await freePort();
+  const server = await serveBuild({
+    port,
+    stateDir: '.bench/lighthouse-state',
+    vars: { MAP_STYLE_URL: '/map-style.json', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+    ],
+  });
+  const report = [];
+  let missed = 0;
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page.path}`, chrome.port));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = runs[Math.floor(runs.length / 2)];
+      const misses = Object.entries(page.targets).filter(([category, target]) => median.scores[category] < target);
+      missed += misses.length;
+      report.push({
+        path: page.path,
+        ...median,
+        runs: runs.map((r) => r.scores.performance),
+        misses: misses.map(([c, t]) => `${c} < ${t}`),
+      });
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+  console.log(`\nLighthouse ${RUNS}× per page (mobile preset), median run:`);
+  console.log('page                   perf  a11y  best   seo   LCP ms  TBT ms    CLS  perf of each run');
+  for (const r of report) {
+    const s = r.scores;
+    console.log(
+      `${r.path.padEnd(22)} ${String(s.performance).padStart(4)}  ${String(s.accessibility).padStart(4)}  ${String(s['best-practices']).padStart(4)}  ${String(s.seo).padStart(4)}  ${String(r.lcpMs).padStart(7)} ${String(r.tbtMs).padStart(7)}  ${r.cls.toFixed(3)}  ${r.runs.join(' ')}`,
+    );
+    console.log(`  LCP element: ${r.lcpElement}`);
+    if (r.failedAudits.length) console.log(`  audits below 1: ${r.failedAudits.join(', ')}`);
+    if (r.misses.length) console.log(`  ✗ missed: ${r.misses.join(', ')}`);
+  }
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/lighthouse.json', `${JSON.stringify(report, null, 2)}\n`);
+  console.log(missed ? `\n✗ ${missed} target(s) missed` : '\n✓ every target met');
+  return missed ? 1 : 0;
+}
+
+process.exit(await main());
