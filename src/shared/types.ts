@@ -34,8 +34,17 @@ export interface OwnerNotification {
   confirmed: boolean;
 }
 
-export interface OwnerStoneView extends StoneView {
+/** A find as its stone's owner sees it: hidden ones too, marked. */
+export interface OwnerFindView extends FindView {
+  hidden: boolean;
+}
+
+export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
+  /** Every find in journey order, the hidden ones marked (the public view leaves them out). */
+  finds: OwnerFindView[];
   creatorEmail: string;
+  /** Whether the owner gets a mail for every find (one click in a find mail, or the owner page, turns it off). */
+  notifyOnFind: boolean;
   /**
    * Spec §3 "notifications (list, seen on the admin read)"; the owner page shows their number. The subscribers'
    * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.

@@ -34,16 +34,21 @@ export const stoneDataSchema = v.object({
   ),
 });
 
-/** `POST /api/create-payment-intent` (spec §7, plus the stone's data so the order is recorded first). */
+/**
+ * `POST /api/create-payment-intent` (spec §7), plus either the new stone's data (so the order is recorded before
+ * any money moves) or, for an owner buying a feature for an existing stone, its owner token.
+ */
 export const createPaymentIntentSchema = v.pipe(
   v.object({
     amount: euros,
     features: featuresSchema,
     stripePromotionCodeId: v.optional(v.nullable(stripeId('promo')), null),
-    stoneData: stoneDataSchema,
+    stoneData: v.optional(stoneDataSchema),
+    upgradeToken: v.optional(v.pipe(v.string('token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'token.invalid'))),
   }),
   v.check((input) => input.features.photos || input.features.story, 'features.none'),
-  v.check((input) => input.features.story || input.stoneData.story === '', 'story.withoutFeature'),
+  v.check((input) => (input.stoneData === undefined) !== (input.upgradeToken === undefined), 'order.stoneOrUpgrade'),
+  v.check((input) => input.features.story || !input.stoneData?.story, 'story.withoutFeature'),
 );
 
 /** `POST /api/validate-promo-code`. */

@@ -21,6 +21,8 @@ export const stones = sqliteTable(
     ownerTokenHash: text('owner_token_hash').notNull(),
     /** Sequence number of the newest find; each find takes the next one (optimistic concurrency). */
     findSeq: integer('find_seq').notNull().default(0),
+    /** Finds the owner hid (spam, bogus places): the public count is findSeq minus these. */
+    hiddenFindCount: integer('hidden_find_count').notNull().default(0),
     totalDistanceKm: real('total_distance_km').notNull().default(0),
     /** The creator's language (de/en): the owner's mails are written in it. */
     locale: text('locale', { enum: ['de', 'en'] })
@@ -85,6 +87,8 @@ export const finds = sqliteTable(
     longitude: real('longitude'),
     comment: text('comment').notNull().default(''),
     finderEmail: text('finder_email'),
+    /** Hidden by the owner: not shown, not counted, no leg of the journey. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq)],
@@ -235,7 +239,9 @@ export const orders = sqliteTable(
     /** SHA-256 of the owner token handed to the buyer when the order was made; the stone gets it. */
     ownerTokenHash: text('owner_token_hash').notNull(),
     promotionCodeId: text('promotion_code_id'),
-    /** Set when the stone exists. */
+    /** An owner buying a feature for an existing stone: that stone (the order's stone data is a copy of it). */
+    upgradeStoneId: text('upgrade_stone_id'),
+    /** Set when the stone exists (or, for an upgrade, when the feature was granted). */
     stoneId: text('stone_id'),
     createdAt: createdAt(),
   },

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { hasPosition, haversineKm } from '../../../shared/geo';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { hasPosition, haversineKm, journeyKm } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
 import type { FindInput } from '../../../shared/schemas/find';
 import type { FindView } from '../../../shared/types';
@@ -126,6 +126,53 @@ export async function addFind(db: Db, stone: StoneRef, input: FindInput, locale:
       totals,
       mailIds,
     };
+  }
+  throw new ApiError(503, 'BUSY', 'api.busy');
+}
+
+/**
+ * The owner hides a find (spam, a bogus place) or shows it again. The stone's journey is recomputed over its
+ * visible finds in the same batch as the change, and the site totals follow; every statement of the batch is
+ * guarded by the stone's counters as read, so a find logged or hidden at the same moment makes this one start
+ * over instead of writing a stale distance. Answers null for a find that is not this stone's, else the new site
+ * totals (none when nothing changed).
+ */
+export async function setFindHidden(db: Db, stoneId: string, findId: string, hidden: boolean): Promise<AddedFind['totals'] | null> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const [counters, journey] = await db.batch([
+      db
+        .select({ findSeq: stones.findSeq, hiddenFindCount: stones.hiddenFindCount, totalDistanceKm: stones.totalDistanceKm })
+        .from(stones)
+        .where(eq(stones.id, stoneId)),
+      db
+        .select({ id: finds.id, latitude: finds.latitude, longitude: finds.longitude, hidden: finds.hidden })
+        .from(finds)
+        .where(eq(finds.stoneId, stoneId))
+        .orderBy(asc(finds.seq)),
+    ]);
+    const stone = counters[0];
+    const target = journey.find((find) => find.id === findId);
+    if (!stone || !target) return null;
+    if (target.hidden === hidden) return [];
+    const visible = journey.filter((find) => (find.id === findId ? !hidden : !find.hidden));
+    const totalDistanceKm = journeyKm(visible);
+    const last = visible.filter(hasPosition).at(-1) ?? null;
+    const unchanged = sql`(SELECT ${stones.findSeq} || ':' || ${stones.hiddenFindCount} FROM ${stones} WHERE ${stones.id} = ${stoneId}) = ${`${stone.findSeq}:${stone.hiddenFindCount}`}`;
+    // The guard reads the stone's counters, so the stone's own update comes last in the batch.
+    const [changed, totals] = await db.batch([
+      db.update(finds).set({ hidden }).where(and(eq(finds.id, findId), unchanged)).returning({ id: finds.id }),
+      changeTotals(db, { finds: hidden ? -1 : 1, km: totalDistanceKm - stone.totalDistanceKm }, unchanged),
+      db
+        .update(stones)
+        .set({
+          totalDistanceKm,
+          lastLatitude: last?.latitude ?? null,
+          lastLongitude: last?.longitude ?? null,
+          hiddenFindCount: sql`${stones.hiddenFindCount} + ${hidden ? 1 : -1}`,
+        })
+        .where(and(eq(stones.id, stoneId), unchanged)),
+    ]);
+    if (changed.length) return totals;
   }
   throw new ApiError(503, 'BUSY', 'api.busy');
 }

@@ -1,11 +1,16 @@
-import { Hono } from 'hono';
+import { and, eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
+import { findVisibilitySchema, ownerUpdateSchema, photoDeleteSchema } from '../../../shared/schemas/owner';
 import { getDb } from '../../db/client';
+import { photos, stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { readFormData } from '../../lib/validate';
+import { parseInput, readFormData, readJsonObject } from '../../lib/validate';
 import type { AppEnv } from '../../types';
+import { setFindHidden } from '../finds/queries';
+import { publishStatistics } from '../statistics/queries';
 import { checkPhotos, photoCount, storePhotos } from './photos';
 import { getOwnerStoneView, ownedStone } from './queries';
 
@@ -15,6 +20,26 @@ const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
 /** Owner tokens are 43 base64url characters; anything unlike one is "not found" without a database read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
+/** R2 keys are server-made: `<uuid>.<ext>` at the end of a photo's address. */
+const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
+
+/** The stone behind the owner link in the path: a wrong token is a 404 on every call, and changes nothing. */
+async function stoneOf(c: Context<AppEnv>) {
+  const token = c.req.param('adminToken') ?? '';
+  const stone = TOKEN_SHAPE.test(token) ? await ownedStone(getDb(c.env.DB), token) : null;
+  if (!stone) throw notFound();
+  return { token, stone };
+}
+
+/** The owner's view after a change, as the read answers it. */
+async function ownerView(c: Context<AppEnv>, token: string) {
+  const view = await getOwnerStoneView(getDb(c.env.DB), token, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] });
+  if (!view) throw notFound();
+  return view;
+}
+
 /**
  * The stone owner's secret-link API, `/api/admin/stones/{adminToken}`. Only requests without an Authorization
  * header reach it (decision record 006): owner calls never send one.
@@ -22,28 +47,61 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 export const owner = new Hono<AppEnv>()
   .get('/:adminToken', async (c) => {
     const token = c.req.param('adminToken');
-    const notFound = new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
-    if (!TOKEN_SHAPE.test(token)) throw notFound;
-    const view = await getOwnerStoneView(getDb(c.env.DB), token, {
-      origin: new URL(c.req.url).origin,
-      locale: intlTag[c.get('locale')],
-    });
-    if (!view) throw notFound;
-    return c.json(view);
+    if (!TOKEN_SHAPE.test(token)) throw notFound();
+    return c.json(await ownerView(c, token));
+  })
+  .patch('/:adminToken', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { token, stone } = await stoneOf(c);
+    const input = parseInput(ownerUpdateSchema, await readJsonObject(c.req.raw));
+    if (input.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
+    await getDb(c.env.DB)
+      .update(stones)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.story !== undefined ? { story: input.story } : {}),
+        ...(input.notifyOnFind !== undefined ? { notifyOnFind: input.notifyOnFind } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(stones.id, stone.id));
+    return c.json(await ownerView(c, token));
   })
   .post('/:adminToken/photos', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
-    const token = c.req.param('adminToken');
-    const db = getDb(c.env.DB);
-    const stone = TOKEN_SHAPE.test(token) ? await ownedStone(db, token) : null;
-    if (!stone) throw new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
+    const { token, stone } = await stoneOf(c);
     if (!stone.hasPhotos) throw new ApiError(402, 'FEATURE_REQUIRED', 'photo.featureRequired');
     const form = await readFormData(c.req.raw, MAX_UPLOAD_BYTES);
     const files = form.getAll('photo').filter((value): value is File => typeof value !== 'string' && value.size > 0);
     if (files.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'photo.required');
+    const db = getDb(c.env.DB);
     const room = MAX_PHOTOS - (await photoCount(db, stone.id));
     if (files.length > room) throw new ApiError(409, 'TOO_MANY_PHOTOS', { id: 'photo.onlyRoomFor', values: { count: Math.max(0, room) } });
     await storePhotos(db, c.env.PHOTOS, stone.id, await checkPhotos(files));
-    const view = await getOwnerStoneView(db, token, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] });
-    return c.json({ photos: view?.photos ?? [] }, 201);
+    return c.json({ photos: (await ownerView(c, token)).photos }, 201);
+  })
+  .delete('/:adminToken/photos', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { token, stone } = await stoneOf(c);
+    const { photoUrl } = parseInput(photoDeleteSchema, await readJsonObject(c.req.raw));
+    const key = photoUrl.split('?')[0]?.match(PHOTO_KEY)?.[1];
+    const removed = key
+      ? await getDb(c.env.DB)
+          .delete(photos)
+          .where(and(eq(photos.stoneId, stone.id), eq(photos.r2Key, key)))
+          .returning({ key: photos.r2Key })
+      : [];
+    // Only a photo of this stone: another stone's photo (or none) is simply not found here.
+    if (!key || removed.length === 0) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
+    await c.env.PHOTOS.delete(key);
+    return c.json({ photos: (await ownerView(c, token)).photos });
+  })
+  .patch('/:adminToken/finds/:findId', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { token, stone } = await stoneOf(c);
+    const { hidden } = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
+    const db = getDb(c.env.DB);
+    const totals = await setFindHidden(db, stone.id, c.req.param('findId'), hidden);
+    if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (totals.length) await publishStatistics(c.env.CACHE, totals);
+    return c.json(await ownerView(c, token));
   });

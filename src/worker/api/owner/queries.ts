@@ -10,7 +10,15 @@ import { getStoneView, type ViewContext } from '../stones/queries';
 export async function ownedStone(db: Db, token: string) {
   const hash = await sha256Hex(token);
   const row = await db
-    .select({ id: stones.id, code: stones.code, creatorEmail: stones.creatorEmail, hasPhotos: stones.hasPhotos })
+    .select({
+      id: stones.id,
+      code: stones.code,
+      title: stones.title,
+      creatorEmail: stones.creatorEmail,
+      hasPhotos: stones.hasPhotos,
+      hasStory: stones.hasStory,
+      notifyOnFind: stones.notifyOnFind,
+    })
     .from(stones)
     .where(
       or(
@@ -27,7 +35,7 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
   const row = await ownedStone(db, token);
   if (!row) return null;
   const [view, subs, total] = await Promise.all([
-    getStoneView(db, row.code, ctx),
+    getStoneView(db, row.code, ctx, true),
     // Bounded: subscribing is open to anyone, so a stone may collect many.
     db
       .select({ id: subscriptions.id, createdAt: subscriptions.createdAt, confirmedAt: subscriptions.confirmedAt })
@@ -40,5 +48,5 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
   ]);
   if (!view) return null;
   const notifications = subs.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), confirmed: s.confirmedAt !== null }));
-  return { ...view, creatorEmail: row.creatorEmail, notifications, notificationCount: total?.n ?? 0 };
+  return { ...view, creatorEmail: row.creatorEmail, notifyOnFind: row.notifyOnFind, notifications, notificationCount: total?.n ?? 0 };
 }

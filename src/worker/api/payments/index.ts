@@ -12,6 +12,7 @@ import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
 import { type Payments, type Promotion, paymentsFromEnv } from '../../services/payments';
 import type { AppEnv } from '../../types';
+import { ownedStone } from '../owner/queries';
 import { publishStatistics } from '../statistics/queries';
 import type { CreatedStone } from '../stones/queries';
 import { attachIntent, firstDelivery, localRedemptions, type Order, orderOfIntent, recordOrder, stoneForOrder } from './queries';
@@ -43,7 +44,10 @@ async function announce(c: Context<AppEnv>, created: CreatedStone | null): Promi
 }
 
 /** Creates the stone of a paid order after checking, at Stripe, that its PaymentIntent succeeded for it. */
-export async function paidStone(c: Context<AppEnv>, paymentIntentId: string): Promise<{ code: string; created: boolean }> {
+export async function paidStone(
+  c: Context<AppEnv>,
+  paymentIntentId: string,
+): Promise<{ code: string; created: boolean; upgraded: boolean }> {
   const db = getDb(c.env.DB);
   const order = await orderOfIntent(db, paymentIntentId);
   if (!order) throw new ApiError(404, 'PAYMENT_UNKNOWN', 'api.paymentUnknown');
@@ -51,9 +55,9 @@ export async function paidStone(c: Context<AppEnv>, paymentIntentId: string): Pr
     const intent = await requirePayments(c.env).retrieveIntent(paymentIntentId);
     if (!intent || !paidInFull(order, intent)) throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', 'api.paymentNotCompleted');
   }
-  const { code, created } = await stoneForOrder(db, order);
+  const { code, created, upgraded } = await stoneForOrder(db, order);
   await announce(c, created);
-  return { code, created: created !== null };
+  return { code, created: created !== null, upgraded: upgraded === true };
 }
 
 function paidInFull(order: Order, intent: { status: string; currency: string; amountCents: number; orderId: string | null }): boolean {
@@ -114,20 +118,27 @@ export const payments = new Hono<AppEnv>()
           check.unavailable ? 'api.botCheckUnavailable' : 'api.recaptchaFailed',
         );
     }
-    const adminToken = randomToken();
+    const db = getDb(c.env.DB);
+    const upgrade = input.upgradeToken ? await ownedStone(db, input.upgradeToken) : null;
+    if (input.upgradeToken && !upgrade) throw new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
+    if (upgrade && ((input.features.photos && upgrade.hasPhotos) || (input.features.story && upgrade.hasStory))) {
+      throw new ApiError(409, 'FEATURE_OWNED', 'api.featureOwned');
+    }
+    // A new stone's owner token is made here and given to the buyer once; an upgrade's stone has its own already.
+    const adminToken = upgrade ? null : randomToken();
     const order = {
       id: crypto.randomUUID(),
       amountCents: finalCents,
       hasPhotos: input.features.photos,
       hasStory: input.features.story,
-      creatorEmail: input.stoneData.creatorEmail,
-      title: input.stoneData.title,
-      story: input.features.story ? input.stoneData.story : null,
+      creatorEmail: upgrade?.creatorEmail ?? input.stoneData?.creatorEmail ?? '',
+      title: upgrade?.title ?? input.stoneData?.title ?? '',
+      story: input.features.story && input.stoneData ? input.stoneData.story : null,
       locale: c.get('locale'),
-      ownerTokenHash: await sha256Hex(adminToken),
+      ownerTokenHash: await sha256Hex(adminToken ?? randomToken()),
       promotionCodeId: input.stripePromotionCodeId,
+      upgradeStoneId: upgrade?.id ?? null,
     };
-    const db = getDb(c.env.DB);
     await recordOrder(db, order);
     const headers = { 'Cache-Control': 'no-store' };
     if (finalCents === 0) {
@@ -140,7 +151,7 @@ export const payments = new Hono<AppEnv>()
         createdAt: new Date(),
       });
       await announce(c, created);
-      return c.json({ clientSecret: null, amount: 0, code, adminToken }, 201, headers);
+      return c.json({ clientSecret: null, amount: 0, code, ...(adminToken ? { adminToken } : {}) }, 201, headers);
     }
     const intent = await stripe.createIntent({
       amountCents: finalCents,
@@ -148,7 +159,11 @@ export const payments = new Hono<AppEnv>()
       description: `${c.env.PRODUCT_NAME}: ${order.title}`,
     });
     await attachIntent(db, order.id, intent.id);
-    return c.json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: toEuros(finalCents), adminToken }, 201, headers);
+    return c.json(
+      { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: toEuros(finalCents), ...(adminToken ? { adminToken } : {}) },
+      201,
+      headers,
+    );
   })
   .post('/webhooks/stripe', async (c) => {
     const stripe = requirePayments(c.env);

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/i18n/locale';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
@@ -47,7 +47,8 @@ export async function localRedemptions(db: Db, promotionCodeId: string): Promise
  * made before. The stone's unique PaymentIntent decides between two callers at once (the buyer's return and the
  * webhook): the one that loses finds the other's stone.
  */
-export async function stoneForOrder(db: Db, order: Order): Promise<{ code: string; created: CreatedStone | null }> {
+export async function stoneForOrder(db: Db, order: Order): Promise<{ code: string; created: CreatedStone | null; upgraded?: boolean }> {
+  if (order.upgradeStoneId) return grantFeatures(db, order, order.upgradeStoneId);
   if (order.stoneId) {
     const existing = await db.select({ code: stones.code }).from(stones).where(eq(stones.id, order.stoneId)).get();
     if (existing) return { code: existing.code, created: null };
@@ -88,4 +89,27 @@ export const ABANDONED_ORDER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The cron's share: orders without a stone after ABANDONED_ORDER_TTL_MS go (they hold an address). */
 export async function deleteAbandonedOrders(db: Db, now = new Date()): Promise<void> {
   await db.delete(orders).where(and(isNull(orders.stoneId), lt(orders.createdAt, new Date(now.getTime() - ABANDONED_ORDER_TTL_MS))));
+}
+
+/**
+ * An owner's purchase of a feature for an existing stone: the stone gets it (never loses one it had), and the
+ * order is marked done; doing it twice changes nothing.
+ */
+async function grantFeatures(db: Db, order: Order, stoneId: string): Promise<{ code: string; created: null; upgraded: true }> {
+  const [granted] = await db.batch([
+    db
+      .update(stones)
+      .set({
+        hasPhotos: sql`${stones.hasPhotos} OR ${order.hasPhotos ? 1 : 0}`,
+        hasStory: sql`${stones.hasStory} OR ${order.hasStory ? 1 : 0}`,
+        isPaid: true,
+        updatedAt: new Date(),
+      })
+      .where(eq(stones.id, stoneId))
+      .returning({ code: stones.code }),
+    db.update(orders).set({ stoneId }).where(eq(orders.id, order.id)),
+  ]);
+  const code = granted[0]?.code;
+  if (!code) throw new Error('the stone of an upgrade order is gone');
+  return { code, created: null, upgraded: true };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { siteTotals } from '../../db/schema';
 import { log } from '../../lib/logger';
@@ -30,7 +30,7 @@ const toData = (row: Pick<TotalsRow, 'stoneCount' | 'findCount' | 'totalDistance
  * The change a write makes to the site totals, as one statement for that write's `db.batch`: it runs in the
  * same transaction, reads one row and answers the new totals.
  */
-export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number }) {
+export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number }, onlyIf?: SQL) {
   return db
     .update(siteTotals)
     .set({
@@ -38,7 +38,7 @@ export function changeTotals(db: Db, change: { stones?: number; finds?: number; 
       findCount: sql`${siteTotals.findCount} + ${change.finds ?? 0}`,
       totalDistanceKm: sql`${siteTotals.totalDistanceKm} + ${change.km ?? 0}`,
     })
-    .where(eq(siteTotals.id, 1))
+    .where(onlyIf ? and(eq(siteTotals.id, 1), onlyIf) : eq(siteTotals.id, 1))
     .returning({ stoneCount: siteTotals.stoneCount, findCount: siteTotals.findCount, totalDistanceKm: siteTotals.totalDistanceKm });
 }
 
@@ -88,7 +88,7 @@ export async function verifyStatistics(db: Db, cache: KVNamespace, now = new Dat
   if (current?.verifiedAt && now.getTime() - current.verifiedAt.getTime() < VERIFY_INTERVAL_MS) return false;
   const recount = {
     stoneCount: sql`(SELECT count(*) FROM stones)`,
-    findCount: sql`(SELECT count(*) FROM finds)`,
+    findCount: sql`(SELECT count(*) FROM finds WHERE hidden = 0)`,
     totalDistanceKm: sql`(SELECT coalesce(sum(total_distance_km), 0) FROM stones)`,
     verifiedAt: now,
   };

@@ -45,8 +45,8 @@ export const stones = new Hono<AppEnv>()
     if (fields.isPaid === true || fields.isPaid === 'true' || fields.paymentIntentId !== undefined) {
       // After payment (spec §7): Stripe's word decides, and the stone's data comes from the recorded order.
       const { paymentIntentId } = parseInput(paidStoneSchema, fields);
-      const { code, created } = await paidStone(c, paymentIntentId);
-      return c.json({ code, isPaid: true }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
+      const { code, created, upgraded } = await paidStone(c, paymentIntentId);
+      return c.json({ code, isPaid: true, ...(upgraded ? { upgraded } : {}) }, created ? 201 : 200, { 'Cache-Control': 'no-store' });
     }
     const input = parseInput(createStoneSchema, fields);
     // Photos and a story are premium features: the free path never stores them.

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
 import { formatDistance } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
-import type { FindView, StoneView } from '../../../shared/types';
+import type { FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { finds, photos, type StoneRow, stones } from '../../db/schema';
@@ -21,8 +21,18 @@ export interface ViewContext {
 export const photoUrl = (origin: string, r2Key: string) => `${origin}/photos/${r2Key}`;
 export const qrCodeUrl = (origin: string, code: string) => `${origin}/api/stones/${code}/qr.svg`;
 
-/** Loads a stone with its finds (in journey order) and photos in one round trip. */
-export async function getStoneView(db: Db, code: string, ctx: ViewContext): Promise<StoneView | null> {
+/**
+ * Loads a stone with its finds (in journey order) and photos in one round trip. The public view leaves hidden
+ * finds out; the owner's (`withHidden`) keeps them, marked.
+ */
+export async function getStoneView(db: Db, code: string, ctx: ViewContext): Promise<StoneView | null>;
+export async function getStoneView(
+  db: Db,
+  code: string,
+  ctx: ViewContext,
+  withHidden: true,
+): Promise<(Omit<StoneView, 'finds'> & { finds: OwnerFindView[] }) | null>;
+export async function getStoneView(db: Db, code: string, ctx: ViewContext, withHidden = false) {
   const byCode = sql`(select ${stones.id} from ${stones} where ${stones.code} = ${code})`;
   const [stoneRows, findRows, photoRows] = await db.batch([
     db.select().from(stones).where(eq(stones.code, code)).limit(1),
@@ -34,20 +44,23 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext): Prom
         longitude: finds.longitude,
         comment: finds.comment,
         createdAt: finds.createdAt,
+        hidden: finds.hidden,
       })
       .from(finds)
-      .where(eq(finds.stoneId, byCode))
+      .where(withHidden ? eq(finds.stoneId, byCode) : and(eq(finds.stoneId, byCode), eq(finds.hidden, false)))
       .orderBy(asc(finds.seq)),
     db.select({ r2Key: photos.r2Key }).from(photos).where(eq(photos.stoneId, byCode)).orderBy(asc(photos.createdAt)),
   ]);
   const stone = stoneRows[0];
   if (!stone) return null;
-  return toView(
+  const view = toView(
     stone,
-    findRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+    findRows.map(({ hidden: _, ...f }) => ({ ...f, createdAt: f.createdAt.toISOString() })),
     photoRows.map((p) => photoUrl(ctx.origin, p.r2Key)),
     ctx,
   );
+  if (!withHidden) return view;
+  return { ...view, finds: findRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })) };
 }
 
 function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx: ViewContext): StoneView {
@@ -63,7 +76,7 @@ function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx
     createdAt: stone.createdAt.toISOString(),
     qrCodeUrl: qrCodeUrl(ctx.origin, stone.code),
     finds: findViews,
-    findCount: stone.findSeq,
+    findCount: stone.findSeq - stone.hiddenFindCount,
     totalDistance: stone.totalDistanceKm,
     formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
   };

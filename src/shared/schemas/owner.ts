@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+
+/** `PATCH /api/admin/stones/{adminToken}`: what the owner may change; at least one of them. */
+export const ownerUpdateSchema = v.pipe(
+  v.object({
+    title: v.optional(
+      v.pipe(v.string('title.required'), v.trim(), v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong')),
+    ),
+    story: v.optional(v.pipe(v.string('story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'))),
+    notifyOnFind: v.optional(v.boolean('notifyOnFind.invalid')),
+  }),
+  v.check((input) => input.title !== undefined || input.story !== undefined || input.notifyOnFind !== undefined, 'owner.nothingToChange'),
+);
+
+/** `DELETE /api/admin/stones/{adminToken}/photos` (spec §7). */
+export const photoDeleteSchema = v.object({
+  photoUrl: v.pipe(v.string('photoUrl.invalid'), v.maxLength(500, 'photoUrl.invalid')),
+});
+
+/** `PATCH /api/admin/stones/{adminToken}/finds/{findId}`. */
+export const findVisibilitySchema = v.object({ hidden: v.boolean('hidden.invalid') });
