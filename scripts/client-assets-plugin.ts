@@ -44,13 +44,13 @@ function fromManifest(manifest: Record<string, ManifestChunk>) {
     const page = key.match(/^src\/client\/pages\/([\w-]+)\.tsx$/)?.[1];
     if (page && chunk.isDynamicEntry) pages[page] = collect(key);
   }
-  // Each language's interface texts: the page preloads its own with the entry.
+  // Each catalog in one language (`core/de`, `home/en`, …): a page preloads its own with the entry.
   const messages: Record<string, string> = {};
-  for (const locale of ['de', 'en']) {
-    const chunk = manifest[`virtual:messages/core/${locale}`];
-    if (!chunk) throw new Error(`virtual:messages/core/${locale} is missing from the client manifest`);
-    messages[locale] = `/${chunk.file}`;
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const catalog = key.match(/^virtual:messages\/([a-z-]+\/(?:de|en))$/)?.[1];
+    if (catalog) messages[catalog] = `/${chunk.file}`;
   }
+  if (!messages['core/de'] || !messages['core/en']) throw new Error('virtual:messages/core/* is missing from the client manifest');
   return { dev: false, entry: collect(ENTRY), pages, messages };
 }
 

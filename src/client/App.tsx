@@ -8,6 +8,7 @@ import { Header } from './features/layout/header';
 import { lazyPage, type PageComponent } from './lib/lazy-page';
 import { RouteHead } from './lib/route-head';
 import { ScrollOnNavigate, useRouter } from './lib/router';
+import { loadScreenMessages } from './lib/screen-messages';
 import { ScreenBoundary } from './ui/screen-boundary';
 import { Spinner } from './ui/spinner';
 
@@ -21,7 +22,9 @@ function pageOf(match: RouteMatch) {
   if (!page) {
     const load = pageLoaders[`./pages/${name}.tsx`];
     if (!load) throw new Error(`src/client/pages/${name}.tsx is missing`);
-    page = lazyPage(load);
+    // The screen's own texts come with its module, in the page's language.
+    const messages = match.screen.messages;
+    page = lazyPage(() => Promise.all([load(), loadScreenMessages(messages)]).then(([module]) => module));
     pages.set(name, page);
   }
   return page;

@@ -7,6 +7,10 @@ declare module 'virtual:messages/core/en' {
   const messages: import('./lib/intl').Messages;
   export default messages;
 }
+declare module 'virtual:messages/screens' {
+  const loaders: Record<string, Record<import('../shared/i18n/locale').Locale, () => Promise<{ default: import('./lib/intl').Messages }>>>;
+  export default loaders;
+}
 declare module 'virtual:messages/*' {
   const messages: Record<import('../shared/i18n/locale').Locale, import('./lib/intl').Messages>;
   export default messages;

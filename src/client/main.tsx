@@ -4,8 +4,9 @@ import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
 import { matchRoute } from '../shared/routes';
 import { preloadPage } from './App';
 import { Document } from './document';
-import { provideCoreMessages } from './lib/intl';
+import { provideMessages } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
+import { setScreenLocale } from './lib/screen-messages';
 import './styles.css';
 
 declare global {
@@ -25,8 +26,9 @@ const hydrate = () =>
     hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
   });
 // Only this page's language travels to the browser.
+setScreenLocale(data.locale);
 const loadMessages = (data.locale === 'de' ? import('virtual:messages/core/de') : import('virtual:messages/core/en')).then((module) =>
-  provideCoreMessages(data.locale, module.default),
+  provideMessages(data.locale, module.default),
 );
 // The screen's module and the texts are already on their way (modulepreload); hydrating after they arrive avoids
 // a suspended pass. If they cannot be loaded, the page stays as the server sent it — readable, just not

@@ -47,6 +47,8 @@ interface ScreenDef<S extends Specs> {
   status?: (data: DataOf<S>) => 200 | 404;
   head: (context: HeadContext<S>) => Head;
   csp?: CspFeature[];
+  /** The screen's own texts (src/shared/i18n/<namespace>/), loaded in the page's language with its module. */
+  messages?: string[];
 }
 
 /** A registry entry with its data types erased, as the renderer and the router handle it. */
@@ -58,6 +60,7 @@ export interface Screen {
   status?: (data: Record<string, unknown>) => 200 | 404;
   head: (context: HeadContext<Specs>) => Head;
   csp?: CspFeature[];
+  messages?: string[];
 }
 
 function screen<S extends Specs = Record<never, never>>(def: ScreenDef<S>): Screen {
@@ -94,6 +97,7 @@ export const screens = {
     page: 'home',
     // The creator opens here and asks reCAPTCHA for a token.
     csp: ['recaptcha'],
+    messages: ['home'],
     load: () => ({ statistics: queries.statistics() }),
     head: ({ intl, config }) => {
       const description = intl.formatMessage({ id: 'hero.text' });
@@ -149,6 +153,7 @@ export const screens = {
   view: screen({
     path: '/view/:code',
     page: 'stone',
+    messages: ['stone'],
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
@@ -157,6 +162,7 @@ export const screens = {
   stone: screen({
     path: '/:code',
     page: 'stone',
+    messages: ['stone'],
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),

@@ -159,15 +159,23 @@ describe('message catalogs', () => {
   });
 
   it('carry the spec texts', () => {
-    expect(en['code.invalid.text']).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
-    expect(en['stone.notFound.text']).toBe('No stone found with this code. Please check the code and try again.');
-    expect(en['find.success']).toBe('Find added successfully!');
-    expect(en['find.error']).toBe('Error adding find');
-    expect(en['subscribe.success']).toBe('Successfully subscribed to notifications!');
-    expect(en['subscribe.error']).toBe('Error subscribing to notifications');
-    expect(en['stone.photoUnavailable']).toBe('Photo not available');
-    expect(en['stone.photosPending']).toBe('Photos are available for this premium stone, but not yet uploaded.');
-    expect(en['notFound.title']).toBe('Page Not Found');
-    expect(de['geo.error.title']).toBe('Standort-Fehler');
+    const all = (locale: string) =>
+      Object.assign(
+        {},
+        ...catalogFolders()
+          .filter((folder) => !folder.startsWith('src/worker'))
+          .map((folder) => JSON.parse(readFileSync(`${folder}/${locale}.json`, 'utf8')) as Record<string, string>),
+      ) as Record<string, string>;
+    const texts = all('en');
+    expect(texts['code.invalid.text']).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
+    expect(texts['stone.notFound.text']).toBe('No stone found with this code. Please check the code and try again.');
+    expect(texts['find.success']).toBe('Find added successfully!');
+    expect(texts['find.error']).toBe('Error adding find');
+    expect(texts['subscribe.success']).toBe('Successfully subscribed to notifications!');
+    expect(texts['subscribe.error']).toBe('Error subscribing to notifications');
+    expect(texts['stone.photoUnavailable']).toBe('Photo not available');
+    expect(texts['stone.photosPending']).toBe('Photos are available for this premium stone, but not yet uploaded.');
+    expect(texts['notFound.title']).toBe('Page Not Found');
+    expect(all('de')['geo.error.title']).toBe('Standort-Fehler');
   });
 });

@@ -8,29 +8,27 @@ export type Messages = Record<string, MessageFormatElement[]>;
 // build both afresh for every render, and the Worker renders a page per request (Intl formatters are expensive
 // to create, cheap to reuse). Nothing here depends on the request, so sharing across requests is safe.
 const cache = createIntlCache();
-const core = new Map<Locale, Messages>();
+/** Per language, one catalog object that grows as screens bring their texts (the intl objects read it live). */
+const catalogs = new Map<Locale, Messages>();
 const instances = new Map<Locale, IntlShape>();
 const withNamespace = new WeakMap<object, Map<Locale, IntlShape>>();
 
 /**
- * The interface's texts for a language: the Worker provides both languages when it loads, the browser only the
- * page's own (main.tsx loads it before hydrating).
+ * Adds texts to a language's catalog: the interface core and, as screens are shown, their own namespaces. The
+ * Worker provides everything at start-up, the browser what the page needs (main.tsx, then on navigation).
  */
-export function provideCoreMessages(locale: Locale, messages: Messages): void {
-  core.set(locale, messages);
-  instances.delete(locale);
-}
-
-function make(locale: Locale, messages: Messages): IntlShape {
-  return createIntl({ locale: intlTag[locale], messages, defaultLocale: 'de-DE' }, cache);
+export function provideMessages(locale: Locale, messages: Messages): void {
+  const catalog = catalogs.get(locale);
+  if (catalog) Object.assign(catalog, messages);
+  else catalogs.set(locale, { ...messages });
 }
 
 export function intlFor(locale: Locale): IntlShape {
   let intl = instances.get(locale);
   if (!intl) {
-    const messages = core.get(locale);
+    const messages = catalogs.get(locale);
     if (!messages) throw new Error(`no messages for ${locale}`);
-    intl = make(locale, messages);
+    intl = createIntl({ locale: intlTag[locale], messages, defaultLocale: 'de-DE' }, cache);
     instances.set(locale, intl);
   }
   return intl;
@@ -45,7 +43,10 @@ export function intlWith(locale: Locale, namespace: Record<Locale, Messages>): I
   }
   let intl = byLocale.get(locale);
   if (!intl) {
-    intl = make(locale, { ...intlFor(locale).messages, ...namespace[locale] } as Messages);
+    intl = createIntl(
+      { locale: intlTag[locale], messages: { ...intlFor(locale).messages, ...namespace[locale] } as Messages, defaultLocale: 'de-DE' },
+      cache,
+    );
     byLocale.set(locale, intl);
   }
   return intl;

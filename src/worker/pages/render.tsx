@@ -1,11 +1,12 @@
 import assets from 'virtual:client-assets';
-import coreMessages from 'virtual:messages/core';
+import allMessages from 'virtual:messages/all';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { preloadPage, providePages } from '../../client/App';
 import { Document } from '../../client/document';
-import { provideCoreMessages } from '../../client/lib/intl';
+import { provideMessages } from '../../client/lib/intl';
 import { createQueryClient } from '../../client/lib/query-client';
+import { markAllScreenMessagesLoaded } from '../../client/lib/screen-messages';
 import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
 import type { QuerySpec } from '../../shared/queries';
 import type { RouteMatch } from '../../shared/routes';
@@ -14,8 +15,9 @@ import { log } from '../lib/logger';
 import type { AppEnv } from '../types';
 
 // The Worker renders pages in both languages, with every page module loaded from the start.
-provideCoreMessages('de', coreMessages.de);
-provideCoreMessages('en', coreMessages.en);
+provideMessages('de', allMessages.de);
+provideMessages('en', allMessages.en);
+markAllScreenMessagesLoaded();
 providePages(import.meta.glob('../../client/pages/*.tsx', { eager: true }));
 
 /** Crawlers get the whole document at once; people get the shell first and the rest streamed. */
@@ -62,7 +64,8 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
       preload: [
         ...new Set([
           ...(pageAssets ? [pageAssets.script, ...pageAssets.preload] : []),
-          ...(assets.messages[c.get('locale')] ? [assets.messages[c.get('locale')] as string] : []),
+          // The page's texts in its language: the core, then the screen's own namespaces.
+          ...['core', ...(match.screen.messages ?? [])].flatMap((ns) => assets.messages[`${ns}/${c.get('locale')}`] ?? []),
           ...assets.entry.preload,
         ]),
       ],

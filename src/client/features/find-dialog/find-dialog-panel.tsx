@@ -1,9 +1,11 @@
+import messages from 'virtual:messages/find-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatCodeEdit, isValidCode } from '../../../shared/code';
 import { pathTo } from '../../../shared/routes';
 import { useRouter } from '../../lib/router';
+import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
@@ -15,6 +17,14 @@ type Problem = { title: string; text: string } | null;
 
 /** The find-a-stone dialog: typed code or camera scan, lookup, then "log find now" or "just view". */
 export default function FindDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <WithMessages messages={messages}>
+      <FindDialogPanel onClose={onClose} />
+    </WithMessages>
+  );
+}
+
+function FindDialogPanel({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const { navigate } = useRouter();

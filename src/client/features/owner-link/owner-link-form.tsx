@@ -36,7 +36,7 @@ function Form({ code: knownCode }: { code?: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidCode(code)) {
-      setCodeError(intl.formatMessage({ id: 'code.invalid.text' }));
+      setCodeError(intl.formatMessage({ id: 'ownerLink.codeInvalid' }));
       return;
     }
     setCodeError(null);

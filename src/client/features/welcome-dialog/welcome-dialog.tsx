@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// The dialog's code (Radix) comes when the dialog is due, not with the stone page.
+const WelcomeDialogPanel = lazy(() => import('./welcome-dialog-panel'));
 
 /** Spec: shown 500 ms after the stone page loads, once per code, remembered in localStorage. */
 export const WELCOME_DELAY_MS = 500;
@@ -24,9 +24,7 @@ function remember(code: string) {
 }
 
 export function WelcomeDialog({ code, title, onLogFind }: { code: string; title: string; onLogFind: () => void }) {
-  const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const logFind = useRef(false);
+  const [due, setDue] = useState(false);
   useEffect(() => {
     if (alreadyShown(code)) return;
     // A finder who chose "log find now" is already on the way to the form.
@@ -36,39 +34,14 @@ export function WelcomeDialog({ code, title, onLogFind }: { code: string; title:
     }
     const timer = setTimeout(() => {
       remember(code);
-      setOpen(true);
+      setDue(true);
     }, WELCOME_DELAY_MS);
     return () => clearTimeout(timer);
   }, [code]);
-
+  if (!due) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      // Move to the form only once the dialog has let go of focus, so the form's field keeps it.
-      onClosedFocus={() => {
-        if (!logFind.current) return false;
-        logFind.current = false;
-        onLogFind();
-        return true;
-      }}
-      title={intl.formatMessage({ id: 'welcome.title' }, { title })}
-      description={intl.formatMessage({ id: 'welcome.text' })}
-    >
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button
-          className="flex-1"
-          onClick={() => {
-            logFind.current = true;
-            setOpen(false);
-          }}
-        >
-          <FormattedMessage id="welcome.log" />
-        </Button>
-        <Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>
-          <FormattedMessage id="welcome.continue" />
-        </Button>
-      </div>
-    </Dialog>
+    <Suspense fallback={null}>
+      <WelcomeDialogPanel title={title} onLogFind={onLogFind} />
+    </Suspense>
   );
 }

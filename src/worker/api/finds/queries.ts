@@ -160,7 +160,11 @@ export async function setFindHidden(db: Db, stoneId: string, findId: string, hid
     const unchanged = sql`(SELECT ${stones.findSeq} || ':' || ${stones.hiddenFindCount} FROM ${stones} WHERE ${stones.id} = ${stoneId}) = ${`${stone.findSeq}:${stone.hiddenFindCount}`}`;
     // The guard reads the stone's counters, so the stone's own update comes last in the batch.
     const [changed, totals] = await db.batch([
-      db.update(finds).set({ hidden }).where(and(eq(finds.id, findId), unchanged)).returning({ id: finds.id }),
+      db
+        .update(finds)
+        .set({ hidden })
+        .where(and(eq(finds.id, findId), unchanged))
+        .returning({ id: finds.id }),
       changeTotals(db, { finds: hidden ? -1 : 1, km: totalDistanceKm - stone.totalDistanceKm }, unchanged),
       db
         .update(stones)
