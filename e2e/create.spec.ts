@@ -31,7 +31,7 @@ test('a free stone: creator, success page with code, QR code and an owner link t
 
   await page.getByTestId('owner-link').getByRole('link').click();
   await expect(page.getByRole('heading', { name: `Stein ${code} verwalten` })).toBeVisible();
-  await expect(page.getByText('Omas Reisestein', { exact: true })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Omas Reisestein' })).toBeVisible();
 
   await page.goto(`/etikett/${code}`);
   await expect(page.getByTestId('label-3')).toHaveCount(5);

@@ -9,11 +9,12 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
   allowConsoleErrors: [[], { option: true }],
   // Each test is a client of its own (as Cloudflare would send it), so the abuse limits of the app count every
   // test apart, as they count people apart: one test's stones and finds never use up another's allowance.
-  extraHTTPHeaders: async ({}, use, testInfo) => {
-    await use({
-      'cf-connecting-ip': `2001:db8:e2e:${(testInfo.workerIndex * 1000 + testInfo.testId.length + Math.floor(Math.random() * 60000)).toString(16)}::1`,
-    });
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use) => {
+    const [a = 0, b = 0] = crypto.getRandomValues(new Uint16Array(2));
+    await use({ 'cf-connecting-ip': `2001:db8:${a.toString(16)}:${b.toString(16)}::1` });
   },
+
   // Like a person, a test acts once the page is interactive: goto and reload wait for hydration.
   page: async ({ page }, use) => {
     const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });

@@ -128,6 +128,11 @@ export const screens = {
     status: ({ stone }) => (stone ? 200 : 404),
     head: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
   }),
+  ownerWithoutToken: screen({
+    path: '/admin/stone',
+    page: 'owner',
+    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }), noindex: true }),
+  }),
   owner: screen({
     path: '/admin/stone/:adminToken',
     page: 'owner',

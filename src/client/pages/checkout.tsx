@@ -1,12 +1,15 @@
 import messages from 'virtual:messages/creation';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
+import { queries } from '../../shared/queries';
+import { pathTo } from '../../shared/routes';
 import { featuresSchema, stoneDataSchema } from '../../shared/schemas/payment';
-import { completePendingStone, keepOwnerToken } from '../features/creator/pending-stone';
+import { completePendingStone, keepOwnerToken, pendingUpgrade } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
 import { recaptchaToken } from '../lib/recaptcha';
@@ -24,17 +27,28 @@ const REDIRECT_DELAY_MS = 100;
 interface Order {
   amount: number;
   features: v.InferOutput<typeof featuresSchema>;
-  stoneData: v.InferOutput<typeof stoneDataSchema>;
+  /** A new stone's data, or for an owner buying a feature (`upgrade=1`), that stone's owner token. */
+  stoneData?: v.InferOutput<typeof stoneDataSchema>;
+  upgradeToken?: string;
+  title: string;
 }
 
-/** The order from the address (spec §2: amount, a features JSON and a stoneData JSON), or null when it is not one. */
+/**
+ * The order from the address (spec §2: amount, a features JSON and a stoneData JSON; or `upgrade=1` with the
+ * owner token waiting in the tab), or null when it is not one.
+ */
 function orderFrom(search: string): Order | null {
   const params = new URLSearchParams(search);
   try {
     const amount = Number(params.get('amount'));
     const features = v.parse(featuresSchema, JSON.parse(params.get('features') ?? 'null'));
+    if (!Number.isFinite(amount)) return null;
+    if (params.get('upgrade')) {
+      const upgradeToken = pendingUpgrade();
+      return upgradeToken ? { amount, features, upgradeToken, title: '' } : null;
+    }
     const stoneData = v.parse(stoneDataSchema, JSON.parse(params.get('stoneData') ?? 'null'));
-    return Number.isFinite(amount) ? { amount, features, stoneData } : null;
+    return { amount, features, stoneData, title: stoneData.title };
   } catch {
     return null;
   }
@@ -43,7 +57,7 @@ function orderFrom(search: string): Order | null {
 interface IntentAnswer {
   clientSecret: string | null;
   amount: number;
-  adminToken: string;
+  adminToken?: string;
   code?: string;
 }
 
@@ -62,6 +76,7 @@ function Checkout() {
   const toast = useToast();
   const config = useConfig();
   const { location, navigate } = useRouter();
+  const queryClient = useQueryClient();
   const [order] = useState(() => orderFrom(location.search));
   const [intent, setIntent] = useState<IntentAnswer | null>(null);
   const [promo, setPromo] = useState({ code: '', id: null as string | null, discount: 0 });
@@ -77,9 +92,22 @@ function Checkout() {
       const token = amount === 0 ? await recaptchaToken(config.recaptchaSiteKey, 'create_stone') : '';
       const answer = await api<IntentAnswer>('/api/create-payment-intent', {
         method: 'POST',
-        json: { amount, features: order.features, stripePromotionCodeId, stoneData: order.stoneData, recaptchaToken: token },
+        json: {
+          amount,
+          features: order.features,
+          stripePromotionCodeId,
+          ...(order.upgradeToken ? { upgradeToken: order.upgradeToken } : { stoneData: order.stoneData }),
+          recaptchaToken: token,
+        },
       });
-      keepOwnerToken(answer.adminToken);
+      if (answer.adminToken) keepOwnerToken(answer.adminToken);
+      if (answer.code && order.upgradeToken) {
+        // A 100 % code on an upgrade: the feature is the stone's now.
+        await queryClient.invalidateQueries({ queryKey: queries.ownerStone(order.upgradeToken).key });
+        navigate(pathTo('owner', { adminToken: order.upgradeToken }), { replace: true });
+        toast({ title: t('success.upgraded') });
+        return;
+      }
       if (answer.code) {
         // A 100 % code: the server made the stone already; its photos go up now.
         if (!(await completePendingStone(answer.code))) toast({ title: t('success.uploadFailed'), variant: 'error' });
@@ -150,7 +178,7 @@ function Checkout() {
       </h1>
       <Card>
         <h2 className="font-semibold">
-          <FormattedMessage id="checkout.summary" values={{ title: order.stoneData.title }} />
+          <FormattedMessage id={order.upgradeToken ? 'checkout.upgrade' : 'checkout.summary'} values={{ title: order.title }} />
         </h2>
         <ul className="mt-2 text-sm text-stone-700">
           {order.features.photos ? (

@@ -1,9 +1,11 @@
 import messages from 'virtual:messages/creation';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../shared/code';
+import { queries } from '../../shared/queries';
 import { pathTo } from '../../shared/routes';
-import { completePendingStone, ownerTokenOf, pendingPhotos } from '../features/creator/pending-stone';
+import { clearPendingStone, completePendingStone, ownerTokenOf, pendingPhotos, pendingUpgrade } from '../features/creator/pending-stone';
 import { ShareButtons } from '../features/share/share-buttons';
 import { api } from '../lib/api';
 import { copyText } from '../lib/clipboard';
@@ -48,6 +50,7 @@ function Success() {
  */
 function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
   const intl = useIntl();
+  const queryClient = useQueryClient();
   const toast = useToast();
   const { navigate } = useRouter();
   const [uploading, setUploading] = useState(false);
@@ -58,11 +61,24 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
     started.current = true;
     const finish = async () => {
       let code: string;
+      let upgraded = false;
       try {
-        ({ code } = await api<{ code: string }>('/api/stones', { method: 'POST', json: { isPaid: true, paymentIntentId: paymentIntent } }));
+        ({ code, upgraded = false } = await api<{ code: string; upgraded?: boolean }>('/api/stones', {
+          method: 'POST',
+          json: { isPaid: true, paymentIntentId: paymentIntent },
+        }));
       } catch {
         // Spec §8: creation after payment failed. The webhook still makes the stone if the payment went through.
         navigate('/?error=payment-failed', { replace: true });
+        return;
+      }
+      const upgradeToken = pendingUpgrade();
+      if (upgraded && upgradeToken) {
+        // A feature bought for an existing stone: back to its owner page, with what it shows now.
+        clearPendingStone();
+        await queryClient.invalidateQueries({ queryKey: queries.ownerStone(upgradeToken).key });
+        toast({ title: intl.formatMessage({ id: 'success.upgraded' }) });
+        navigate(pathTo('owner', { adminToken: upgradeToken }), { replace: true });
         return;
       }
       setUploading(pendingPhotos().length > 0);

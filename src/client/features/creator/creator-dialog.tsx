@@ -15,8 +15,8 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { type PhotoProblem, preparePhotos } from '../photos/prepare-photos';
 import { keepPendingStone, rememberOwnerToken } from './pending-stone';
-import { preparePhotos } from './prepare-photos';
 
 type Step = 1 | 2 | 3;
 type Errors = Partial<Record<'creatorEmail' | 'title' | 'story' | 'photos', string>>;
@@ -67,6 +67,14 @@ function Creator({ onClose }: { onClose: () => void }) {
     if (step > 1) heading.current?.focus();
   }, [step]);
 
+  const problemText = (problem: PhotoProblem) =>
+    problem.kind === 'too-many'
+      ? { title: t('photos.maximum') }
+      : {
+          title: t(problem.kind === 'type' ? 'photos.invalidType' : 'photos.tooLarge'),
+          description: t(problem.kind === 'type' ? 'photos.invalidTypeText' : 'photos.tooLargeText', { file: problem.file }),
+        };
+
   const checkBasics = (): boolean => {
     const next: Errors = {};
     const mail = v.safeParse(emailSchema, creatorEmail);
@@ -91,15 +99,9 @@ function Creator({ onClose }: { onClose: () => void }) {
     if (chosen.length === 0) return;
     setPreparing(true);
     try {
-      const { photos: ready, problems } = await preparePhotos(chosen, photos.length);
+      const { photos: ready, problems } = await preparePhotos(chosen, MAX_PHOTOS - photos.length);
       setPhotos((current) => [...current, ...ready].slice(0, MAX_PHOTOS));
-      for (const problem of problems) {
-        toast({
-          title: t(problem.title),
-          description: problem.text ? t(problem.text, { file: problem.file ?? '' }) : undefined,
-          variant: 'error',
-        });
-      }
+      for (const problem of problems) toast({ ...problemText(problem), variant: 'error' });
       if (ready.length) setErrors((e) => ({ ...e, photos: undefined }));
     } finally {
       setPreparing(false);

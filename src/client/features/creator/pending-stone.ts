@@ -13,6 +13,7 @@ export interface PendingStone {
 
 const STONE_KEY = 'pending-stone';
 const OWNER_KEY = 'pending-owner-token';
+const UPGRADE_KEY = 'pending-upgrade';
 let photos: File[] = [];
 
 export function keepPendingStone(stone: PendingStone, files: File[]): void {
@@ -37,6 +38,16 @@ export function clearPendingStone(): void {
   photos = [];
   sessionStorage.removeItem(STONE_KEY);
   sessionStorage.removeItem(OWNER_KEY);
+  sessionStorage.removeItem(UPGRADE_KEY);
+}
+
+/** An owner buying a feature for an existing stone: its owner token waits here while they pay. */
+export function keepUpgrade(ownerToken: string): void {
+  sessionStorage.setItem(UPGRADE_KEY, ownerToken);
+}
+
+export function pendingUpgrade(): string | null {
+  return sessionStorage.getItem(UPGRADE_KEY);
 }
 
 /** The owner token of a stone created in this tab, for its success page (kept until the tab closes). */

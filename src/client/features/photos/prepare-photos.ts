@@ -1,9 +1,10 @@
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
+import { MAX_PHOTO_BYTES } from '../../../shared/schemas/limits';
 
 /** The long side of an uploaded photo: sharp on any screen, a fraction of a phone photo's bytes. */
 export const MAX_PHOTO_SIDE = 2048;
 
-export type PhotoProblem = { title: string; text?: string; file?: string };
+/** Why a chosen file is not uploaded; each screen says it in its own words. */
+export type PhotoProblem = { kind: 'too-many'; room: number } | { kind: 'type'; file: string } | { kind: 'size'; file: string };
 
 async function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob> {
   return new Promise((resolve, reject) =>
@@ -32,19 +33,16 @@ async function shrink(file: File): Promise<File> {
 }
 
 /**
- * The spec's rules (§5) applied to what will be uploaded: images only, at most 5 MB each after shrinking, at
- * most MAX_PHOTOS in all. Files that break a rule are left out and reported.
+ * The spec's rules (§5) applied to what will be uploaded: no more than `room` files (a larger choice is refused
+ * as a whole), images only, at most 5 MB each after shrinking. Files that break a rule are left out and reported.
  */
-export async function preparePhotos(chosen: File[], already: number): Promise<{ photos: File[]; problems: PhotoProblem[] }> {
+export async function preparePhotos(chosen: File[], room: number): Promise<{ photos: File[]; problems: PhotoProblem[] }> {
+  if (chosen.length > room) return { photos: [], problems: [{ kind: 'too-many', room: Math.max(0, room) }] };
   const photos: File[] = [];
   const problems: PhotoProblem[] = [];
   for (const file of chosen) {
-    if (already + photos.length >= MAX_PHOTOS) {
-      problems.push({ title: 'photos.maximum' });
-      break;
-    }
     if (!file.type.startsWith('image/')) {
-      problems.push({ title: 'photos.invalidType', text: 'photos.invalidTypeText', file: file.name });
+      problems.push({ kind: 'type', file: file.name });
       continue;
     }
     let prepared: File;
@@ -52,11 +50,11 @@ export async function preparePhotos(chosen: File[], already: number): Promise<{ 
       prepared = await shrink(file);
     } catch {
       // A format this browser cannot draw (e.g. HEIC outside Safari).
-      problems.push({ title: 'photos.invalidType', text: 'photos.invalidTypeText', file: file.name });
+      problems.push({ kind: 'type', file: file.name });
       continue;
     }
     if (prepared.size > MAX_PHOTO_BYTES) {
-      problems.push({ title: 'photos.tooLarge', text: 'photos.tooLargeText', file: file.name });
+      problems.push({ kind: 'size', file: file.name });
       continue;
     }
     photos.push(prepared);
