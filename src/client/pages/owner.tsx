@@ -249,6 +249,9 @@ function Statistics({ stone }: { stone: OwnerStoneView }) {
 function Mails({ token, stone, onSaved }: { token: string; stone: OwnerStoneView; onSaved: (next: OwnerStoneView) => void }) {
   const intl = useIntl();
   const toast = useToast();
+  // What the owner just chose shows at once (in the same render as the click); the saved value takes over when
+  // the answer comes, and a failure falls back to it.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (notifyOnFind: boolean) =>
       api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}`, { method: 'PATCH', json: { notifyOnFind } }),
@@ -257,6 +260,7 @@ function Mails({ token, stone, onSaved }: { token: string; stone: OwnerStoneView
       toast({ title: intl.formatMessage({ id: next.notifyOnFind ? 'owner.mails.on' : 'owner.mails.off' }) });
     },
     onError: () => toast({ title: intl.formatMessage({ id: 'owner.updateFailed' }), variant: 'error' }),
+    onSettled: () => setChosen(null),
   });
   return (
     <Card aria-labelledby="owner-mails-title">
@@ -266,10 +270,12 @@ function Mails({ token, stone, onSaved }: { token: string; stone: OwnerStoneView
       <label className="mt-3 flex items-center gap-3">
         <input
           type="checkbox"
-          // What the owner just chose shows at once; the saved value takes over when the answer comes.
-          checked={save.isPending ? save.variables : stone.notifyOnFind}
-          disabled={save.isPending}
-          onChange={(event) => save.mutate(event.target.checked)}
+          checked={chosen ?? stone.notifyOnFind}
+          disabled={chosen !== null}
+          onChange={(event) => {
+            setChosen(event.target.checked);
+            save.mutate(event.target.checked);
+          }}
         />
         <FormattedMessage id="owner.mails.notify" />
       </label>
