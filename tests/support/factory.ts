@@ -9,6 +9,18 @@ import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 /** Origin of every test request; vitest.config.ts sets PUBLIC_SITE_URL to the same. */
 export const ORIGIN = 'https://reisesteine.test';
 
+/**
+ * Addresses an `<input type="email">` accepts (the HTML "valid e-mail address": ASCII, apostrophes allowed in the
+ * local part, IDN domains in their xn-- form). Spec §5 asks only for an e-mail with "@", so every e-mail field of
+ * the API must take them.
+ */
+export const BROWSER_VALID_EMAILS = [
+  "o'brien@example.org",
+  'fan@xn--mller-kva.de',
+  'fan@example.xn--p1ai',
+  'first.last+tag@sub.example.co.uk',
+];
+
 /** A client address of its own (a random /64 in 2001:db8::/32, the documentation range), as Cloudflare sends it. */
 export function clientAddress(): string {
   const [a = 0, b = 0] = crypto.getRandomValues(new Uint16Array(2));
@@ -87,15 +99,30 @@ export function postFind(code: string, body: FindBody, headers: Record<string, s
   return postJson(`/api/stones/${code}/finds`, body, headers);
 }
 
-/** Asserts the one error shape of the API and returns it. */
+/**
+ * What valibot writes when a schema part has no message of its own ("Invalid type: Expected string but received
+ * 42"): the API answers with its catalog texts, so this wording must never reach a client.
+ */
+const RAW_VALIDATOR_TEXT = /\bInvalid \w+: |\bExpected .+ but received\b/;
+
+/**
+ * Asserts the one error shape of the API, `{ error: { code, message, details? } }` (architecture: one error type,
+ * one JSON shape, never the raw validator output), and returns it.
+ */
 export async function expectApiError(res: Response, status: number, code?: string): Promise<ApiErrorBody['error']> {
-  expect(res.status).toBe(status);
+  expect(res.status, `${res.url.slice(0, 160)} answered ${res.status}`).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const body = await res.json<ApiErrorBody>();
   expect(Object.keys(body)).toEqual(['error']);
-  expect(typeof body.error.code).toBe('string');
+  expect(Object.keys(body.error).filter((key) => !['code', 'message', 'details'].includes(key))).toEqual([]);
+  expect(body.error.code).toMatch(/^[A-Z][A-Z_]*$/);
   expect(typeof body.error.message).toBe('string');
   expect(body.error.message.length).toBeGreaterThan(0);
+  expect(body.error.message).not.toMatch(RAW_VALIDATOR_TEXT);
+  for (const detail of Object.values(body.error.details ?? {})) {
+    expect(typeof detail).toBe('string');
+    expect(detail).not.toMatch(RAW_VALIDATOR_TEXT);
+  }
   if (code !== undefined) expect(body.error.code).toBe(code);
   return body.error;
 }

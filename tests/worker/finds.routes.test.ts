@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { haversineKm, journeyKm } from '../../src/shared/geo';
 import type { FindView, StoneView } from '../../src/shared/types';
 import {
+  BROWSER_VALID_EMAILS,
   call,
   countRows,
   createStone,
@@ -25,7 +26,12 @@ const MUNICH = { latitude: 48.1351, longitude: 11.582 };
 const HAMBURG = { latitude: 53.5511, longitude: 9.9937 };
 const VIENNA = { latitude: 48.2082, longitude: 16.3738 };
 
-describe('POST /api/stones/{code}/finds stores a find', () => {
+/** A client's JSON body as sent, e.g. with a repeated key. */
+function postRaw(code: string, body: string): Promise<Response> {
+  return call(`/api/stones/${code}/finds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+}
+
+describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)', () => {
   it('answers 201 with the find and the new distance', async () => {
     const { code } = await createStone();
     const res = await postFind(code, {
@@ -43,31 +49,52 @@ describe('POST /api/stones/{code}/finds stores a find', () => {
     expect(stored).toEqual({ seq: 1, location: 'Brandenburger Tor', ...BERLIN, comment: 'Schön hier', finder_email: 'finder@example.org' });
   });
 
-  it('needs only a location', async () => {
+  it('needs only a location: comment and e-mail are optional, also when sent empty (§5)', async () => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'Irgendwo' })).status).toBe(201);
+    expect((await postFind(code, { location: 'Mit leeren Feldern', comment: '', finderEmail: '' })).status).toBe(201);
     expect(await storedFinds(code)).toEqual([
       { seq: 1, location: 'Irgendwo', latitude: null, longitude: null, comment: '', finder_email: null },
+      { seq: 2, location: 'Mit leeren Feldern', latitude: null, longitude: null, comment: '', finder_email: null },
     ]);
   });
 
-  it('accepts coordinates as numbers or numeric strings', async () => {
+  it('keeps unicode and markup in location and comment exactly as sent', async () => {
+    const { code } = await createStone();
+    const location = 'Kölner Dom 🏰, Domkloster 4 — 50667 Köln';
+    const comment = 'Gefunden! 👨‍👩‍👧‍👦 مرحبا שלום 你好 e\u0301 <script>alert(1)</script> \'"\\';
+    expect((await postFind(code, { location, comment })).status).toBe(201);
+    expect(await storedFinds(code)).toMatchObject([{ location, comment }]);
+  });
+
+  it('takes the last of repeated JSON keys, as JSON.parse does', async () => {
+    const { code } = await createStone();
+    const res = await postRaw(code, '{"location":"Erster","location":"Zweiter","latitude":1,"latitude":2,"longitude":3}');
+    expect(res.status).toBe(201);
+    expect(await storedFinds(code)).toMatchObject([{ location: 'Zweiter', latitude: 2, longitude: 3 }]);
+  });
+
+  it('accepts coordinates as numbers or numeric strings, as a geocoder returns them, and parses them as floats (§3)', async () => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'A', latitude: 52.52, longitude: 13.405 })).status).toBe(201);
     expect((await postFind(code, { location: 'B', latitude: '48.1351', longitude: ' 11.582 ' })).status).toBe(201);
     expect((await postFind(code, { location: 'C', latitude: '-33.8688', longitude: '151.2093' })).status).toBe(201);
+    expect((await postFind(code, { location: 'D', latitude: '4.8e1', longitude: '1.1e1' })).status).toBe(201);
     const rows = await storedFinds(code);
     expect(rows.map((r) => [r.latitude, r.longitude])).toEqual([
       [52.52, 13.405],
       [48.1351, 11.582],
       [-33.8688, 151.2093],
+      [48, 11],
     ]);
   });
 
   it.each([
-    { name: 'numbers', latitude: 0, longitude: 0 },
-    { name: 'strings', latitude: '0', longitude: '0.0' },
-  ])('stores (0,0) given as $name as no position', async ({ latitude, longitude }) => {
+    { name: '(0,0) as numbers, as the form sends a failed geocode (§5)', latitude: 0, longitude: 0 },
+    { name: '(0,0) as strings', latitude: '0', longitude: '0.0' },
+    { name: 'null coordinates', latitude: null, longitude: null },
+    { name: 'empty coordinates', latitude: '', longitude: '' },
+  ])('stores $name as no position', async ({ latitude, longitude }) => {
     const { code } = await createStone();
     const res = await postFind(code, { location: 'Adresse ohne Treffer', latitude, longitude });
     expect(res.status).toBe(201);
@@ -87,10 +114,16 @@ describe('POST /api/stones/{code}/finds stores a find', () => {
     expect((await postFind(code, { location: 'x', comment: 'c'.repeat(2000) })).status).toBe(201);
   });
 
-  it('takes the code in any case and without hyphens', async () => {
+  it('takes the code in any case and without hyphens (§5)', async () => {
     const { code } = await createStone();
     expect((await postFind(code.toLowerCase().replace(/-/g, ''), { location: 'x' })).status).toBe(201);
     expect(await storedFinds(code)).toHaveLength(1);
+  });
+
+  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the finder e-mail (§5)', async (finderEmail) => {
+    const { code } = await createStone();
+    expect((await postFind(code, { location: 'x', finderEmail })).status).toBe(201);
+    expect(await storedFinds(code)).toMatchObject([{ finder_email: finderEmail }]);
   });
 });
 
@@ -98,6 +131,9 @@ describe('POST /api/stones/{code}/finds refuses invalid finds without writing an
   const invalid: Array<{ name: string; body: FindBody; status: number; message?: string }> = [
     { name: 'a missing location', body: {}, status: 400, message: 'Location is required' },
     { name: 'an empty location', body: { location: '   ' }, status: 400, message: 'Location is required' },
+    { name: 'a location that is a number', body: { location: 42 }, status: 400, message: 'Location is required' },
+    { name: 'a location that is an object', body: { location: { name: 'Berlin' } }, status: 400, message: 'Location is required' },
+    { name: 'a location of 301 characters', body: { location: 'x'.repeat(301) }, status: 400, message: 'The location is too long' },
     {
       name: 'a latitude above 90',
       body: { location: 'x', latitude: 90.0001, longitude: 0 },
@@ -118,6 +154,16 @@ describe('POST /api/stones/{code}/finds refuses invalid finds without writing an
     { name: 'a hexadecimal latitude', body: { location: 'x', latitude: '0x1A', longitude: 13 }, status: 400 },
     { name: 'a blank latitude with a longitude', body: { location: 'x', latitude: '   ', longitude: 13 }, status: 400 },
     { name: 'a boolean latitude', body: { location: 'x', latitude: true, longitude: 13 }, status: 400 },
+    { name: 'a latitude in a list', body: { location: 'x', latitude: [52], longitude: 13 }, status: 400 },
+    { name: 'a latitude "NaN"', body: { location: 'x', latitude: 'NaN', longitude: 13 }, status: 400 },
+    { name: 'a latitude of 1e2', body: { location: 'x', latitude: '1e2', longitude: 13 }, status: 400 },
+    { name: 'a latitude of 1e400', body: { location: 'x', latitude: '1e400', longitude: 13 }, status: 400 },
+    {
+      name: 'coordinates with a decimal comma',
+      body: { location: 'x', latitude: '52,52', longitude: '13,40' },
+      status: 400,
+      message: 'Latitude must be a number between -90 and 90',
+    },
     {
       name: 'only a latitude',
       body: { location: 'x', latitude: 52.5 },
@@ -140,6 +186,18 @@ describe('POST /api/stones/{code}/finds refuses invalid finds without writing an
     {
       name: 'an invalid finder e-mail',
       body: { location: 'x', finderEmail: 'finder-at-example.org' },
+      status: 400,
+      message: 'Please enter a valid e-mail address',
+    },
+    {
+      name: 'a comment that is an object',
+      body: { location: 'x', comment: { text: 'hi' } },
+      status: 400,
+      message: 'The comment must be text',
+    },
+    {
+      name: 'a finder e-mail of only @',
+      body: { location: 'x', finderEmail: '@' },
       status: 400,
       message: 'Please enter a valid e-mail address',
     },

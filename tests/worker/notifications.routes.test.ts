@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { countRows, createStone, expectApiError, postJson, snapshot } from '../support/factory';
+import { BROWSER_VALID_EMAILS, countRows, createStone, expectApiError, postJson, snapshot } from '../support/factory';
 
 interface SubscriptionRow {
   email: string;
@@ -19,10 +19,10 @@ async function subscriptionsOf(code: string): Promise<SubscriptionRow[]> {
   return results;
 }
 
-describe('POST /api/stones/{code}/notifications', () => {
-  it('stores an unconfirmed subscription and answers 201', async () => {
+describe('POST /api/stones/{code}/notifications (§5 subscription, §7)', () => {
+  it('stores an unconfirmed subscription and answers 201, for the code in any case', async () => {
     const { code } = await createStone();
-    const res = await subscribe(code, { email: 'follower@example.org' });
+    const res = await subscribe(code.toLowerCase(), { email: 'follower@example.org' });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ subscribed: true, confirmed: false });
     const rows = await subscriptionsOf(code);
@@ -47,14 +47,35 @@ describe('POST /api/stones/{code}/notifications', () => {
     expect(await countRows('subscriptions')).toBe(0);
   });
 
-  it.each(['follower', 'follower@', '@example.org', 'a b@example.org', `${'x'.repeat(250)}@example.org`])(
-    'answers 400 for the invalid address "%s"',
-    async (email) => {
-      const { code } = await createStone();
-      await expectApiError(await subscribe(code, { email }), 400, 'VALIDATION_ERROR');
-      expect(await countRows('subscriptions')).toBe(0);
+  it.each([
+    { name: 'an address without @', email: 'follower', message: 'Please enter a valid e-mail address' },
+    { name: 'an address without a domain', email: 'follower@', message: 'Please enter a valid e-mail address' },
+    { name: 'an address without a local part', email: '@example.org', message: 'Please enter a valid e-mail address' },
+    { name: 'an address with a space', email: 'a b@example.org', message: 'Please enter a valid e-mail address' },
+    { name: 'an address with a NUL byte', email: 'a\u0000@example.org', message: 'Please enter a valid e-mail address' },
+    // A line break would let the address add headers to the confirmation mail.
+    {
+      name: 'an address with a line break',
+      email: 'a@example.org\r\nBcc: victim@example.org',
+      message: 'Please enter a valid e-mail address',
     },
-  );
+    { name: 'an address with a display name', email: 'Fan <fan@example.org>', message: 'Please enter a valid e-mail address' },
+    { name: 'an address over 254 characters', email: `${'x'.repeat(250)}@example.org`, message: 'The e-mail address is too long' },
+    { name: 'an address in a list', email: ['fan@example.org'], message: 'Email address is required' },
+    { name: 'an address that is a number', email: 12345, message: 'Email address is required' },
+    { name: 'an address that is an object', email: { address: 'fan@example.org' }, message: 'Email address is required' },
+  ])('answers 400 "$message" for $name', async ({ email, message }) => {
+    const { code } = await createStone();
+    const error = await expectApiError(await subscribe(code, { email }), 400, 'VALIDATION_ERROR');
+    expect(error.details).toEqual({ email: message });
+    expect(await countRows('subscriptions')).toBe(0);
+  });
+
+  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts (§5)', async (email) => {
+    const { code } = await createStone();
+    expect((await subscribe(code, { email })).status).toBe(201);
+    expect(await countRows('subscriptions')).toBe(1);
+  });
 
   it('answers the same for a repeated address in any case and keeps one row', async () => {
     const { code } = await createStone();
@@ -67,6 +88,13 @@ describe('POST /api/stones/{code}/notifications', () => {
     expect(bodies[2]).toEqual(bodies[0]);
     const rows = await subscriptionsOf(code);
     expect(rows.map((r) => r.email)).toEqual(['follower@example.org']);
+  });
+
+  it('keeps one subscription, answering 201 to each, when the same address subscribes ten times at once', async () => {
+    const { code } = await createStone();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => subscribe(code, { email: 'fan@example.org' })));
+    expect(responses.map((res) => res.status)).toEqual(Array.from({ length: 10 }, () => 201));
+    expect(await countRows('subscriptions')).toBe(1);
   });
 
   it('keeps the first subscription row unchanged when the address subscribes again', async () => {

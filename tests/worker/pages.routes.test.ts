@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../../src/shared/initial-data';
 import type { StoneView } from '../../src/shared/types';
-import { call, createStone, expectApiError, insertFind, insertStone, ORIGIN, postFind } from '../support/factory';
+import { call, createStone, insertFind, insertStone, ORIGIN, postFind } from '../support/factory';
 
 const BOOTSTRAP_PREFIX = `window.${INITIAL_DATA_GLOBAL}=`;
 
@@ -25,6 +25,31 @@ function initialData(html: string): InitialData {
   expect(script.endsWith(';')).toBe(true);
   return JSON.parse(script.slice(BOOTSTRAP_PREFIX.length, -1)) as InitialData;
 }
+
+/**
+ * This file's first requests are the first pages its isolate renders, as after a deploy or a cold start: keep
+ * this block first. Even then the screen's <title> and meta tags must arrive in <head>, not streamed after the
+ * shell.
+ */
+describe('the first page an isolate renders', () => {
+  it('has the stone title and Open Graph tags in the head', async () => {
+    const { code } = await insertStone({ code: 'C01-D57-A27', title: 'Kaltstart-Stein' });
+    const html = await (await call(`/${code}`, { headers: { 'accept-language': 'de-DE' } })).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>Kaltstart-Stein');
+    expect(head).toContain('<meta property="og:title" content="Kaltstart-Stein"/>');
+    // and the screen is in the body as rendered HTML, not as a late streamed segment
+    const body = html.slice(html.indexOf('<body'));
+    expect(body).not.toMatch(/<template id="B:/);
+  });
+
+  it('has the home page title in the head', async () => {
+    const html = await (await call('/', { headers: { 'accept-language': 'de-DE' } })).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).not.toMatch(/<template id="B:/);
+  });
+});
 
 describe('server-rendered pages', () => {
   it('renders the home page with the statistics inlined', async () => {
@@ -76,17 +101,6 @@ describe('server-rendered pages', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(html).toContain('Page Not Found');
-  });
-
-  it('answers 404 with a JSON error for an unknown API path', async () => {
-    const res = await call('/api/nope');
-    await expectApiError(res, 404, 'NOT_FOUND');
-  });
-
-  it('answers an unknown API path with JSON for every method', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      await expectApiError(await call('/api/nope', { method }), 404, 'NOT_FOUND');
-    }
   });
 
   it.each([

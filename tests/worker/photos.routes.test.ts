@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call } from '../support/factory';
+import { call, expectApiError } from '../support/factory';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
@@ -69,10 +69,41 @@ describe('GET /photos/{key}', () => {
     },
   );
 
+  it.each([
+    '%ZZ',
+    '%00',
+    '%E0%A4%A',
+    'x'.repeat(5000),
+    encodeURIComponent('🪨 stein.png'),
+    'a/b/c/d/e/f/g/h/i/j/k',
+    'stones/ABC-123-DEF/0.jpg',
+    '%2e%2e/%2e%2e/etc/passwd',
+  ])('answers 404 for the key "%s", which no object can have', async (raw) => {
+    const res = await call(`/photos/${raw}`);
+    expect(res.status).toBe(404);
+    await res.arrayBuffer();
+  });
+
   it('never serves an object outside the photo key shape through a dot-dot path', async () => {
     await env.PHOTOS.put('x', PNG);
     const res = await call('/photos/../x');
     expect(res.status).toBe(404);
     await res.arrayBuffer();
   });
+});
+
+describe('/photos takes no writes', () => {
+  it.each(['PUT', 'POST', 'DELETE', 'OPTIONS'])(
+    'answers %s with the JSON 404, to a foreign site too, and stores nothing',
+    async (method) => {
+      const res = await call('/photos/new.jpg', {
+        method,
+        headers: { 'content-type': 'image/jpeg', origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+        body: method === 'PUT' || method === 'POST' ? new Uint8Array([0xff, 0xd8, 0xff]) : null,
+      });
+      await expectApiError(res, 404, 'NOT_FOUND');
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect((await env.PHOTOS.list()).objects).toEqual([]);
+    },
+  );
 });

@@ -1,9 +1,16 @@
+/**
+ * Creating and reading a stone. The expectations marked with a § come from the product specification (§3
+ * entities, §5 validation, §7 calls, §9 limits) as a client written by someone else sees the API; the others
+ * from the design (docs/decisions, architecture.md). Hostile bodies, odd codes and unsupported methods are
+ * api.robustness.test.ts's; the QR code is qr.routes.test.ts's.
+ */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
 import type { StoneView } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { sha256Hex } from '../../src/worker/lib/crypto';
 import {
+  BROWSER_VALID_EMAILS,
   call,
   countRows,
   createStone,
@@ -16,13 +23,38 @@ import {
   snapshot,
 } from '../support/factory';
 
+/** §1/§3: nine hexadecimal characters in three groups, uppercase. */
 const CODE_SHAPE = /^[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/;
+/** Anything that looks like an e-mail address, to prove that none leaks into a public answer. */
+const EMAIL_LIKE = /[^\s"@]+@[^\s"@]+\.[a-z]{2,}/i;
+
+const BERLIN = { latitude: 52.52, longitude: 13.405 };
 
 function multipart(fields: Record<string, string>, files: File[] = []): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('photos', file);
   return form;
+}
+
+/** §7: the free stone is posted as multipart with exactly these fields (no photo files). */
+function freeStoneForm(overrides: Record<string, string> = {}): FormData {
+  return multipart({
+    creatorEmail: 'creator@example.org',
+    title: 'Omas Gartenstein',
+    story: '',
+    hasPhotos: 'false',
+    hasStory: 'false',
+    recaptchaToken: 'token-from-the-browser',
+    ...overrides,
+  });
+}
+
+/** The stone as a client reads it (§7 GET /api/stones/{code}). */
+async function readStone(code: string): Promise<StoneView> {
+  const res = await call(`/api/stones/${code}`);
+  expect(res.status).toBe(200);
+  return res.json<StoneView>();
 }
 
 function postForm(form: FormData): Promise<Response> {
@@ -56,27 +88,21 @@ interface Created {
   adminUrl: string;
 }
 
-describe('POST /api/stones creates a free stone', () => {
+describe('POST /api/stones creates a free stone (§4 free creation, §7 multipart)', () => {
   it('answers 201 with a formatted code and a one-time owner token from the multipart form', async () => {
-    const res = await postForm(
-      multipart({
-        creatorEmail: 'anna@example.org',
-        title: 'Annas Stein',
-        story: '',
-        hasPhotos: 'false',
-        hasStory: 'false',
-        recaptchaToken: 'x',
-      }),
-    );
+    const res = await postForm(freeStoneForm({ creatorEmail: 'anna@example.org', title: 'Annas Stein' }));
     expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json<Created>();
     expect(body.code).toMatch(CODE_SHAPE);
+    // §2: the success page shows /admin/stone/{adminToken}; the free path can learn the token only from this answer.
     expect(body.adminUrl).toBe(`/admin/stone/${body.adminToken}`);
     const row = await env.DB.prepare('SELECT title, creator_email, has_photos, has_story, is_paid, story FROM stones WHERE code = ?')
       .bind(body.code)
       .first();
     expect(row).toEqual({ title: 'Annas Stein', creator_email: 'anna@example.org', has_photos: 0, has_story: 0, is_paid: 0, story: null });
+    expect(await readStone(body.code)).toMatchObject({ code: body.code, title: 'Annas Stein', hasPhotos: false, hasStory: false });
   });
 
   it('answers 201 for the same fields sent as JSON', async () => {
@@ -112,9 +138,63 @@ describe('POST /api/stones creates a free stone', () => {
     expect(a.adminToken).not.toBe(b.adminToken);
     expect(await countRows('stones')).toBe(2);
   });
+
+  it('accepts a title of exactly 128 characters in any script, and 64 emoji: 128 UTF-16 units, as a browser counter counts them (§5, §9)', async () => {
+    for (const title of ['t'.repeat(128), 'ä'.repeat(128), '石'.repeat(128), '🪨'.repeat(64)]) {
+      const res = await postForm(freeStoneForm({ title }));
+      expect(res.status, title.slice(0, 2)).toBe(201);
+      expect((await readStone((await res.json<Created>()).code)).title).toBe(title);
+    }
+  });
+
+  it('keeps unicode, markup and quotes in the title exactly as sent', async () => {
+    const title = 'Ömas <b>Stein</b> "🌊" & مرحبا שלום e\u0301';
+    const res = await postForm(freeStoneForm({ title }));
+    expect(res.status).toBe(201);
+    expect((await readStone((await res.json<Created>()).code)).title).toBe(title);
+  });
+
+  it('accepts a JSON content type with a charset parameter or in upper case (media types are case-insensitive)', async () => {
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON']) {
+      const res = await call('/api/stones', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify({ creatorEmail: 'c@example.org', title: 'T' }),
+      });
+      expect(res.status, type).toBe(201);
+    }
+    expect(await countRows('stones')).toBe(2);
+  });
+
+  it('takes the last of a repeated form field, as JSON.parse does with a repeated key', async () => {
+    const form = multipart({ creatorEmail: 'c@example.org', title: 'Erster' });
+    form.append('title', 'Zweiter');
+    const res = await postForm(form);
+    expect(res.status).toBe(201);
+    expect((await readStone((await res.json<Created>()).code)).title).toBe('Zweiter');
+  });
+
+  it('ignores a code, an owner token and a __proto__ the client sends along', async () => {
+    const res = await call('/api/stones', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"creatorEmail":"a@example.org","title":"T","code":"AAA-AAA-AAA","adminToken":"chosen-by-the-client-0000","__proto__":{"hasStory":true}}',
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json<Created>();
+    expect(body.code).not.toBe('AAA-AAA-AAA');
+    expect(body.adminToken).not.toBe('chosen-by-the-client-0000');
+    await expectApiError(await call('/api/admin/stones/chosen-by-the-client-0000'), 404, 'NOT_FOUND');
+    expect(await readStone(body.code)).toMatchObject({ hasStory: false, story: null });
+  });
+
+  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the creator e-mail (§5)', async (creatorEmail) => {
+    expect((await postForm(freeStoneForm({ creatorEmail }))).status).toBe(201);
+    expect(await countRows('stones')).toBe(1);
+  });
 });
 
-describe('POST /api/stones refuses invalid input with 400 and the one error shape', () => {
+describe('POST /api/stones refuses invalid input with 400 and the one error shape (§5)', () => {
   const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string }> = [
     { name: 'a missing e-mail', body: { title: 'T' }, field: 'creatorEmail', message: 'Email address is required' },
     { name: 'an empty e-mail', body: { creatorEmail: '  ', title: 'T' }, field: 'creatorEmail', message: 'Email address is required' },
@@ -133,10 +213,54 @@ describe('POST /api/stones refuses invalid input with 400 and the one error shap
       message: 'Maximum 128 characters',
     },
     {
+      name: 'a title of 129 non-Latin characters',
+      body: { creatorEmail: 'a@example.org', title: '石'.repeat(129) },
+      field: 'title',
+      message: 'Maximum 128 characters',
+    },
+    {
       name: 'a story of 5001 characters',
       body: { creatorEmail: 'a@example.org', title: 'T', story: 's'.repeat(5001) },
       field: 'story',
       message: 'Maximum 5000 characters',
+    },
+    ...['a@b@example.org', 'crea tor@example.org', '@'].map((creatorEmail) => ({
+      name: `the e-mail "${creatorEmail}"`,
+      body: { creatorEmail, title: 'T' },
+      field: 'creatorEmail',
+      message: 'Please enter a valid e-mail address',
+    })),
+    {
+      name: 'an e-mail over 254 characters',
+      body: { creatorEmail: `${'a'.repeat(300)}@example.org`, title: 'T' },
+      field: 'creatorEmail',
+      message: 'The e-mail address is too long',
+    },
+    // Wrong types: the field's own message, never the validator's wording.
+    {
+      name: 'an e-mail in a list',
+      body: { creatorEmail: ['a@example.org'], title: 'T' },
+      field: 'creatorEmail',
+      message: 'Email address is required',
+    },
+    { name: 'a title that is a number', body: { creatorEmail: 'a@example.org', title: 42 }, field: 'title', message: 'Name is required' },
+    {
+      name: 'a story that is an object',
+      body: { creatorEmail: 'a@example.org', title: 'T', story: { text: 'story' } },
+      field: 'story',
+      message: 'The story must be text',
+    },
+    {
+      name: 'a feature flag that is not a boolean',
+      body: { creatorEmail: 'a@example.org', title: 'T', hasPhotos: 'yes' },
+      field: 'hasPhotos',
+      message: 'Invalid value for hasPhotos',
+    },
+    {
+      name: 'a reCAPTCHA token that is a number',
+      body: { creatorEmail: 'a@example.org', title: 'T', recaptchaToken: 7 },
+      field: 'recaptchaToken',
+      message: 'reCAPTCHA Error, please refresh the page and try again',
     },
   ];
 
@@ -147,22 +271,32 @@ describe('POST /api/stones refuses invalid input with 400 and the one error shap
     expect(await countRows('stones')).toBe(0);
   });
 
-  it('accepts a title of exactly 128 characters', async () => {
-    const res = await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'x'.repeat(128) });
-    expect(res.status).toBe(201);
-  });
-
   it('refuses an invalid multipart field the same way', async () => {
     const error = await expectApiError(await postForm(multipart({ creatorEmail: 'a@example.org', title: '' })), 400, 'VALIDATION_ERROR');
     expect(error.details).toEqual({ title: 'Name is required' });
     expect(await countRows('stones')).toBe(0);
   });
+
+  it('names both required fields for a form without any', async () => {
+    const error = await expectApiError(await postForm(multipart({ recaptchaToken: 'x' })), 400, 'VALIDATION_ERROR');
+    expect(error.details).toEqual({ creatorEmail: 'Email address is required', title: 'Name is required' });
+    expect(await countRows('stones')).toBe(0);
+  });
+
+  it('refuses a file where the e-mail belongs', async () => {
+    const form = multipart({ title: 'T' });
+    form.append('creatorEmail', new File(['a@example.org'], 'email.txt', { type: 'text/plain' }));
+    const error = await expectApiError(await postForm(form), 400, 'VALIDATION_ERROR');
+    expect(error.details).toEqual({ creatorEmail: 'Email address is required' });
+    expect(await countRows('stones')).toBe(0);
+  });
 });
 
-describe('POST /api/stones keeps premium features behind payment', () => {
+describe('POST /api/stones keeps premium features behind payment (§4, §9 price 5/10 EUR)', () => {
   const premium: Array<{ name: string; fields: Record<string, string> }> = [
     { name: 'the photos feature', fields: { hasPhotos: 'true' } },
     { name: 'the story feature', fields: { hasStory: 'on' } },
+    { name: 'both features', fields: { story: 'x', hasStory: 'true', hasPhotos: 'true' } },
     { name: 'a non-empty story', fields: { story: 'Es war einmal' } },
     { name: 'a story of exactly 5000 characters', fields: { story: 's'.repeat(5000) } },
   ];
@@ -170,6 +304,13 @@ describe('POST /api/stones keeps premium features behind payment', () => {
   it.each(premium)('answers 402 and writes nothing for $name on the free multipart path', async ({ fields }) => {
     const res = await postForm(multipart({ creatorEmail: 'a@example.org', title: 'T', ...fields }));
     await expectApiError(res, 402, 'PAYMENT_REQUIRED');
+    expect(await countRows('stones')).toBe(0);
+  });
+
+  it('checks the form before asking for payment: a story over 5000 characters with the story feature gets 400', async () => {
+    const res = await postForm(freeStoneForm({ story: 's'.repeat(5001), hasStory: 'true' }));
+    const error = await expectApiError(res, 400, 'VALIDATION_ERROR');
+    expect(error.details).toEqual({ story: 'Maximum 5000 characters' });
     expect(await countRows('stones')).toBe(0);
   });
 
@@ -209,6 +350,12 @@ describe('POST /api/stones keeps premium features behind payment', () => {
       code: 'VALIDATION_ERROR',
     },
     {
+      name: 'a made-up payment id',
+      extra: { isPaid: true, paymentIntentId: 'pi_made_up', features: { photos: false, story: true } },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    },
+    {
       name: 'both, for an unknown intent',
       extra: { isPaid: true, paymentIntentId: 'pi_456', story: 'Story' },
       status: 404,
@@ -220,32 +367,18 @@ describe('POST /api/stones keeps premium features behind payment', () => {
   });
 });
 
-describe('POST /api/stones refuses bodies it cannot read', () => {
-  it('answers 415 for a content type other than JSON or multipart', async () => {
-    const res = await call('/api/stones', {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: '{"creatorEmail":"a@example.org","title":"T"}',
-    });
-    await expectApiError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expect(await countRows('stones')).toBe(0);
-  });
-
-  it('answers 400 for malformed JSON', async () => {
-    const res = await call('/api/stones', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"creatorEmail":' });
-    await expectApiError(res, 400, 'INVALID_JSON');
-  });
-
+describe('POST /api/stones limits what it reads', () => {
   it('answers 413 for a JSON body over 64 KB', async () => {
     const res = await postJson('/api/stones', { creatorEmail: 'a@example.org', title: 'T', padding: 'p'.repeat(65 * 1024) });
     await expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(await countRows('stones')).toBe(0);
   });
 
-  it('answers 413 for a multipart body over the five-photo limit', async () => {
+  it('answers 413 for a multipart body over 256 KB: photos are a paid feature, so this path never buffers one', async () => {
     const big = new File([new Uint8Array(26 * 1024 * 1024)], 'big.png', { type: 'image/png' });
     const res = await postForm(multipart({ creatorEmail: 'a@example.org', title: 'T' }, [big]));
-    await expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
+    const error = await expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
+    expect(error.message).toBe('The body is larger than 256 KB');
     expect(await countRows('stones')).toBe(0);
   });
 });
@@ -270,38 +403,83 @@ describe('POST /api/stones with a reCAPTCHA secret configured', () => {
   });
 });
 
-describe('GET /api/stones/{code}', () => {
-  it('finds a stone by its code in any case and with or without hyphens', async () => {
-    const { code } = await createStone({ title: 'Case test' });
-    for (const spelling of [code, code.toLowerCase(), code.replace(/-/g, ''), code.replace(/-/g, '').toLowerCase()]) {
-      const res = await call(`/api/stones/${spelling}`);
-      expect(res.status).toBe(200);
-      expect((await res.json<StoneView>()).code).toBe(code);
-    }
+describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and distance fields")', () => {
+  it('answers every field of §3 with its type', async () => {
+    const { code } = await createStone({ title: 'Feldstein' });
+    expect((await postFind(code, { location: 'Berlin', ...BERLIN, comment: 'Hallo' })).status).toBe(201);
+
+    const res = await call(`/api/stones/${code}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const stone = await res.json<StoneView>();
+    expect(stone).toMatchObject({ code, title: 'Feldstein', story: null, hasPhotos: false, hasStory: false, photos: [] });
+    expect(typeof stone.id).toBe('string');
+    expect(Number.isNaN(new Date(stone.createdAt).getTime())).toBe(false);
+    expect(typeof stone.qrCodeUrl).toBe('string');
+    expect(stone.totalDistance).toBe(0);
+    expect(typeof stone.formattedDistance).toBe('string');
+    expect(stone.finds).toHaveLength(1);
+    const [stored] = stone.finds;
+    expect(typeof stored?.id).toBe('string');
+    expect(stored).toMatchObject({ location: 'Berlin', ...BERLIN, comment: 'Hallo' });
+    expect(Number.isNaN(new Date(stored?.createdAt ?? '').getTime())).toBe(false);
   });
 
-  it.each(['nope', 'ABC-123-DEG', 'ABC-123-DEFA', 'ABC-123', 'ABC--123-DEF', '%20'])('answers 400 INVALID_CODE for "%s"', async (raw) => {
+  it.each([
+    { name: 'as created', spell: (code: string) => code },
+    { name: 'in lower case', spell: (code: string) => code.toLowerCase() },
+    { name: 'in mixed case', spell: (code: string) => code.slice(0, 5).toLowerCase() + code.slice(5) },
+    { name: 'without hyphens (§5: a scanned QR code of 9 characters)', spell: (code: string) => code.replace(/-/g, '') },
+    { name: 'in lower case without hyphens', spell: (code: string) => code.replace(/-/g, '').toLowerCase() },
+    { name: 'with percent-encoded hyphens', spell: (code: string) => code.replace(/-/g, '%2D') },
+    {
+      name: 'with every character percent-encoded',
+      spell: (code: string) => [...code].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join(''),
+    },
+  ])('finds the stone by its code $name', async ({ spell }) => {
+    // Letters in every group, so that every spelling differs from the canonical one.
+    const { code } = await insertStone({ code: 'ABC-DEF-0A1' });
+    const res = await call(`/api/stones/${spell(code)}`);
+    expect(res.status).toBe(200);
+    expect((await res.json<StoneView>()).code).toBe(code);
+  });
+
+  it.each([
+    'nope',
+    'ABC-123-DEG',
+    'ABC-123-DEFA',
+    'ABC-123',
+    'ABC-123-DEF-123',
+    'ABCD-123-DEF',
+    'ABC--123-DEF',
+    'abc_123_def',
+    'ABC%20123%20DEF',
+    '---------',
+    '%20',
+  ])('answers 400 INVALID_CODE for "%s", which is not three groups of three hex characters (§5)', async (raw) => {
     const error = await expectApiError(await call(`/api/stones/${raw}`), 400, 'INVALID_CODE');
     expect(error.message).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
   });
 
-  it('answers 404 STONE_NOT_FOUND for a well-formed unknown code', async () => {
+  it('answers 404 STONE_NOT_FOUND for a well-formed unknown code (§7 "404 means not found")', async () => {
     const error = await expectApiError(await call('/api/stones/ABC-123-DEF'), 404, 'STONE_NOT_FOUND');
     expect(error.message).toBe('No stone found with this code. Please check the code and try again.');
   });
 
-  it('never reveals the creator e-mail, a finder e-mail or the owner token', async () => {
+  it('never reveals an e-mail address (creator, finder, subscriber), the owner token or the notifications', async () => {
     const { code, adminToken } = await createStone({ creatorEmail: 'secret-creator@example.org' });
     expect((await postFind(code, { location: 'Berlin', finderEmail: 'secret-finder@example.org' })).status).toBe(201);
+    expect((await postJson(`/api/stones/${code}/notifications`, { email: 'secret-subscriber@example.org' })).status).toBe(201);
     const hash = await sha256Hex(adminToken);
     for (const language of ['de-DE', 'en-GB']) {
       const text = await (await call(`/api/stones/${code}`, { headers: { 'accept-language': language } })).text();
       expect(text).toContain('Berlin');
-      expect(text).not.toContain('secret-creator');
-      expect(text).not.toContain('secret-finder');
+      expect(text).not.toMatch(EMAIL_LIKE);
       expect(text).not.toContain(adminToken);
       expect(text).not.toContain(hash);
       expect(text.toLowerCase()).not.toContain('email');
+      // §3: the creator e-mail is visible to the admin only; notifications are seen on the admin read.
+      expect(JSON.parse(text)).not.toHaveProperty('notifications');
     }
   });
 
@@ -354,26 +532,13 @@ describe('GET /api/stones/{code}', () => {
     expect(english.formattedDistance).toBe('1,116.4 km');
   });
 
-  it('is not cached by browsers or proxies', async () => {
+  it('shows a new find at once and is not cached by browsers or proxies (§7: data never goes stale unless stated)', async () => {
     const { code } = await createStone();
-    expect((await call(`/api/stones/${code}`)).headers.get('cache-control')).toBe('no-store');
-  });
-});
-
-describe('GET /api/stones/{code}/qr.svg', () => {
-  it('returns an SVG QR code', async () => {
-    const { code } = await createStone();
-    const res = await call(`/api/stones/${code.toLowerCase()}/qr.svg`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const svg = await res.text();
-    expect(svg).toMatch(/^<svg[\s>]/);
-    expect(svg).toContain('</svg>');
-    expect(svg).toContain('<path');
-  });
-
-  it('answers 400 INVALID_CODE for a non-code', async () => {
-    await expectApiError(await call('/api/stones/not-a-code/qr.svg'), 400, 'INVALID_CODE');
+    const res = await call(`/api/stones/${code}`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await res.json<StoneView>()).finds).toHaveLength(0);
+    expect((await postFind(code, { location: 'Hier' })).status).toBe(201);
+    expect((await readStone(code)).finds).toHaveLength(1);
   });
 });
 

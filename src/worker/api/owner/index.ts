@@ -19,6 +19,8 @@ const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
 
 /** Owner tokens are 43 base64url characters; anything unlike one is "not found" without a database read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+/** A find's id: a UUID, or a demo find's `seed-…` name. Anything else names no find (checked before the body). */
+const FIND_ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** R2 keys are server-made: `<uuid>.<ext>` at the end of a photo's address. */
 const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
@@ -98,6 +100,7 @@ export const owner = new Hono<AppEnv>()
   .patch('/:adminToken/finds/:findId', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
+    if (!FIND_ID_SHAPE.test(c.req.param('findId'))) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
     const { hidden } = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
     const totals = await setFindHidden(db, stone.id, c.req.param('findId'), hidden);

@@ -1,0 +1,513 @@
+/**
+ * The robustness suite, generated from the app's own route table (`app.routes`): every API route, as a client
+ * addresses it, meets one list of hostile bodies, odd parameter values, the methods it does not take and odd
+ * paths, and answers each with the one status decided for it, in the one error shape, changing nothing.
+ *
+ * A new route is covered without editing this file. If it brings a path parameter or a kind of body this file
+ * does not know, the first tests below fail and say which line to add.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../src/worker/app';
+import { type AdminSide, publicRoute } from '../../src/worker/lib/routing';
+import { call, expectApiError, insertFind, insertStone, snapshot } from '../support/factory';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The routes
+
+interface ApiRoute {
+  method: string;
+  /** The public path pattern, e.g. `/api/stones/:code/finds`. */
+  path: string;
+  /** Under `/api/admin/stones`: whose route it is (decision record 006). */
+  side?: AdminSide;
+  params: string[];
+  /** `POST /api/stones/:code/finds`: the key of BODY_KIND and the name in test titles. */
+  label: string;
+}
+
+/** A path parameter in Hono's syntax: `:name`, optionally with a pattern `{…}` or `?`. */
+const PARAMETER = /:(\w+)(?:\{[^}]*\})?\??/g;
+
+function apiRoutes(): ApiRoute[] {
+  const routes = new Map<string, ApiRoute>();
+  for (const entry of app.routes) {
+    // ALL entries are middleware and catch-alls (the API's 404, the admin prefix's 401), not routes of their own.
+    if (entry.method === 'ALL') continue;
+    const { path, side } = publicRoute(entry.path);
+    if (!path.startsWith('/api/')) continue;
+    const label = `${entry.method} ${path}${side === 'operator' ? ' (operator)' : ''}`;
+    routes.set(label, { method: entry.method, path, side, label, params: [...path.matchAll(PARAMETER)].map((m) => m[1] ?? '') });
+  }
+  return [...routes.values()];
+}
+
+const ROUTES = apiRoutes();
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Path parameters: one sample per name, and what a value that names nothing gets
+
+/** The stone every test addresses; it has the photo feature, so an upload gets past that check to its body. */
+const SAMPLE_CODE = 'FAB-1CE-0DD';
+
+/** The sample stone's one find, which the owner's moderation routes address. */
+const SAMPLE_FIND = '0f1d0000-0000-4000-8000-000000000001';
+
+interface SampleStone {
+  code: string;
+  adminToken: string;
+  findId: string;
+}
+
+async function sampleStone(): Promise<SampleStone> {
+  const stone = await insertStone({ code: SAMPLE_CODE, hasPhotos: true, hasStory: true, isPaid: true });
+  await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+  return { ...stone, findId: SAMPLE_FIND };
+}
+
+/** A decided answer: status and error code. */
+interface Answer {
+  status: number;
+  code: string;
+}
+
+const answer = (status: number, code: string): Answer => ({ status, code });
+
+/** Every path parameter of the API by name: a sample that names the sample stone, and the answer to an odd value. */
+const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string; odd: Answer }> = {
+  code: { sample: (stone) => stone.code, odd: answer(400, 'INVALID_CODE') },
+  // Anything unlike an owner token is "not found", like a token of no stone (spec §7: "404 means not found or invalid token").
+  adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
+  findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
+};
+
+/** Path segments no parameter takes. */
+const ODD_VALUES: Array<{ name: string; segment: string }> = [
+  { name: '10,000 characters', segment: 'A'.repeat(10_000) },
+  { name: 'encoded slashes', segment: 'ABC%2F123%2FDEF' },
+  { name: 'an encoded climb to another route', segment: '..%2F..%2Fstatistics' },
+  { name: 'an emoji', segment: encodeURIComponent('🪨') },
+  { name: 'a code of CJK characters', segment: encodeURIComponent('石石石-石石石-石石石') },
+  { name: 'SQL', segment: encodeURIComponent("' OR '1'='1") },
+  { name: 'markup', segment: encodeURIComponent('<script>alert(1)</script>') },
+  { name: 'a NUL byte', segment: '%00' },
+  { name: 'a broken percent escape', segment: '%ZZ' },
+  { name: 'an encoded percent sign', segment: '%25' },
+  { name: 'a prototype key', segment: '__proto__' },
+];
+
+/** The route's address with every parameter filled from its sample, or from `values`. */
+function address(route: ApiRoute, stone: SampleStone, values: Record<string, string> = {}): string {
+  return route.path.replace(PARAMETER, (_, name: string) => values[name] ?? PARAMETERS[name]?.sample(stone) ?? '');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sides: decision record 006 lets the Authorization header alone decide who is calling under /api/admin/stones
+
+/** Until operator login exists, no operator token is valid: every operator route answers 401. */
+const OPERATOR_REFUSAL = answer(401, 'UNAUTHORIZED');
+
+const sideHeaders = (route: ApiRoute): Record<string, string> => (route.side === 'operator' ? { authorization: 'Bearer x' } : {});
+
+/** What a method no route of the path takes gets: the API's JSON 404; on the owner side, a 401 (only owner routes exist there). */
+const UNSUPPORTED_METHOD: Record<AdminSide | 'public', Answer> = {
+  public: answer(404, 'NOT_FOUND'),
+  owner: answer(401, 'UNAUTHORIZED'),
+  operator: OPERATOR_REFUSAL,
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies: what each write route reads, and one list of hostile bodies with the answer on each kind of route
+
+/**
+ * How a write route reads its body, in the order its handler checks (src/worker/api/**):
+ * - `json`: a JSON media type (else 415), at most 64 KB (413), UTF-8 (400 INVALID_ENCODING), one JSON object
+ *   (400 INVALID_JSON), then its schema (400 VALIDATION_ERROR);
+ * - `json-or-form`: the same, or multipart/form-data, the web form (malformed: 400 INVALID_FORM);
+ * - `json-or-one-click`: the same JSON (the unsubscribe page's button); any other body is read as RFC 8058's
+ *   one-click form, which must say `List-Unsubscribe=One-Click` (400 VALIDATION_ERROR);
+ * - `photo-form`: multipart/form-data only (415 for anything else; malformed: 400 INVALID_FORM);
+ * - `stripe-first`: asks for the Stripe configuration before anything else (requirePayments comes first in
+ *   api/payments/index.ts, before the webhook's signature check). These tests run without Stripe, so every body
+ *   gets 503 PAYMENTS_UNAVAILABLE; payments.routes.test.ts covers both routes with the fake Stripe.
+ */
+type BodyKind = 'json' | 'json-or-form' | 'json-or-one-click' | 'photo-form' | 'stripe-first';
+
+/** Every write route by its label: a new one needs a line here (operator routes need none: they answer 401). */
+const BODY_KIND: Record<string, BodyKind> = {
+  'POST /api/stones': 'json-or-form',
+  'POST /api/stones/:code/finds': 'json',
+  'POST /api/stones/:code/notifications': 'json',
+  'POST /api/stones/:code/owner-link': 'json',
+  'POST /api/notifications/confirm': 'json',
+  'POST /api/notifications/unsubscribe': 'json-or-one-click',
+  'POST /api/validate-promo-code': 'json',
+  'POST /api/create-payment-intent': 'stripe-first',
+  'POST /api/webhooks/stripe': 'stripe-first',
+  'POST /api/admin/stones/:adminToken/photos': 'photo-form',
+  'PATCH /api/admin/stones/:adminToken': 'json',
+  'DELETE /api/admin/stones/:adminToken/photos': 'json',
+  'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
+};
+
+const INVALID_JSON = answer(400, 'INVALID_JSON');
+const INVALID_FIELDS = answer(400, 'VALIDATION_ERROR');
+const NOT_UTF8 = answer(400, 'INVALID_ENCODING');
+const TOO_LARGE = answer(413, 'PAYLOAD_TOO_LARGE');
+const UNSUPPORTED_TYPE = answer(415, 'UNSUPPORTED_MEDIA_TYPE');
+const INVALID_FORM = answer(400, 'INVALID_FORM');
+const NOT_ONE_CLICK = answer(400, 'VALIDATION_ERROR');
+const NO_STRIPE = answer(503, 'PAYMENTS_UNAVAILABLE');
+
+/** A body's answer on each kind of route: `json` for the JSON readers, and where another kind differs. */
+function answers(json: Answer, others: Partial<Record<BodyKind, Answer>> = {}): Record<BodyKind, Answer> {
+  return {
+    json,
+    'json-or-form': json,
+    'json-or-one-click': json,
+    'photo-form': UNSUPPORTED_TYPE,
+    'stripe-first': NO_STRIPE,
+    ...others,
+  };
+}
+
+const NOT_JSON = answers(UNSUPPORTED_TYPE, { 'json-or-one-click': NOT_ONE_CLICK });
+const MALFORMED_FORM = answers(UNSUPPORTED_TYPE, {
+  'json-or-form': INVALID_FORM,
+  'json-or-one-click': NOT_ONE_CLICK,
+  'photo-form': INVALID_FORM,
+});
+
+/** The fields of every JSON route at once, so that a refusal below is about the wrapping, not a missing field. */
+const FIELD_VALUES = {
+  creatorEmail: 'a@example.org',
+  title: 'T',
+  location: 'Berlin',
+  email: 'a@example.org',
+  token: 'x'.repeat(43),
+  promoCode: 'SOMMER',
+  amount: 5,
+  hidden: true,
+  photoUrl: '/api/photos/stones/x/y.jpg',
+};
+const FIELDS = JSON.stringify(FIELD_VALUES);
+
+const MB = 1024 * 1024;
+const JSON_TYPE = 'application/json';
+const encoder = new TextEncoder();
+
+/** FIELDS with bytes that are not UTF-8 (a lone continuation byte, an overlong "/", a cut sequence) in a string. */
+function notUtf8(): Uint8Array {
+  const [before = '', after = ''] = FIELDS.split('"T"');
+  return new Uint8Array([...encoder.encode(`${before}"`), 0x80, 0xc0, 0xaf, 0xe2, 0x82, ...encoder.encode(`"${after}`)]);
+}
+
+interface HostileBody {
+  name: string;
+  /** The Content-Type header, or null for none. */
+  type: string | null;
+  body: () => BodyInit;
+  answers: Record<BodyKind, Answer>;
+}
+
+/** Bodies no write route can take. */
+const HOSTILE_BODIES: HostileBody[] = [
+  { name: 'an empty body', type: JSON_TYPE, body: () => '', answers: answers(INVALID_JSON) },
+  { name: 'truncated JSON', type: JSON_TYPE, body: () => FIELDS.slice(0, -3), answers: answers(INVALID_JSON) },
+  { name: 'two JSON documents back to back', type: JSON_TYPE, body: () => FIELDS + FIELDS, answers: answers(INVALID_JSON) },
+  {
+    name: 'JavaScript instead of JSON (single quotes, a trailing comma)',
+    type: JSON_TYPE,
+    body: () => "{'title': 'T', 'location': 'Berlin',}",
+    answers: answers(INVALID_JSON),
+  },
+  { name: 'JSON null', type: JSON_TYPE, body: () => 'null', answers: answers(INVALID_JSON) },
+  { name: 'a JSON number', type: JSON_TYPE, body: () => '42', answers: answers(INVALID_JSON) },
+  { name: 'a JSON array around valid fields', type: JSON_TYPE, body: () => `[${FIELDS}]`, answers: answers(INVALID_JSON) },
+  {
+    name: 'arrays nested 10,000 levels deep',
+    type: JSON_TYPE,
+    body: () => `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    answers: answers(INVALID_JSON),
+  },
+  { name: 'an empty object', type: JSON_TYPE, body: () => '{}', answers: answers(INVALID_FIELDS) },
+  { name: 'the fields hidden under __proto__', type: JSON_TYPE, body: () => `{"__proto__":${FIELDS}}`, answers: answers(INVALID_FIELDS) },
+  {
+    name: 'an object nested 3,000 levels deep',
+    type: JSON_TYPE,
+    body: () => `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`,
+    answers: answers(INVALID_FIELDS),
+  },
+  { name: 'valid fields after 1 MB of spaces', type: JSON_TYPE, body: () => `${' '.repeat(MB)}${FIELDS}`, answers: answers(TOO_LARGE) },
+  { name: 'bytes that are not UTF-8 in a JSON string', type: JSON_TYPE, body: notUtf8, answers: answers(NOT_UTF8) },
+  {
+    name: 'UTF-16 instead of UTF-8',
+    type: JSON_TYPE,
+    body: () => new Uint8Array(Uint16Array.from(FIELDS, (c) => c.charCodeAt(0)).buffer),
+    answers: answers(INVALID_JSON),
+  },
+  // Bytes, not a string: fetch would label a string body text/plain.
+  { name: 'JSON without a content type', type: null, body: () => encoder.encode(FIELDS), answers: NOT_JSON },
+  { name: 'JSON sent as text/plain', type: 'text/plain', body: () => FIELDS, answers: NOT_JSON },
+  { name: 'JSON under a look-alike type (application/jsonp)', type: 'application/jsonp', body: () => FIELDS, answers: NOT_JSON },
+  {
+    name: 'the fields form-urlencoded',
+    type: 'application/x-www-form-urlencoded',
+    body: () => new URLSearchParams(Object.entries(FIELD_VALUES).map(([name, value]) => [name, String(value)])).toString(),
+    answers: NOT_JSON,
+  },
+  {
+    name: 'multipart without a boundary',
+    type: 'multipart/form-data',
+    body: () => '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nT\r\n--b--',
+    answers: MALFORMED_FORM,
+  },
+  {
+    name: 'truncated multipart',
+    type: 'multipart/form-data; boundary=b',
+    body: () => '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nT',
+    answers: MALFORMED_FORM,
+  },
+];
+
+/** Everything a write could change: the database and the photo bucket. */
+async function state() {
+  return { database: await snapshot(), photos: (await env.PHOTOS.list()).objects.map((object) => object.key) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const missingSamples = [...new Set(ROUTES.flatMap((route) => route.params))].filter((name) => !(name in PARAMETERS));
+const knowsParameters = (route: ApiRoute) => route.params.every((name) => name in PARAMETERS);
+const writeRoutes = ROUTES.filter((route) => WRITE_METHODS.has(route.method));
+const unknownBodies = writeRoutes.filter((route) => route.side !== 'operator' && !(route.label in BODY_KIND));
+const staleBodyKinds = Object.keys(BODY_KIND).filter((label) => !writeRoutes.some((route) => route.label === label));
+
+describe('the route table this suite is generated from', () => {
+  it('lists the API routes with their public paths and sides', () => {
+    const labels = ROUTES.map((route) => route.label);
+    expect(labels).toContain('GET /api/stones/:code');
+    expect(labels).toContain('POST /api/stones/:code/finds');
+    expect(ROUTES.find((route) => route.label === 'POST /api/admin/stones/:adminToken/photos')?.side).toBe('owner');
+    // The mount points of the two sides are no public address.
+    expect(labels.filter((label) => /\/(?:owner|operator)(?:\/|$)/.test(label))).toEqual([]);
+  });
+
+  it('has a sample for every path parameter', () => {
+    expect(missingSamples, `add a sample for ${missingSamples.map((name) => `:${name}`).join(', ')} to PARAMETERS`).toEqual([]);
+  });
+
+  it('knows the body kind of every write route, and of no route that is gone', () => {
+    expect(
+      unknownBodies.map((route) => route.label),
+      'add these routes to BODY_KIND (and a kind to HOSTILE_BODIES if theirs is new)',
+    ).toEqual([]);
+    expect(staleBodyKinds, 'remove these routes from BODY_KIND').toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const hostileCases = writeRoutes.filter(knowsParameters).flatMap((route) => {
+  const kind = BODY_KIND[route.label];
+  if (route.side !== 'operator' && !kind) return [];
+  return HOSTILE_BODIES.map((hostile) => {
+    const { status, code } = kind && route.side !== 'operator' ? hostile.answers[kind] : OPERATOR_REFUSAL;
+    return { route, hostile, status, code, title: `${route.label}: ${status} ${code} for ${hostile.name}` };
+  });
+});
+
+describe('every write route refuses every hostile body with the answer decided for its kind, changing nothing', () => {
+  for (const { route, hostile, status, code, title } of hostileCases) {
+    it(title, async () => {
+      const stone = await sampleStone();
+      const before = await state();
+      const headers = new Headers(sideHeaders(route));
+      if (hostile.type !== null) headers.set('content-type', hostile.type);
+      await expectApiError(await call(address(route, stone), { method: route.method, headers, body: hostile.body() }), status, code);
+      expect(await state()).toEqual(before);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const oddParameterCases = ROUTES.flatMap((route) =>
+  route.params.flatMap((name) => {
+    const parameter = PARAMETERS[name];
+    if (!parameter || !knowsParameters(route)) return [];
+    const { status, code } = route.side === 'operator' ? OPERATOR_REFUSAL : parameter.odd;
+    return ODD_VALUES.map((odd) => ({
+      route,
+      name,
+      odd,
+      status,
+      code,
+      title: `${route.label}: ${status} ${code} for :${name} = ${odd.name}`,
+    }));
+  }),
+);
+
+/**
+ * A route checks its address before its body: a write gets `{}`, which no route takes, and the answer is still
+ * the parameter's.
+ */
+describe('every route refuses a parameter value that names nothing, changing nothing', () => {
+  for (const { route, name, odd, status, code, title } of oddParameterCases) {
+    it(title, async () => {
+      const stone = await sampleStone();
+      const before = await state();
+      const write = WRITE_METHODS.has(route.method);
+      const res = await call(address(route, stone, { [name]: odd.segment }), {
+        method: route.method,
+        headers: { ...sideHeaders(route), ...(write ? { 'content-type': JSON_TYPE } : {}) },
+        body: write ? '{}' : null,
+      });
+      await expectApiError(res, status, code);
+      expect(await state()).toEqual(before);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Accept-Language values no browser sends; the answer must not change for them. */
+const ODD_LANGUAGES = ['*', 'zz-INVALID-@@', 'x'.repeat(5000), 'de;q=abc, en;q=-1, *;q=2', ',,,;;;', `de-DE-x-${'a'.repeat(200)}`];
+
+const readRoutes = ROUTES.filter((route) => route.method === 'GET' && knowsParameters(route));
+
+describe('every read route answers its sample', () => {
+  for (const route of readRoutes) {
+    it(`${route.label}: 200, whatever the Accept-Language, and 200 without a body to HEAD`, async () => {
+      const stone = await sampleStone();
+      const expected = route.side === 'operator' ? OPERATOR_REFUSAL.status : 200;
+      for (const language of [null, ...ODD_LANGUAGES]) {
+        const res = await call(address(route, stone), {
+          headers: { ...sideHeaders(route), ...(language === null ? {} : { 'accept-language': language }) },
+        });
+        expect(res.status, `Accept-Language: ${language?.slice(0, 40)}`).toBe(expected);
+        await res.arrayBuffer();
+      }
+      const head = await call(address(route, stone), { method: 'HEAD', headers: sideHeaders(route) });
+      expect(head.status).toBe(expected);
+      expect(await head.text()).toBe('');
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'];
+
+/** Each route path with the methods its routes take (HEAD comes with GET). */
+const routePaths = [
+  ...ROUTES.filter(knowsParameters)
+    .reduce((paths, route) => {
+      const key = `${route.path} ${route.side ?? 'public'}`;
+      const entry = paths.get(key) ?? { route, methods: new Set<string>() };
+      entry.methods.add(route.method);
+      if (route.method === 'GET') entry.methods.add('HEAD');
+      return paths.set(key, entry);
+    }, new Map<string, { route: ApiRoute; methods: Set<string> }>())
+    .values(),
+].map(({ route, methods }) => ({
+  route,
+  unsupported: METHODS.filter((method) => !methods.has(method)),
+  title: `${route.path}${route.side === 'operator' ? ' (operator)' : ''}`,
+  ...UNSUPPORTED_METHOD[route.side ?? 'public'],
+}));
+
+describe('every route path refuses the methods it does not take, changing nothing', () => {
+  for (const { route, unsupported, status, code, title } of routePaths) {
+    it(`${title}: ${status} ${code} to ${unsupported.join(', ')}`, async () => {
+      const stone = await sampleStone();
+      const before = await state();
+      for (const method of unsupported) {
+        const body = method === 'GET' || method === 'HEAD' ? null : '{}';
+        const res = await call(address(route, stone), {
+          method,
+          // A browser's preflight from a foreign site: the API must not let it send credentials (spec §7: calls include cookies).
+          headers: {
+            ...sideHeaders(route),
+            'content-type': JSON_TYPE,
+            origin: 'https://evil.example',
+            'access-control-request-method': 'POST',
+          },
+          body,
+        });
+        expect(res.headers.get('access-control-allow-origin'), method).toBeNull();
+        if (method === 'HEAD') {
+          expect(res.status, method).toBe(status);
+          expect(await res.text(), method).toBe('');
+        } else {
+          await expectApiError(res, status, code);
+        }
+      }
+      expect(await state()).toEqual(before);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Addresses under /api that are no route, or a route spelled oddly, each with its decided answer. */
+const ODD_PATHS: Array<{ method: string; path: string; status: number; code: string }> = [
+  { method: 'GET', path: '/api', status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: '/api/', status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: '/api/nope', status: 404, code: 'NOT_FOUND' },
+  { method: 'POST', path: '/api/nope', status: 404, code: 'NOT_FOUND' },
+  { method: 'PUT', path: '/api/nope', status: 404, code: 'NOT_FOUND' },
+  { method: 'DELETE', path: '/api/nope', status: 404, code: 'NOT_FOUND' },
+  { method: 'PATCH', path: '/api/nope', status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: `/api//stones/${SAMPLE_CODE}`, status: 404, code: 'NOT_FOUND' },
+  // Paths are case-sensitive; only the code in them is not.
+  { method: 'GET', path: `/api/Stones/${SAMPLE_CODE}`, status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: `/api/stones/${SAMPLE_CODE}/`, status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: '/api/stones//finds', status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: `/api/stones/${SAMPLE_CODE}/qr.svg/extra`, status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: `/api/stones/${SAMPLE_CODE}/qr.png`, status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: '/api/statistics/', status: 404, code: 'NOT_FOUND' },
+  { method: 'GET', path: '/api/stones/%E0%A4%A', status: 400, code: 'INVALID_CODE' },
+  { method: 'GET', path: '/api/stones/%C0%AF', status: 400, code: 'INVALID_CODE' },
+  { method: 'GET', path: `/api/stones/${SAMPLE_CODE};jsessionid=1`, status: 400, code: 'INVALID_CODE' },
+  { method: 'POST', path: `/api/stones/${SAMPLE_CODE}/finds/`, status: 404, code: 'NOT_FOUND' },
+  { method: 'POST', path: `/api//stones/${SAMPLE_CODE}/finds`, status: 404, code: 'NOT_FOUND' },
+  { method: 'POST', path: `/api/stones/${SAMPLE_CODE}%2Ffinds`, status: 404, code: 'NOT_FOUND' },
+  { method: 'POST', path: '/api/stones/%FF%FE/finds', status: 400, code: 'INVALID_CODE' },
+  // Without an Authorization header only the owner's routes exist under the prefix (decision record 006).
+  { method: 'GET', path: '/api/admin/stones', status: 401, code: 'UNAUTHORIZED' },
+  { method: 'GET', path: '/api/admin/stones/', status: 401, code: 'UNAUTHORIZED' },
+  { method: 'POST', path: '/api/admin/stones/%ZZ/finds', status: 401, code: 'UNAUTHORIZED' },
+];
+
+describe('odd paths under /api get their decided answer and change nothing', () => {
+  for (const { method, path, status, code } of ODD_PATHS) {
+    it(`${method} ${path}: ${status} ${code}`, async () => {
+      await sampleStone();
+      const before = await state();
+      const write = WRITE_METHODS.has(method);
+      const res = await call(path, {
+        method,
+        headers: write ? { 'content-type': JSON_TYPE } : {},
+        body: write ? JSON.stringify({ location: 'Berlin' }) : null,
+      });
+      await expectApiError(res, status, code);
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  it('ignores a query string it cannot decode', async () => {
+    await sampleStone();
+    expect((await call(`/api/stones/${SAMPLE_CODE}?x=%ZZ&&&=&y`)).status).toBe(200);
+    expect((await call('/api/statistics?%ZZ')).status).toBe(200);
+  });
+
+  it('leaves an address in upper case to the pages, which answer their 404 page', async () => {
+    await sampleStone();
+    const res = await call(`/API/STONES/${SAMPLE_CODE}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    await res.arrayBuffer();
+  });
+});
