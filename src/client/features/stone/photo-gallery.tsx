@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 
-function Photo({ src, alt }: { src: string; alt: string }) {
+/** `first`: the first photo is often the largest thing on a phone's first screen, so it loads at once and first. */
+function Photo({ src, alt, first }: { src: string; alt: string; first: boolean }) {
   const [broken, setBroken] = useState(false);
   const img = useRef<HTMLImageElement>(null);
   // An error that happened before hydration fired no React handler: check the element once mounted.
@@ -26,7 +27,8 @@ function Photo({ src, alt }: { src: string; alt: string }) {
       ref={img}
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
       onError={() => setBroken(true)}
       className="aspect-square w-full rounded-xl object-cover"
     />
@@ -51,7 +53,7 @@ export function PhotoGallery({ photos, hasPhotos, title }: { photos: string[]; h
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {photos.slice(0, MAX_PHOTOS).map((src, i) => (
           <li key={src}>
-            <Photo src={src} alt={intl.formatMessage({ id: 'stone.photoAlt' }, { n: i + 1, title })} />
+            <Photo src={src} alt={intl.formatMessage({ id: 'stone.photoAlt' }, { n: i + 1, title })} first={i === 0} />
           </li>
         ))}
       </ul>
