@@ -71,7 +71,7 @@ for (const stone of seedStones) {
 
 // The seed writes rows directly, so it recounts the site totals that the app keeps per write.
 statements.push(
-  'UPDATE site_totals SET stone_count = (SELECT count(*) FROM stones), find_count = (SELECT count(*) FROM finds WHERE hidden = 0), total_distance_km = (SELECT coalesce(sum(total_distance_km), 0) FROM stones) WHERE id = 1;',
+  'UPDATE site_totals SET stone_count = (SELECT count(*) FROM stones), find_count = (SELECT count(*) FROM finds WHERE hidden = 0), total_distance_km = (SELECT coalesce(sum(total_distance_km), 0) FROM stones), premium_count = (SELECT count(*) FROM stones WHERE has_photos = 1 OR has_story = 1) WHERE id = 1;',
 );
 
 /** A small landscape PNG (sky, sea, sand) so the demo stone has a real photo. */

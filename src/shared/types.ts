@@ -66,3 +66,41 @@ export interface Statistics {
 export interface ApiErrorBody {
   error: { code: string; message: string; details?: Record<string, string> };
 }
+
+/** A row of the operator's stone table (`GET /api/admin/stones`, spec §2 "Operator admin"). */
+export interface OperatorStoneRow {
+  id: string;
+  code: string;
+  title: string;
+  creatorEmail: string;
+  hasPhotos: boolean;
+  hasStory: boolean;
+  isPaid: boolean;
+  findCount: number;
+  createdAt: string;
+}
+
+/** The operator's counters (`GET /api/admin/statistics`): read from kept totals, never by scanning every stone. */
+export interface OperatorCounters {
+  total: number;
+  premium: number;
+  /** Created in the last 7 days (spec §9). */
+  lastWeek: number;
+}
+
+/** One stone as the operator edits it (`GET /api/admin/stones/id/{id}`): every find, the hidden ones marked. */
+export interface OperatorStoneView extends Omit<StoneView, 'finds'> {
+  finds: OwnerFindView[];
+  creatorEmail: string;
+}
+
+/** A mail that could not be sent (`GET /api/admin/mails`), with what went wrong. */
+export interface FailedMail {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}

@@ -2,7 +2,7 @@ import assets from 'virtual:client-assets';
 import { type Context, Hono } from 'hono';
 import { localeFromAcceptLanguage } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
-import { operatorStones } from './api/admin';
+import { admin, operatorStones } from './api/admin';
 import { finds } from './api/finds';
 import { notificationLinks, notifications } from './api/notifications';
 import { owner } from './api/owner';
@@ -14,7 +14,8 @@ import { devMail } from './dev/mail';
 import { ApiError } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
-import { routingPath, sideMount } from './lib/routing';
+import { requireOperator } from './lib/operator-auth';
+import { operatorOnly, routingPath, sideMount } from './lib/routing';
 import { contentSecurityPolicy, createNonce, permissionsPolicy } from './lib/security';
 import { errorPage } from './pages/error-page';
 import { renderPage } from './pages/render';
@@ -25,7 +26,7 @@ import type { AppEnv } from './types';
  * Addresses that carry a secret (an owner token in the path, a mail link's token in the query): never cached,
  * never sent on as a referrer.
  */
-const SECRET_ADDRESS = /^\/(?:(?:api\/)?admin\/stones?\/|abo\/|api\/notifications\/)/;
+const SECRET_ADDRESS = /^\/(?:api\/admin\/|admin\/stones?\/|abo\/|api\/notifications\/)/;
 
 /** The address as the client sent it (the router's path may carry the admin side, see lib/routing.ts). */
 const addressOf = (request: Request) => new URL(request.url).pathname;
@@ -55,6 +56,9 @@ app.use(async (c, next) => {
   }
 });
 
+// Operator routes: one check in front of all of them (lib/routing.ts operatorOnly), before any route runs.
+app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next()));
+
 app.route('/api/stones', stones);
 app.route('/api/stones/:code/finds', finds);
 app.route('/api/stones/:code/notifications', notifications);
@@ -64,6 +68,7 @@ app.route('/api/statistics', statistics);
 app.route('/api', payments);
 app.route(sideMount('owner'), owner);
 app.route(sideMount('operator'), operatorStones);
+app.route('/api/admin', admin);
 app.route('/photos', photos);
 app.route('/dev', devMail);
 

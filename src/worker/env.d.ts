@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     STRIPE_SECRET_KEY?: string;
     STRIPE_PUBLISHABLE_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    /** Signs operator tokens (HS256, at least 32 characters). Production refuses operator logins without it. */
+    OPERATOR_JWT_SECRET?: string;
     /** Points the Stripe SDK elsewhere, e.g. http://127.0.0.1:12111 (stripe-mock, or the tests' fake). */
     STRIPE_API_BASE?: string;
   }

@@ -1,6 +1,12 @@
 import type { Locale } from '../shared/i18n/locale';
 import type { CspFeature } from '../shared/routes';
 
+/** A logged-in operator (lib/operator-auth.ts). */
+export interface Operator {
+  id: string;
+  email: string;
+}
+
 /** Hono's environment for every route of the app. */
 export interface AppEnv {
   Bindings: Env;
@@ -11,5 +17,7 @@ export interface AppEnv {
     nonce: string;
     /** Third parties the page's CSP admits (from its registry entry). */
     csp: readonly CspFeature[];
+    /** Set by requireOperator on operator routes. */
+    operator?: Operator;
   };
 }

@@ -9,7 +9,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/app';
-import { type AdminSide, publicRoute } from '../../src/worker/lib/routing';
+import { type AdminSide, operatorOnly, publicRoute } from '../../src/worker/lib/routing';
 import { call, expectApiError, insertFind, insertStone, snapshot } from '../support/factory';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -34,7 +34,9 @@ function apiRoutes(): ApiRoute[] {
   for (const entry of app.routes) {
     // ALL entries are middleware and catch-alls (the API's 404, the admin prefix's 401), not routes of their own.
     if (entry.method === 'ALL') continue;
-    const { path, side } = publicRoute(entry.path);
+    const { path, side: stonesSide } = publicRoute(entry.path);
+    // The rest of /api/admin is the operator's too, except the login (lib/routing.ts operatorOnly).
+    const side = stonesSide ?? (operatorOnly(entry.path) ? 'operator' : undefined);
     if (!path.startsWith('/api/')) continue;
     const label = `${entry.method} ${path}${side === 'operator' ? ' (operator)' : ''}`;
     routes.set(label, { method: entry.method, path, side, label, params: [...path.matchAll(PARAMETER)].map((m) => m[1] ?? '') });
@@ -55,6 +57,7 @@ const SAMPLE_CODE = 'FAB-1CE-0DD';
 const SAMPLE_FIND = '0f1d0000-0000-4000-8000-000000000001';
 
 interface SampleStone {
+  id: string;
   code: string;
   adminToken: string;
   findId: string;
@@ -80,6 +83,8 @@ const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string; odd: 
   // Anything unlike an owner token is "not found", like a token of no stone (spec §7: "404 means not found or invalid token").
   adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
   findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
+  // Operator routes only (stone and mail ids): every request of the suite gets their 401 first.
+  id: { sample: (stone) => stone.id, odd: answer(401, 'UNAUTHORIZED') },
 };
 
 /** Path segments no parameter takes. */
@@ -149,6 +154,7 @@ const BODY_KIND: Record<string, BodyKind> = {
   'PATCH /api/admin/stones/:adminToken': 'json',
   'DELETE /api/admin/stones/:adminToken/photos': 'json',
   'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
+  'POST /api/admin/login': 'json',
 };
 
 const INVALID_JSON = answer(400, 'INVALID_JSON');

@@ -41,6 +41,8 @@ export const stones = sqliteTable(
     uniqueIndex('stones_owner_token_hash_unique').on(t.ownerTokenHash),
     uniqueIndex('stones_payment_intent_unique').on(t.paymentIntentId),
     index('stones_created_at_idx').on(t.createdAt),
+    // The operator's search by the creator's address.
+    index('stones_creator_email_idx').on(t.creatorEmail),
   ],
 );
 
@@ -53,6 +55,8 @@ export const siteTotals = sqliteTable('site_totals', {
   stoneCount: integer('stone_count').notNull().default(0),
   findCount: integer('find_count').notNull().default(0),
   totalDistanceKm: real('total_distance_km').notNull().default(0),
+  /** Stones with photos or a story (the operator's counter). */
+  premiumCount: integer('premium_count').notNull().default(0),
   /** When the cron last compared the row with a full recount. */
   verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }),
 });
@@ -171,6 +175,16 @@ export const blogPosts = sqliteTable(
   (t) => [uniqueIndex('blog_posts_slug_unique').on(t.slug), index('blog_posts_published_idx').on(t.published, t.createdAt)],
 );
 
+/**
+ * Failed operator logins per key (`email:<address>` or `client:<address>`) in the current window: a key with too
+ * many is refused before its password is even checked (lib/operator-auth.ts).
+ */
+export const loginFailures = sqliteTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** Site operators who log in to /admin. */
 export const operators = sqliteTable(
   'operators',
@@ -215,7 +229,12 @@ export const emailOutbox = sqliteTable(
     claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey), index('email_outbox_status_idx').on(t.status, t.queuedAt)],
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+    index('email_outbox_status_idx').on(t.status, t.queuedAt),
+    // Every mail is about one stone and says its code: deleting a stone deletes its mails.
+    index('email_outbox_code_idx').on(sql`json_extract(${t.payload}, '$.code')`),
+  ],
 );
 
 /**

@@ -1,15 +1,17 @@
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
+import { forgetOldLoginFailures } from '../lib/operator-auth';
 import { maintainOutbox } from '../mail/outbox';
 
 /**
  * Cron (every 5 minutes): mail that lost its queue message is queued again, unconfirmed addresses, expired
- * link tokens and orders that never became a stone are deleted; once a day the site totals are checked against a full recount.
+ * link tokens, orders that never became a stone and old login failure counts are deleted; once a day the site totals are checked against a full recount.
  */
 export async function runCron(env: Env, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
   await maintainOutbox(db, env.EMAIL_QUEUE, now);
   await deleteAbandonedOrders(db, now);
+  await forgetOldLoginFailures(db, now);
   await verifyStatistics(db, env.CACHE, now);
 }

@@ -31,3 +31,17 @@ export function publicRoute(routePath: string): { path: string; side?: AdminSide
   }
   return { path: routePath };
 }
+
+/** The one public write under `/api/admin`: logging in. */
+export const ADMIN_LOGIN = '/api/admin/login';
+
+/**
+ * Whether a routing path (see routingPath) is the operator's: everything under `/api/admin` is, except the login
+ * and the owner's side of the stones prefix. The app puts the operator check in front of all of them at once,
+ * so a new operator route cannot forget it.
+ */
+export function operatorOnly(path: string): boolean {
+  if (!path.startsWith('/api/admin/') || path === ADMIN_LOGIN) return false;
+  const owner = sideMount('owner');
+  return path !== owner && !path.startsWith(`${owner}/`);
+}

@@ -4,6 +4,12 @@ import { ApiError, type Text } from './errors';
 import { isTextId } from './i18n';
 
 /**
+ * A row id in a path (stone, find, mail): a UUID, or a demo row's `seed-…` name. Anything else names no row and
+ * is refused before the body is read.
+ */
+export const ROW_ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
  * Parses input with a shared schema; a failure becomes a 400 VALIDATION_ERROR whose details name each field
  * with its catalog message — never the raw validator output.
  */

@@ -1,12 +1,135 @@
-import { Hono } from 'hono';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { intlTag } from '../../../shared/i18n/locale';
+import { findModerationSchema, loginSchema, operatorUpdateSchema, stoneListQuerySchema } from '../../../shared/schemas/admin';
+import { photoDeleteSchema } from '../../../shared/schemas/owner';
+import type { OperatorStoneView } from '../../../shared/types';
+import { getDb } from '../../db/client';
+import { stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/logger';
+import { logIn } from '../../lib/operator-auth';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
+import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
+import { setFindHidden } from '../finds/queries';
+import { deletePhoto } from '../owner/photos';
+import { publishStatistics } from '../statistics/queries';
+import { getStoneView } from '../stones/queries';
+import { clearFindComment, deleteStone, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
+
+const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');
+
+/** The stone the path's `:id` names, or 404 before the body is read. */
+async function stoneOf(c: Context<AppEnv>) {
+  const id = c.req.param('id') ?? '';
+  const stone = ROW_ID_SHAPE.test(id) ? await stoneById(getDb(c.env.DB), id) : null;
+  if (!stone) throw stoneNotFound();
+  return stone;
+}
+
+/** The stone as the operator's edit dialog shows it: the public view with every find and the creator's address. */
+async function operatorView(c: Context<AppEnv>, code: string): Promise<OperatorStoneView> {
+  const db = getDb(c.env.DB);
+  const [view, owner] = await Promise.all([
+    getStoneView(db, code, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] }, true),
+    db.select({ creatorEmail: stones.creatorEmail }).from(stones).where(eq(stones.code, code)).get(),
+  ]);
+  if (!view || !owner) throw stoneNotFound();
+  return { ...view, creatorEmail: owner.creatorEmail };
+}
 
 /**
- * The operator's routes under `/api/admin/stones` (Bearer token; decision record 006 routes every request with
- * an Authorization header here, never to the owner's routes). Operator login arrives with the operator admin:
- * until then no token is valid, so every request here is refused.
+ * The operator's stone routes under `/api/admin/stones` (spec §7, Bearer token). Decision record 006 routes
+ * every request with an Authorization header here and never to the owner's routes, so an owner token cannot
+ * reach these and an operator token cannot reach the owner's.
  */
-export const operatorStones = new Hono<AppEnv>().all('*', () => {
-  throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
-});
+export const operatorStones = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const query = parseInput(stoneListQuerySchema, c.req.query());
+    const { rows, total } = await listStones(getDb(c.env.DB), query);
+    // Spec §7: the answer is the list of stones; the paging travels in headers.
+    c.header('X-Total-Count', String(total));
+    return c.json(rows);
+  })
+  .get('/id/:id', async (c) => {
+    const stone = await stoneOf(c);
+    return c.json(await operatorView(c, stone.code));
+  })
+  .patch('/id/:id', async (c) => {
+    const stone = await stoneOf(c);
+    const input = parseInput(operatorUpdateSchema, await readJsonObject(c.req.raw));
+    if (input.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
+    await getDb(c.env.DB)
+      .update(stones)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.story !== undefined ? { story: input.story } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(stones.id, stone.id));
+    return c.json(await operatorView(c, stone.code));
+  })
+  .delete('/id/:id/photos', async (c) => {
+    const stone = await stoneOf(c);
+    const { photoUrl } = parseInput(photoDeleteSchema, await readJsonObject(c.req.raw));
+    await deletePhoto(getDb(c.env.DB), c.env.PHOTOS, stone.id, photoUrl);
+    return c.json(await operatorView(c, stone.code));
+  })
+  .patch('/id/:id/finds/:findId', async (c) => {
+    const stone = await stoneOf(c);
+    const findId = c.req.param('findId');
+    const notFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (!ROW_ID_SHAPE.test(findId)) throw notFound();
+    const input = parseInput(findModerationSchema, await readJsonObject(c.req.raw));
+    const db = getDb(c.env.DB);
+    if (input.clearComment && !(await clearFindComment(db, stone.id, findId))) throw notFound();
+    if (input.hidden !== undefined) {
+      const totals = await setFindHidden(db, stone.id, findId, input.hidden);
+      if (!totals) throw notFound();
+      if (totals.length) await publishStatistics(c.env.CACHE, totals);
+    }
+    return c.json(await operatorView(c, stone.code));
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    const deleted = ROW_ID_SHAPE.test(id) ? await deleteStone(getDb(c.env.DB), id) : null;
+    if (!deleted) throw stoneNotFound();
+    await publishStatistics(c.env.CACHE, deleted.totals);
+    // The rows are gone; an object that cannot be deleted now is only an orphan in the bucket, never shown.
+    if (deleted.photoKeys.length) {
+      try {
+        await c.env.PHOTOS.delete(deleted.photoKeys);
+      } catch (error) {
+        log.error('photos of a deleted stone left in the bucket', { count: deleted.photoKeys.length, error: String(error) });
+      }
+    }
+    log.info('stone deleted by an operator', { stoneId: id, operatorId: c.get('operator')?.id });
+    return c.json({ deleted: true });
+  });
+
+/**
+ * The operator's other calls under `/api/admin`: login (public), counters and failed mails. The operator check
+ * sits in front of all of `/api/admin` in app.ts (lib/routing.ts `operatorOnly`).
+ */
+export const admin = new Hono<AppEnv>()
+  .post('/login', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { email, password } = parseInput(loginSchema, await readJsonObject(c.req.raw));
+    return c.json({ token: await logIn(c, email, password) });
+  })
+  .get('/statistics', async (c) => c.json(await operatorCounters(getDb(c.env.DB))))
+  .get('/mails', async (c) => {
+    const { rows, total } = await failedMails(getDb(c.env.DB));
+    c.header('X-Total-Count', String(total));
+    return c.json(rows);
+  })
+  .post('/mails/:id/resend', async (c) => {
+    const id = c.req.param('id');
+    const result = ROW_ID_SHAPE.test(id) ? await retryMail(getDb(c.env.DB), id) : 'missing';
+    if (result === 'missing') throw new ApiError(404, 'NOT_FOUND', 'admin.mailNotFound');
+    if (result === 'not-failed') throw new ApiError(409, 'MAIL_NOT_FAILED', 'admin.mailNotFailed');
+    await queueMails(c.env.EMAIL_QUEUE, [id]);
+    return c.json({ queued: true }, 202);
+  });

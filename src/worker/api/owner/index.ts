@@ -1,17 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import { findVisibilitySchema, ownerUpdateSchema, photoDeleteSchema } from '../../../shared/schemas/owner';
 import { getDb } from '../../db/client';
-import { photos, stones } from '../../db/schema';
+import { stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { parseInput, readFormData, readJsonObject } from '../../lib/validate';
+import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
 import type { AppEnv } from '../../types';
 import { setFindHidden } from '../finds/queries';
 import { publishStatistics } from '../statistics/queries';
-import { checkPhotos, photoCount, storePhotos } from './photos';
+import { checkPhotos, deletePhoto, photoCount, storePhotos } from './photos';
 import { getOwnerStoneView, ownedStone } from './queries';
 
 /** All of a stone's photos at their largest, plus the form's own fields. */
@@ -19,11 +19,6 @@ const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
 
 /** Owner tokens are 43 base64url characters; anything unlike one is "not found" without a database read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
-/** A find's id: a UUID, or a demo find's `seed-…` name. Anything else names no find (checked before the body). */
-const FIND_ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
-
-/** R2 keys are server-made: `<uuid>.<ext>` at the end of a photo's address. */
-const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
 
 const notFound = () => new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
 
@@ -85,22 +80,13 @@ export const owner = new Hono<AppEnv>()
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     const { photoUrl } = parseInput(photoDeleteSchema, await readJsonObject(c.req.raw));
-    const key = photoUrl.split('?')[0]?.match(PHOTO_KEY)?.[1];
-    const removed = key
-      ? await getDb(c.env.DB)
-          .delete(photos)
-          .where(and(eq(photos.stoneId, stone.id), eq(photos.r2Key, key)))
-          .returning({ key: photos.r2Key })
-      : [];
-    // Only a photo of this stone: another stone's photo (or none) is simply not found here.
-    if (!key || removed.length === 0) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
-    await c.env.PHOTOS.delete(key);
+    await deletePhoto(getDb(c.env.DB), c.env.PHOTOS, stone.id, photoUrl);
     return c.json({ photos: (await ownerView(c, token)).photos });
   })
   .patch('/:adminToken/finds/:findId', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
-    if (!FIND_ID_SHAPE.test(c.req.param('findId'))) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (!ROW_ID_SHAPE.test(c.req.param('findId'))) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
     const { hidden } = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
     const totals = await setFindHidden(db, stone.id, c.req.param('findId'), hidden);

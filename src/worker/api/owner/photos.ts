@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { Db } from '../../db/client';
 import { photos } from '../../db/schema';
@@ -68,4 +68,23 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
     throw error;
   }
   return keys;
+}
+
+/** A photo address as the views give it out: `…/photos/{key}` (a query string is ignored). */
+const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
+
+/**
+ * Deletes one photo of one stone (row, then its R2 object), named by its address (spec §7 `photoUrl`); another
+ * stone's photo, or none, is not found.
+ */
+export async function deletePhoto(db: Db, bucket: R2Bucket, stoneId: string, photoUrl: string): Promise<void> {
+  const key = photoUrl.split('?')[0]?.match(PHOTO_KEY)?.[1];
+  const removed = key
+    ? await db
+        .delete(photos)
+        .where(and(eq(photos.stoneId, stoneId), eq(photos.r2Key, key)))
+        .returning({ key: photos.r2Key })
+    : [];
+  if (!key || removed.length === 0) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
+  await bucket.delete(key);
 }

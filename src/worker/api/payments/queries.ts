@@ -3,6 +3,7 @@ import type { Locale } from '../../../shared/i18n/locale';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { orders, paymentEvents, stones } from '../../db/schema';
+import { changeTotals } from '../statistics/queries';
 import { type CreatedStone, createStone } from '../stones/queries';
 
 export type Order = typeof orders.$inferSelect;
@@ -96,7 +97,13 @@ export async function deleteAbandonedOrders(db: Db, now = new Date()): Promise<v
  * order is marked done; doing it twice changes nothing.
  */
 async function grantFeatures(db: Db, order: Order, stoneId: string): Promise<{ code: string; created: null; upgraded: true }> {
-  const [granted] = await db.batch([
+  const [, granted] = await db.batch([
+    // A stone that becomes premium counts once among the premium stones (before the update below makes it one).
+    changeTotals(
+      db,
+      { premium: 1 },
+      sql`NOT EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${stoneId} AND (${stones.hasPhotos} = 1 OR ${stones.hasStory} = 1))`,
+    ),
     db
       .update(stones)
       .set({

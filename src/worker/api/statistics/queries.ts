@@ -30,13 +30,14 @@ const toData = (row: Pick<TotalsRow, 'stoneCount' | 'findCount' | 'totalDistance
  * The change a write makes to the site totals, as one statement for that write's `db.batch`: it runs in the
  * same transaction, reads one row and answers the new totals.
  */
-export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number }, onlyIf?: SQL) {
+export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number; premium?: number }, onlyIf?: SQL) {
   return db
     .update(siteTotals)
     .set({
       stoneCount: sql`${siteTotals.stoneCount} + ${change.stones ?? 0}`,
       findCount: sql`${siteTotals.findCount} + ${change.finds ?? 0}`,
       totalDistanceKm: sql`${siteTotals.totalDistanceKm} + ${change.km ?? 0}`,
+      premiumCount: sql`${siteTotals.premiumCount} + ${change.premium ?? 0}`,
     })
     .where(onlyIf ? and(eq(siteTotals.id, 1), onlyIf) : eq(siteTotals.id, 1))
     .returning({ stoneCount: siteTotals.stoneCount, findCount: siteTotals.findCount, totalDistanceKm: siteTotals.totalDistanceKm });
@@ -70,11 +71,12 @@ export async function getStatistics(db: Db, cache: KVNamespace): Promise<Statist
 }
 
 /** Totals that differ from a recount by more than rounding are drift. */
-function drifted(kept: StatisticsData, counted: StatisticsData): boolean {
+function drifted(kept: TotalsRow, counted: TotalsRow): boolean {
   return (
+    kept.premiumCount !== counted.premiumCount ||
     kept.stoneCount !== counted.stoneCount ||
     kept.findCount !== counted.findCount ||
-    Math.abs(kept.totalDistance - counted.totalDistance) > 1e-6 * Math.max(1, counted.totalDistance)
+    Math.abs(kept.totalDistanceKm - counted.totalDistanceKm) > 1e-6 * Math.max(1, counted.totalDistanceKm)
   );
 }
 
@@ -90,6 +92,7 @@ export async function verifyStatistics(db: Db, cache: KVNamespace, now = new Dat
     stoneCount: sql`(SELECT count(*) FROM stones)`,
     findCount: sql`(SELECT count(*) FROM finds WHERE hidden = 0)`,
     totalDistanceKm: sql`(SELECT coalesce(sum(total_distance_km), 0) FROM stones)`,
+    premiumCount: sql`(SELECT count(*) FROM stones WHERE has_photos = 1 OR has_story = 1)`,
     verifiedAt: now,
   };
   // One transaction: the row as it was, then the recount written and returned (a find in between cannot slip).
@@ -105,8 +108,8 @@ export async function verifyStatistics(db: Db, cache: KVNamespace, now = new Dat
   if (!counted) throw new Error('site totals row missing after the recount');
   const kept = before[0];
   if (!kept) log.error('site totals row was missing: recreated from a recount', { counted: toData(counted) });
-  else if (drifted(toData(kept), toData(counted))) {
-    log.warn('site totals drifted: repaired from a recount', { kept: toData(kept), counted: toData(counted) });
+  else if (drifted(kept, counted)) {
+    log.warn('site totals drifted: repaired from a recount', { kept, counted });
   }
   await publishStatistics(cache, [counted]);
   return true;

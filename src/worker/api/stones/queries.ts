@@ -124,7 +124,7 @@ export async function createStone(
     try {
       const [, totals, mail] = await db.batch([
         db.insert(stones).values({ id, code, ownerTokenHash, ...input }),
-        changeTotals(db, { stones: 1 }),
+        changeTotals(db, { stones: 1, premium: input.hasPhotos || input.hasStory ? 1 : 0 }),
         insertMail(
           db,
           { kind: 'stone-created', stoneId: id, code, title: input.title },

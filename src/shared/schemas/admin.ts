@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+
+/** `POST /api/admin/login` (spec §5: e-mail and password required). */
+export const loginSchema = v.object({
+  email: v.pipe(
+    v.optional(v.string('login.required'), ''),
+    v.trim(),
+    v.toLowerCase(),
+    v.nonEmpty('login.required'),
+    v.maxLength(MAX_EMAIL_LENGTH, 'login.required'),
+  ),
+  password: v.pipe(v.optional(v.string('login.required'), ''), v.nonEmpty('login.required'), v.maxLength(1024, 'login.required')),
+});
+
+/** The operator's stone table: page size, and the longest search worth running. */
+export const OPERATOR_PAGE_SIZE = 50;
+export const MAX_OPERATOR_PAGE_SIZE = 100;
+export const MAX_SEARCH_LENGTH = 100;
+
+const wholeNumber = (min: number, max: number) =>
+  v.pipe(
+    v.string('admin.query.invalid'),
+    v.regex(/^\d{1,6}$/, 'admin.query.invalid'),
+    v.toNumber(),
+    v.minValue(min, 'admin.query.invalid'),
+    v.maxValue(max, 'admin.query.invalid'),
+  );
+
+/** `GET /api/admin/stones?q=&page=&pageSize=`: a search by code, title or the creator's e-mail, paged. */
+export const stoneListQuerySchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_SEARCH_LENGTH, 'admin.query.invalid')), ''),
+  page: v.optional(wholeNumber(1, 100_000), '1'),
+  pageSize: v.optional(wholeNumber(1, MAX_OPERATOR_PAGE_SIZE), String(OPERATOR_PAGE_SIZE)),
+});
+
+/** `PATCH /api/admin/stones/id/{id}` (spec §7: title, story); at least one. */
+export const operatorUpdateSchema = v.pipe(
+  v.object({
+    title: v.optional(
+      v.pipe(v.string('title.required'), v.trim(), v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong')),
+    ),
+    story: v.optional(
+      v.pipe(
+        v.nullable(v.string('story.invalid')),
+        v.transform((story) => story ?? ''),
+        v.trim(),
+        v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'),
+      ),
+    ),
+  }),
+  v.check((input) => input.title !== undefined || input.story !== undefined, 'admin.nothingToChange'),
+);
+
+/** `PATCH /api/admin/stones/id/{id}/finds/{findId}`: hide or show a find, or clear its comment; at least one. */
+export const findModerationSchema = v.pipe(
+  v.object({
+    hidden: v.optional(v.boolean('hidden.invalid')),
+    clearComment: v.optional(v.literal(true, 'admin.clearComment.invalid')),
+  }),
+  v.check((input) => input.hidden !== undefined || input.clearComment !== undefined, 'admin.moderationNothing'),
+);

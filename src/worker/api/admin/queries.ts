@@ -1,0 +1,186 @@
+import { and, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { formatCodeInput } from '../../../shared/code';
+import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../../shared/types';
+import type { Db } from '../../db/client';
+import { emailOutbox, finds, mailTokens, orders, ownerTokens, photos, siteTotals, stones, subscriptions } from '../../db/schema';
+import { changeTotals } from '../statistics/queries';
+
+/** Spec §9: "this week" is a 7-day window. */
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** LIKE's wildcards taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What a search matches: a code (from its start, through the code index), the creator's e-mail (exactly,
+ * through its index) or a part of the title.
+ */
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  if (q.includes('@')) return or(eq(stones.creatorEmail, q), eq(stones.creatorEmail, q.toLowerCase()));
+  const title = sql`${stones.title} LIKE ${`%${literal(q)}%`} ESCAPE '\\'`;
+  const code = formatCodeInput(q);
+  // Only what a code can be: hex digits (with or without hyphens) and nothing else.
+  if (!/^[0-9a-f-]+$/i.test(q) || code.replace(/-/g, '').length === 0) return title;
+  return or(and(gte(stones.code, code), sql`${stones.code} < ${`${code}\u{10FFFF}`}`), title);
+}
+
+/** One page of the operator's table, newest first, and how many stones match in all. */
+export async function listStones(
+  db: Db,
+  query: { q: string; page: number; pageSize: number },
+): Promise<{ rows: OperatorStoneRow[]; total: number }> {
+  const where = searchCondition(query.q);
+  const page = db
+    .select({
+      id: stones.id,
+      code: stones.code,
+      title: stones.title,
+      creatorEmail: stones.creatorEmail,
+      hasPhotos: stones.hasPhotos,
+      hasStory: stones.hasStory,
+      isPaid: stones.isPaid,
+      findSeq: stones.findSeq,
+      hiddenFindCount: stones.hiddenFindCount,
+      createdAt: stones.createdAt,
+    })
+    .from(stones)
+    .where(where)
+    .orderBy(desc(stones.createdAt), desc(stones.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // Without a search the total is the kept count: the unfiltered table never counts its rows.
+  const total = where
+    ? db.select({ n: count() }).from(stones).where(where)
+    : db.select({ n: siteTotals.stoneCount }).from(siteTotals).where(eq(siteTotals.id, 1));
+  const [rows, totals] = await db.batch([page, total]);
+  return {
+    rows: rows.map(({ findSeq, hiddenFindCount, createdAt, ...row }) => ({
+      ...row,
+      findCount: findSeq - hiddenFindCount,
+      createdAt: createdAt.toISOString(),
+    })),
+    total: totals[0]?.n ?? 0,
+  };
+}
+
+/** The three counters: two from the kept totals, the week's from the creation-date index (only that week's rows). */
+export async function operatorCounters(db: Db, now = new Date()): Promise<OperatorCounters> {
+  const [totals, week] = await db.batch([
+    db.select({ total: siteTotals.stoneCount, premium: siteTotals.premiumCount }).from(siteTotals).where(eq(siteTotals.id, 1)),
+    db
+      .select({ n: count() })
+      .from(stones)
+      .where(gte(stones.createdAt, new Date(now.getTime() - WEEK_MS))),
+  ]);
+  return { total: totals[0]?.total ?? 0, premium: totals[0]?.premium ?? 0, lastWeek: week[0]?.n ?? 0 };
+}
+
+/** The stone an operator route names by id, with what its changes need. */
+export async function stoneById(db: Db, id: string) {
+  const row = await db
+    .select({ id: stones.id, code: stones.code, hasPhotos: stones.hasPhotos, hasStory: stones.hasStory })
+    .from(stones)
+    .where(eq(stones.id, id))
+    .get();
+  return row ?? null;
+}
+
+/**
+ * Deletes a stone with everything that is about it: finds, photos (rows here, objects by the caller),
+ * subscriptions, owner and mail-link tokens, its mails and orders; the site totals lose what it counted. One
+ * guarded batch: if a find or a change lands in between, nothing is deleted and it is tried again. Returns the
+ * photo keys to delete from R2 and the new totals, or null if there is no such stone.
+ */
+export async function deleteStone(db: Db, id: string) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const [stoneRows, photoRows] = await db.batch([
+      db
+        .select({
+          code: stones.code,
+          findSeq: stones.findSeq,
+          hiddenFindCount: stones.hiddenFindCount,
+          totalDistanceKm: stones.totalDistanceKm,
+          premium: sql<number>`${stones.hasPhotos} OR ${stones.hasStory}`,
+        })
+        .from(stones)
+        .where(eq(stones.id, id)),
+      db.select({ key: photos.r2Key }).from(photos).where(eq(photos.stoneId, id)),
+    ]);
+    const stone = stoneRows[0];
+    if (!stone) return null;
+    const unchanged = sql`EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${id} AND ${stones.findSeq} = ${stone.findSeq} AND ${stones.hiddenFindCount} = ${stone.hiddenFindCount} AND ${stones.totalDistanceKm} = ${stone.totalDistanceKm})`;
+    const subscriptionIds = db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.stoneId, id));
+    const [totals] = await db.batch([
+      changeTotals(
+        db,
+        { stones: -1, finds: -(stone.findSeq - stone.hiddenFindCount), km: -stone.totalDistanceKm, premium: stone.premium ? -1 : 0 },
+        unchanged,
+      ),
+      db.delete(mailTokens).where(and(or(eq(mailTokens.targetId, id), inArray(mailTokens.targetId, subscriptionIds)), unchanged)),
+      db.delete(emailOutbox).where(and(sql`json_extract(${emailOutbox.payload}, '$.code') = ${stone.code}`, unchanged)),
+      db.delete(orders).where(and(or(eq(orders.stoneId, id), eq(orders.upgradeStoneId, id)), unchanged)),
+      db.delete(ownerTokens).where(and(eq(ownerTokens.stoneId, id), unchanged)),
+      db.delete(subscriptions).where(and(eq(subscriptions.stoneId, id), unchanged)),
+      db.delete(photos).where(and(eq(photos.stoneId, id), unchanged)),
+      db.delete(finds).where(and(eq(finds.stoneId, id), unchanged)),
+      // Last: the guard above reads this row.
+      db.delete(stones).where(and(eq(stones.id, id), unchanged)),
+    ]);
+    if (totals.length > 0) return { photoKeys: photoRows.map((row) => row.key), totals };
+  }
+  throw new Error('stone kept changing while it was being deleted');
+}
+
+/** Empties a find's comment (the operator's moderation). False if the stone has no such find. */
+export async function clearFindComment(db: Db, stoneId: string, findId: string): Promise<boolean> {
+  const changed = await db
+    .update(finds)
+    .set({ comment: '' })
+    .where(and(eq(finds.id, findId), eq(finds.stoneId, stoneId)))
+    .returning({ id: finds.id });
+  return changed.length > 0;
+}
+
+/** How many failed mails the list shows at once (newest first); the total is given alongside. */
+export const FAILED_MAILS_LISTED = 100;
+
+/** Mails that failed for good, newest first. */
+export async function failedMails(db: Db): Promise<{ rows: FailedMail[]; total: number }> {
+  const failed = eq(emailOutbox.status, 'failed');
+  const [rows, total] = await db.batch([
+    db
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        recipient: emailOutbox.recipient,
+        subject: emailOutbox.subject,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        createdAt: emailOutbox.createdAt,
+      })
+      .from(emailOutbox)
+      .where(failed)
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(FAILED_MAILS_LISTED),
+    db.select({ n: count() }).from(emailOutbox).where(failed),
+  ]);
+  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: total[0]?.n ?? 0 };
+}
+
+/**
+ * A failed mail back to pending with fresh attempts, for the caller to queue. `missing` if there is no such
+ * mail, `not-failed` if it is not (or no longer) failed.
+ */
+export async function retryMail(db: Db, id: string, now = new Date()): Promise<'queued' | 'missing' | 'not-failed'> {
+  const [changed, existing] = await db.batch([
+    db
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: 0, lastError: null, queuedAt: now, claimedAt: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+      .returning({ id: emailOutbox.id }),
+    db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id)),
+  ]);
+  if (changed.length > 0) return 'queued';
+  return existing.length > 0 ? 'not-failed' : 'missing';
+}

@@ -1,0 +1,153 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { jwtVerify, SignJWT } from 'jose';
+import { type Db, getDb } from '../db/client';
+import { loginFailures, operators } from '../db/schema';
+import type { AppEnv, Operator } from '../types';
+import { isDevelopment } from './config';
+import { ApiError } from './errors';
+import { log } from './logger';
+import { hashPassword, verifyPassword } from './password';
+import { clientKey } from './rate-limit';
+
+/** An operator's session: a working day, not days (a stolen token expires soon). */
+export const OPERATOR_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Who issues operator tokens and for whom: a token made for anything else (or by anyone else) is refused. */
+export const OPERATOR_TOKEN_ISSUER = 'reisesteine';
+export const OPERATOR_TOKEN_AUDIENCE = 'reisesteine:operator-admin';
+/** The one algorithm: pinned on verification, so `alg: none` or another algorithm never passes. */
+const ALGORITHM = 'HS256';
+/** An HS256 key needs at least 256 bits; a shorter production secret is refused like a missing one. */
+const MIN_SECRET_LENGTH = 32;
+/** `npm run dev` and the tests log in without configuration; production never uses this key. */
+const DEVELOPMENT_SECRET = 'local development only: operator tokens of npm run dev';
+
+/** Failed logins allowed per window: per address (a guessed password) and per client (a sprayed list). */
+export const LOGIN_LIMITS = { email: 5, client: 10, windowMs: 15 * 60 * 1000 } as const;
+
+/** The signing key, or null when this Worker may not issue or accept operator tokens (production without a secret). */
+function signingKey(env: Env): Uint8Array | null {
+  const secret = env.OPERATOR_JWT_SECRET;
+  if (secret && secret.length >= MIN_SECRET_LENGTH) return new TextEncoder().encode(secret);
+  if (isDevelopment(env)) return new TextEncoder().encode(secret || DEVELOPMENT_SECRET);
+  log.error('operator login refused: OPERATOR_JWT_SECRET is missing or shorter than 32 characters');
+  return null;
+}
+
+/** A signed operator token for `operator`, valid OPERATOR_TOKEN_TTL_SECONDS. */
+export async function issueOperatorToken(env: Env, operator: Operator): Promise<string> {
+  const key = signingKey(env);
+  if (!key) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'admin.loginUnavailable');
+  return new SignJWT({ email: operator.email })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(operator.id)
+    .setIssuer(OPERATOR_TOKEN_ISSUER)
+    .setAudience(OPERATOR_TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${OPERATOR_TOKEN_TTL_SECONDS}s`)
+    .setJti(crypto.randomUUID())
+    .sign(key);
+}
+
+const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized', undefined, { 'WWW-Authenticate': 'Bearer' });
+
+/** Three base64url parts, and not absurdly long: anything else is not worth verifying. */
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * The operator an Authorization header names: `Bearer <token>` (stone list) or the bare token (the blog admin,
+ * spec §6). The token must be ours (HS256, our key, issuer and audience), unexpired, and its operator must still
+ * exist: removing an operator ends their sessions.
+ */
+export async function operatorOf(env: Env, header: string | undefined): Promise<Operator | null> {
+  const token = header?.replace(/^Bearer\s+/i, '').trim() ?? '';
+  if (token.length > 4096 || !JWT_SHAPE.test(token)) return null;
+  const key = signingKey(env);
+  if (!key) return null;
+  let subject: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALGORITHM],
+      issuer: OPERATOR_TOKEN_ISSUER,
+      audience: OPERATOR_TOKEN_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    subject = payload.sub;
+  } catch {
+    return null;
+  }
+  if (!subject) return null;
+  const row = await getDb(env.DB)
+    .select({ id: operators.id, email: operators.email })
+    .from(operators)
+    .where(eq(operators.id, subject))
+    .get();
+  return row ?? null;
+}
+
+/** Operator routes: a valid operator token or 401 in the one error shape; the operator is `c.get('operator')`. */
+export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const operator = await operatorOf(c.env, c.req.header('authorization'));
+  if (!operator) throw unauthorized();
+  c.set('operator', operator);
+  await next();
+};
+
+/** Compared against when the address is unknown, so that answer takes as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+const failureKeys = (email: string, client: string) => ({ email: `email:${email}`, client: `client:${client}` });
+
+/**
+ * `POST /api/admin/login`: a token for a known address with its password. An unknown address and a wrong
+ * password get the same answer after the same work; after too many failures per address or per client in
+ * LOGIN_LIMITS.windowMs the login is refused (429) before any password is checked.
+ */
+export async function logIn(c: Context<AppEnv>, email: string, password: string, now = new Date()): Promise<string> {
+  if (!signingKey(c.env)) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'admin.loginUnavailable');
+  const db = getDb(c.env.DB);
+  const keys = failureKeys(email, clientKey(c.req.header('cf-connecting-ip')));
+  const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
+  const [emailFailures, clientFailures] = await db.batch([
+    db.select().from(loginFailures).where(eq(loginFailures.key, keys.email)),
+    db.select().from(loginFailures).where(eq(loginFailures.key, keys.client)),
+  ]);
+  for (const [row, limit] of [
+    [emailFailures[0], LOGIN_LIMITS.email],
+    [clientFailures[0], LOGIN_LIMITS.client],
+  ] as const) {
+    if (row && row.windowStart > windowStart && row.failures >= limit) {
+      const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + LOGIN_LIMITS.windowMs - now.getTime()) / 1000));
+      throw new ApiError(429, 'TOO_MANY_LOGINS', { id: 'admin.tooManyLogins', values: { minutes: Math.ceil(seconds / 60) } }, undefined, {
+        'Retry-After': String(seconds),
+      });
+    }
+  }
+  const operator = await db.select().from(operators).where(eq(operators.email, email)).get();
+  decoyHash ??= hashPassword('decoy password that matches nothing');
+  const valid = await verifyPassword(password, operator?.passwordHash ?? (await decoyHash));
+  if (!operator || !valid) {
+    const fresh = sql`${loginFailures.windowStart} <= ${windowStart.getTime()}`;
+    const countFailure = (key: string) =>
+      db
+        .insert(loginFailures)
+        .values({ key, failures: 1, windowStart: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+            windowStart: sql`CASE WHEN ${fresh} THEN ${now.getTime()} ELSE ${loginFailures.windowStart} END`,
+          },
+        });
+    await db.batch([countFailure(keys.email), countFailure(keys.client)]);
+    log.warn('operator login failed', { known: Boolean(operator) });
+    throw new ApiError(401, 'INVALID_CREDENTIALS', 'admin.invalidCredentials');
+  }
+  await db.delete(loginFailures).where(eq(loginFailures.key, keys.email));
+  return issueOperatorToken(c.env, { id: operator.id, email: operator.email });
+}
+
+/** The cron's share: failure counts whose window has passed. */
+export async function forgetOldLoginFailures(db: Db, now = new Date()): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.windowStart, new Date(now.getTime() - LOGIN_LIMITS.windowMs)));
+}
