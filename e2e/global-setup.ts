@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
 import { startFakeServices } from '../tests/support/fake-services';
+
+/** The operator of the browser tests. */
+export const E2E_OPERATOR = { email: 'betrieb@example.org', password: 'e2e-passwort-lang-genug' };
 
 /** Builds once, serves the built Worker with fresh seeded state (and the fake Stripe), and stops both after the run. */
 export default async function globalSetup() {
@@ -23,6 +27,11 @@ export default async function globalSetup() {
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
       STRIPE_API_BASE: fakes.url,
     },
+  });
+  // The operator the admin tests log in as, added the way an operator of a real installation is.
+  execFileSync('npx', ['tsx', 'scripts/add-operator.ts', E2E_OPERATOR.email, '--persist-to', `.e2e/state-${port}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, OPERATOR_PASSWORD: E2E_OPERATOR.password, WRANGLER_SEND_METRICS: 'false' },
   });
   return async () => {
     await server.stop();

@@ -5,17 +5,21 @@ import { hashPassword } from '../src/worker/lib/password';
 
 /**
  * Adds (or updates the password of) an operator who may log in at /admin.
- * Usage: npm run operator:add -- <email> [--remote]
+ * Usage: npm run operator:add -- <email> [--remote | --persist-to <dir>]
  * The password is read from the OPERATOR_PASSWORD environment variable or asked for on the terminal.
+ * `--persist-to` names another local state directory (the browser tests' server keeps its own).
  */
 const args = process.argv.slice(2);
+const persistAt = args.indexOf('--persist-to');
+const persistTo = persistAt >= 0 ? args[persistAt + 1] : undefined;
 const email = args
-  .find((a) => !a.startsWith('--'))
+  .find((a, i) => !a.startsWith('--') && (persistAt < 0 || i !== persistAt + 1))
   ?.trim()
   .toLowerCase();
 const target = args.includes('--remote') ? '--remote' : '--local';
+const location = target === '--local' && persistTo ? ['--persist-to', persistTo] : [];
 if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-  console.error('Usage: npm run operator:add -- <email> [--remote]');
+  console.error('Usage: npm run operator:add -- <email> [--remote | --persist-to <dir>]');
   process.exit(2);
 }
 
@@ -64,7 +68,7 @@ mkdirSync('.wrangler/tmp', { recursive: true });
 const file = '.wrangler/tmp/add-operator.sql';
 writeFileSync(file, sql, { mode: 0o600 });
 try {
-  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', target, '--file', file], {
+  execFileSync('npx', ['wrangler', 'd1', 'execute', 'DB', target, ...location, '--file', file], {
     stdio: 'inherit',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });

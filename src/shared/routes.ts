@@ -128,6 +128,11 @@ export const screens = {
     status: ({ stone }) => (stone ? 200 : 404),
     head: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
   }),
+  admin: screen({
+    path: '/admin',
+    page: 'admin',
+    head: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}`, noindex: true }),
+  }),
   ownerWithoutToken: screen({
     path: '/admin/stone',
     page: 'owner',

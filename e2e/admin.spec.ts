@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E_OPERATOR } from './global-setup';
+
+// A wrong password and an expired token are answered 401, which the browser logs; that is what those tests provoke.
+test.use({ allowConsoleErrors: [/the server responded with a status of 401/] });
+
+/** A free stone of its own for each test, with finds (the tests share one database). */
+async function stoneWithFinds(request: APIRequestContext, title: string, locations: string[]): Promise<string> {
+  const res = await request.post('/api/stones', { data: { creatorEmail: 'ersteller-e2e@example.org', title } });
+  expect(res.status()).toBe(201);
+  const { code } = (await res.json()) as { code: string };
+  for (const location of locations) {
+    expect((await request.post(`/api/stones/${code}/finds`, { data: { location, comment: `Kommentar ${location}` } })).status()).toBe(201);
+  }
+  return code;
+}
+
+async function logIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('E-Mail').fill(E2E_OPERATOR.email);
+  await page.getByLabel('Passwort').fill(E2E_OPERATOR.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin-Bereich' })).toBeVisible();
+}
+
+/** The table row of a stone, found through the search. */
+async function rowOf(page: Page, code: string) {
+  await page.getByLabel('Suche nach Code, Titel oder E-Mail').fill(code);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  const row = page.getByRole('row').filter({ hasText: code });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test('an operator logs in with the right password only, sees the counters and the stones, and logs out', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel('E-Mail').fill(E2E_OPERATOR.email);
+  await page.getByLabel('Passwort').fill('falsches-passwort');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Anmeldung fehlgeschlagen' })).toContainText('Ungültige Anmeldedaten');
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+
+  await page.getByLabel('Passwort').fill(E2E_OPERATOR.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Anmeldung erfolgreich' })).toContainText('Willkommen im Admin-Bereich');
+  await expect(page.getByText('Reisesteine verwalten')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Alle Reisesteine' })).toBeVisible();
+  // The seeded demo stones: one with a photo and a story among them.
+  await expect(page.getByTestId('admin.counters.premium')).not.toHaveText('0');
+  await expect(page.getByRole('row').filter({ hasText: 'A1B-2C3-D4E' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Blog verwalten' })).toHaveAttribute('href', '/admin/blog');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin-Bereich' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+});
+
+test('the operator edits a stone and hides a bogus find in the dialog', async ({ page, request }) => {
+  const code = await stoneWithFinds(request, 'Zu bearbeiten', ['Berlin', 'Werbe-Ort']);
+  await logIn(page);
+  const row = await rowOf(page, code);
+  await row.getByRole('button', { name: `${code} bearbeiten` }).click();
+  const dialog = page.getByRole('dialog', { name: `Stein ${code} bearbeiten` });
+  await expect(dialog.getByText('Keine Fotos vorhanden')).toBeVisible();
+  await expect(dialog.getByLabel('Geschichte')).toHaveCount(0);
+
+  const bogus = dialog.getByTestId('operator-finds').getByRole('listitem').filter({ hasText: 'Werbe-Ort' });
+  await bogus.getByRole('button', { name: 'Kommentar entfernen' }).click();
+  await expect(bogus).not.toContainText('Kommentar Werbe-Ort');
+  await bogus.getByRole('button', { name: 'Ausblenden' }).click();
+  await expect(bogus.getByText('Ausgeblendet')).toBeVisible();
+
+  await dialog.getByLabel('Titel').fill('Neu benannt');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Stein aktualisiert' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Neu benannt');
+
+  const stone = (await (await request.get(`/api/stones/${code}`)).json()) as { title: string; finds: Array<{ location: string }> };
+  expect(stone.title).toBe('Neu benannt');
+  expect(stone.finds.map((find) => find.location)).toEqual(['Berlin']);
+});
+
+test('the operator deletes a stone after confirming, and it is gone', async ({ page, request }) => {
+  const code = await stoneWithFinds(request, 'Wird gelöscht', ['Hamburg']);
+  await logIn(page);
+  const row = await rowOf(page, code);
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await row.getByRole('button', { name: `${code} löschen` }).click();
+  expect(asked).toEqual(['Stein "Wird gelöscht" wirklich löschen?']);
+  await expect(row).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: `${code} löschen` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Stein gelöscht' })).toBeVisible();
+  await expect(page.getByText('Keine Steine vorhanden')).toBeVisible();
+  expect((await request.get(`/api/stones/${code}`)).status()).toBe(404);
+});
+
+test('an expired or forged token sends the operator back to the login with a message', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('adminToken', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc'));
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\?session=expired$/);
+  await expect(page.getByText('Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+});

@@ -1,0 +1,211 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatGermanDate } from '../../../shared/dates';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
+import type { OperatorStoneView } from '../../../shared/types';
+import { apiErrorMessage } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { TextArea, TextField } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { adminApi } from './session';
+
+/**
+ * The operator's edit dialog (spec §2): title, the story (only with the story feature), photos with delete
+ * ("Keine Fotos vorhanden" without the feature's photos), and the stone's finds to hide or clean up.
+ */
+export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const path = `/api/admin/stones/id/${encodeURIComponent(id)}`;
+  const key = ['admin', 'stone', id];
+  const stone = useQuery({ queryKey: key, queryFn: () => adminApi<OperatorStoneView>(path) });
+  const changed = (next: OperatorStoneView) => {
+    queryClient.setQueryData(key, next);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'stones'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'counters'] });
+  };
+  const deletePhoto = useMutation({
+    mutationFn: (photoUrl: string) => adminApi<OperatorStoneView>(`${path}/photos`, { method: 'DELETE', json: { photoUrl } }),
+    onSuccess: (next) => {
+      changed(next);
+      toast({ title: intl.formatMessage({ id: 'admin.edit.photoDeleted' }) });
+    },
+    onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.photoDeleteFailed' }), variant: 'error' }),
+  });
+  const moderate = useMutation({
+    mutationFn: ({ findId, change }: { findId: string; change: { hidden?: boolean; clearComment?: true } }) =>
+      adminApi<OperatorStoneView>(`${path}/finds/${encodeURIComponent(findId)}`, { method: 'PATCH', json: change }),
+    onSuccess: (next) => {
+      changed(next);
+      toast({ title: intl.formatMessage({ id: 'admin.edit.moderated' }) });
+    },
+    onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.moderationFailed' }), variant: 'error' }),
+  });
+  const data = stone.data;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={data ? intl.formatMessage({ id: 'admin.edit.title' }, { code: data.code }) : intl.formatMessage({ id: 'admin.edit.loading' })}
+      description={intl.formatMessage({ id: 'admin.edit.description' })}
+    >
+      {!data ? (
+        <p className="text-stone-600">
+          <FormattedMessage id={stone.isError ? 'admin.edit.saveFailed' : 'admin.edit.loading'} />
+        </p>
+      ) : (
+        <EditForm key={data.id} stone={data} path={path} onSaved={changed} onClose={onClose}>
+          <section className="space-y-2">
+            <h3 className="text-sm font-medium text-stone-800">
+              <FormattedMessage id="admin.edit.photos" />
+            </h3>
+            {data.hasPhotos && data.photos.length > 0 ? (
+              <ul className="grid grid-cols-3 gap-2">
+                {data.photos.map((url, i) => (
+                  <li key={url} className="relative">
+                    <img src={url} alt="" className="aspect-square w-full rounded-lg object-cover" />
+                    <Button
+                      variant="secondary"
+                      className="absolute right-1 top-1 px-2 py-1 text-red-700"
+                      disabled={deletePhoto.isPending}
+                      onClick={() => {
+                        if (window.confirm(intl.formatMessage({ id: 'admin.edit.photoConfirm' }))) deletePhoto.mutate(url);
+                      }}
+                    >
+                      <span aria-hidden="true">✕</span>
+                      <span className="sr-only">
+                        <FormattedMessage id="admin.edit.deletePhoto" values={{ n: i + 1 }} />
+                      </span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-stone-600">
+                <FormattedMessage id="admin.edit.noPhotos" />
+              </p>
+            )}
+          </section>
+          <section className="space-y-2">
+            <h3 className="text-sm font-medium text-stone-800">
+              <FormattedMessage id="admin.edit.finds" />
+            </h3>
+            {data.finds.length === 0 ? (
+              <p className="text-sm text-stone-600">
+                <FormattedMessage id="admin.edit.noFinds" />
+              </p>
+            ) : (
+              <ul className="divide-y divide-stone-100 text-sm" data-testid="operator-finds">
+                {[...data.finds].reverse().map((find) => (
+                  <li key={find.id} className="space-y-1 py-2">
+                    <p>
+                      <span className="font-medium">{find.location}</span> · {formatGermanDate(find.createdAt)}
+                      {find.hidden ? (
+                        <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
+                          <FormattedMessage id="admin.edit.hidden" />
+                        </span>
+                      ) : null}
+                    </p>
+                    {find.comment ? <p className="break-words text-stone-600">{find.comment}</p> : null}
+                    <span className="flex flex-wrap gap-2">
+                      <Button
+                        variant="secondary"
+                        className="px-2 py-1"
+                        disabled={moderate.isPending}
+                        onClick={() => moderate.mutate({ findId: find.id, change: { hidden: !find.hidden } })}
+                      >
+                        <FormattedMessage id={find.hidden ? 'admin.edit.show' : 'admin.edit.hide'} />
+                      </Button>
+                      {find.comment ? (
+                        <Button
+                          variant="secondary"
+                          className="px-2 py-1"
+                          disabled={moderate.isPending}
+                          onClick={() => moderate.mutate({ findId: find.id, change: { clearComment: true } })}
+                        >
+                          <FormattedMessage id="admin.edit.clearComment" />
+                        </Button>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </EditForm>
+      )}
+    </Dialog>
+  );
+}
+
+/** Title and story start from the stone as loaded (the photos and finds above them change without resetting them). */
+function EditForm({
+  stone,
+  path,
+  onSaved,
+  onClose,
+  children,
+}: {
+  stone: OperatorStoneView;
+  path: string;
+  onSaved: (next: OperatorStoneView) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const toast = useToast();
+  const [title, setTitle] = useState(stone.title);
+  const [story, setStory] = useState(stone.story ?? '');
+  const save = useMutation({
+    mutationFn: () => adminApi<OperatorStoneView>(path, { method: 'PATCH', json: stone.hasStory ? { title, story } : { title } }),
+    onSuccess: (next) => {
+      onSaved(next);
+      toast({ title: intl.formatMessage({ id: 'admin.edit.saved' }) });
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'admin.edit.saveFailed' }),
+        description: apiErrorMessage(error) ?? undefined,
+        variant: 'error',
+      }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      <TextField
+        label={intl.formatMessage({ id: 'admin.edit.stoneTitle' })}
+        required
+        maxLength={MAX_TITLE_LENGTH}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      {stone.hasStory ? (
+        <TextArea
+          label={intl.formatMessage({ id: 'admin.edit.story' })}
+          rows={5}
+          maxLength={MAX_STORY_LENGTH}
+          value={story}
+          onChange={(event) => setStory(event.target.value)}
+        />
+      ) : null}
+      {children}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          <FormattedMessage id="admin.edit.cancel" />
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          <FormattedMessage id={save.isPending ? 'admin.edit.saving' : 'admin.edit.save'} />
+        </Button>
+      </div>
+    </form>
+  );
+}
