@@ -31,7 +31,7 @@ const TARGETS = [
   { name: 'static /favicon.svg', path: '/favicon.svg', auth: false },
   { name: 'first page', path: '/api/admin/stones?pageSize=50' },
   { name: 'page 1000 (offset 49 950)', path: '/api/admin/stones?pageSize=50&page=1000' },
-  { name: 'search by code start', path: '/api/admin/stones?q=100-0A' },
+  { name: 'search by code start', path: '/api/admin/stones?q=100-0186' },
   { name: 'search by e-mail', path: `/api/admin/stones?q=${encodeURIComponent('bench4711@example.org')}` },
   { name: 'search in titles (scan)', path: `/api/admin/stones?q=${encodeURIComponent('Stein 4711')}` },
   { name: 'counters', path: '/api/admin/statistics' },

@@ -191,13 +191,17 @@ describe('the operator stone table', () => {
     expect((await list('?pageSize=2&page=2', token)).rows.map((row) => row.title)).toEqual(['Erster']);
   });
 
-  it('finds stones by the start of the code (with or without hyphens), a part of the title or the exact e-mail', async () => {
+  it('finds stones by the start of the code (with or without hyphens), the exact e-mail or else a part of the title', async () => {
     const token = await operatorToken();
     await insertStone({ code: 'ABC-123-DEF', title: 'Opas Reisestein', creatorEmail: 'opa@example.org' });
     await insertStone({ code: 'ABD-000-111', title: 'Gartenstein 100%', creatorEmail: 'oma@example.org' });
     const titles = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`, token)).rows.map((row) => row.title).sort();
+    await insertStone({ code: 'CAF-E00-000', title: 'Café Bade', creatorEmail: 'cafe@example.org' });
     expect(await titles('abc1')).toEqual(['Opas Reisestein']);
-    expect(await titles('AB')).toEqual(['Gartenstein 100%', 'Opas Reisestein']);
+    expect(await titles('AB-')).toEqual(['Gartenstein 100%', 'Opas Reisestein']);
+    expect(await titles('ABD000')).toEqual(['Gartenstein 100%']);
+    // Hex letters alone are a word of a title, not the start of a code.
+    expect(await titles('bade')).toEqual(['Café Bade']);
     expect(await titles('reise')).toEqual(['Opas Reisestein']);
     expect(await titles('oma@example.org')).toEqual(['Gartenstein 100%']);
     expect(await titles('100%')).toEqual(['Gartenstein 100%']);

@@ -12,17 +12,18 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * What a search matches: a code (from its start, through the code index), the creator's e-mail (exactly,
- * through its index) or a part of the title.
+ * What a search matches: the creator's exact e-mail (with an "@", through its index), the start of a code (hex
+ * digits with a hyphen or a digit among them, through the code index), else a part of the title (a scan).
  */
 function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
   if (q.includes('@')) return or(eq(stones.creatorEmail, q), eq(stones.creatorEmail, q.toLowerCase()));
-  const title = sql`${stones.title} LIKE ${`%${literal(q)}%`} ESCAPE '\\'`;
-  const code = formatCodeInput(q);
-  // Only what a code can be: hex digits (with or without hyphens) and nothing else.
-  if (!/^[0-9a-f-]+$/i.test(q) || code.replace(/-/g, '').length === 0) return title;
-  return or(and(gte(stones.code, code), sql`${stones.code} < ${`${code}\u{10FFFF}`}`), title);
+  if (/^[0-9a-f-]+$/i.test(q) && /[0-9-]/.test(q)) {
+    const code = formatCodeInput(q);
+    // The codes that start with it: from the prefix up to the last string that still does.
+    return and(gte(stones.code, code), sql`${stones.code} < ${`${code}\u{10FFFF}`}`);
+  }
+  return sql`${stones.title} LIKE ${`%${literal(q)}%`} ESCAPE '\\'`;
 }
 
 /** One page of the operator's table, newest first, and how many stones match in all. */
@@ -45,10 +46,12 @@ export async function listStones(
       createdAt: stones.createdAt,
     })
     .from(stones)
-    .where(where)
-    .orderBy(desc(stones.createdAt), desc(stones.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    // A deep page walks only the creation-date index (rowid breaks ties: it is in that index, the id is not),
+    // then reads the page's rows.
+    .where(
+      sql`${stones}.rowid IN (SELECT rowid FROM ${stones}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${stones.createdAt} DESC, rowid DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize})`,
+    )
+    .orderBy(desc(stones.createdAt), sql`${stones}.rowid DESC`);
   // Without a search the total is the kept count: the unfiltered table never counts its rows.
   const total = where
     ? db.select({ n: count() }).from(stones).where(where)
