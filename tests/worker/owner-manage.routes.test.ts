@@ -217,7 +217,7 @@ describe('buying a missing feature later', () => {
   }
   const pay = (id: string) => fetch(`${inject('fakeServicesUrl')}/fake-stripe/pay/${id}`, { method: 'POST' });
 
-  it('grants a story to a free stone only after the payment, once', async () => {
+  it('grants a story to a free stone only after the payment, once, and counts it among the premium stones once', async () => {
     const { adminToken, code } = await createStone();
     const order = await stripeCall('/api/create-payment-intent', {
       amount: 5,
@@ -237,6 +237,8 @@ describe('buying a missing feature later', () => {
     expect((await stripeCall('/api/stones', { isPaid: true, paymentIntentId })).status).toBe(200);
     expect(await ownerRead(adminToken)).toMatchObject({ hasStory: true, hasPhotos: false, isPaid: true });
     expect(await env.DB.prepare('SELECT count(*) AS n FROM stones').first('n')).toBe(1);
+    // It became a premium stone once, however often its return was reported.
+    expect(await env.DB.prepare('SELECT premium_count FROM site_totals WHERE id = 1').first('premium_count')).toBe(1);
   });
 
   it('refuses to sell a feature the stone has, and an upgrade for an unknown owner link', async () => {

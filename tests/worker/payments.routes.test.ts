@@ -165,7 +165,7 @@ describe('POST /api/create-payment-intent', () => {
     await expectApiError(expired, 400, 'PROMO_INVALID');
   });
 
-  it('creates the stone at once for a 100 % code, without a payment, with a working owner link', async () => {
+  it('creates the stone at once for a 100 % code, without a payment, with a working owner link, counted as premium', async () => {
     const answer = await order({ amount: 0, stripePromotionCodeId: 'promo_free' });
     expect(answer).toMatchObject({ clientSecret: null, amount: 0, code: expect.stringMatching(/^[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/) });
     const owner = await callStripe(`/api/admin/stones/${answer.adminToken}`);
@@ -175,6 +175,10 @@ describe('POST /api/create-payment-intent', () => {
       hasStory: true,
       isPaid: true,
       story: 'Eine lange Geschichte',
+    });
+    expect(await env.DB.prepare('SELECT stone_count, premium_count FROM site_totals WHERE id = 1').first()).toEqual({
+      stone_count: 1,
+      premium_count: 1,
     });
   });
 
