@@ -77,3 +77,22 @@ export const seedStones: SeedStone[] = [
 
 /** The stored distance of a seeded stone, computed the way the API computes it. */
 export const seedDistanceKm = (stone: SeedStone) => journeyKm(stone.finds);
+
+/** The demo article, so a newcomer's blog is not empty. Its HTML stays within what the blog's sanitiser allows. */
+export const seedBlogPost = {
+  id: 'seed-blog-willkommen',
+  slug: 'willkommen-bei-den-reisesteinen',
+  title: 'Willkommen bei den Reisesteinen',
+  excerpt: 'Wie aus einem bemalten Stein eine Erinnerung wird, die durch ganz Deutschland reist.',
+  content: `<p>Ein Reisestein ist ein bemalter Stein mit einem Code. Wer ihn findet, trägt den Fundort ein und legt ihn an einem neuen Ort wieder aus.</p>
+<h2>So fängst du an</h2>
+<ol>
+<li>Stein bemalen und versiegeln.</li>
+<li>Stein anlegen und den QR-Code aufkleben.</li>
+<li>Auslegen – und zusehen, wohin er reist.</li>
+</ol>
+<p>Mehr dazu steht in der <a href="https://reisesteine.example/stein-vorbereiten">Anleitung zum Vorbereiten</a>.
+Viel Freude beim Bemalen!</p>`,
+  tags: ['Anleitung', 'Willkommen'],
+  authorEmail: 'redaktion@reisesteine.example',
+};

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { hasPosition } from '../src/shared/geo';
-import { DEMO_PHOTO_KEY, seedDistanceKm, seedStones } from './seed-data';
+import { DEMO_PHOTO_KEY, seedBlogPost, seedDistanceKm, seedStones } from './seed-data';
 
 /**
- * Seeds the local D1 and R2 with the demo stones; safe to run again (INSERT OR IGNORE, same photo bytes).
+ * Seeds the local D1 and R2 with the demo stones and the demo article; safe to run again (INSERT OR IGNORE, same photo bytes).
  * Usage: tsx scripts/seed.ts [--persist-to DIR]
  */
 const persistArgs = process.argv.includes('--persist-to')
@@ -68,6 +68,20 @@ for (const stone of seedStones) {
     );
   });
 }
+
+statements.push(
+  `INSERT OR IGNORE INTO blog_posts (id, title, slug, excerpt, content, tags, published, author_email, created_at) VALUES (${[
+    sqlText(seedBlogPost.id),
+    sqlText(seedBlogPost.title),
+    sqlText(seedBlogPost.slug),
+    sqlText(seedBlogPost.excerpt),
+    sqlText(seedBlogPost.content),
+    sqlText(JSON.stringify(seedBlogPost.tags)),
+    1,
+    sqlText(seedBlogPost.authorEmail),
+    now - 7 * DAY,
+  ].join(', ')});`,
+);
 
 // The seed writes rows directly, so it recounts the site totals that the app keeps per write.
 statements.push(

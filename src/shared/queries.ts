@@ -1,4 +1,4 @@
-import type { OwnerStoneView, Statistics, StoneView } from './types';
+import type { BlogPostSummary, BlogPostView, OwnerStoneView, Statistics, StoneView } from './types';
 
 /**
  * A read a screen needs: its TanStack Query key and the API path that answers it. The Worker fills the same
@@ -28,6 +28,13 @@ export const queries = {
   ownerStone: (adminToken: string): QuerySpec<OwnerStoneView | null> => ({
     key: ['owner-stone', adminToken],
     path: `/api/admin/stones/${encodeURIComponent(adminToken)}`,
+    nullOn404: true,
+  }),
+  /** The blog's newest published articles (the list shows up to 50). */
+  blogPosts: (): QuerySpec<BlogPostSummary[]> => ({ key: ['blog', 'posts'], path: '/api/blog?pageSize=50' }),
+  blogPost: (slug: string): QuerySpec<BlogPostView | null> => ({
+    key: ['blog', 'post', slug],
+    path: `/api/blog/${encodeURIComponent(slug)}`,
     nullOn404: true,
   }),
 };

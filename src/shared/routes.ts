@@ -19,6 +19,8 @@ export interface Head {
   description?: string;
   /** Keeps the page out of search results. */
   noindex?: boolean;
+  /** A feed of the page (the blog's RSS), for feed readers. */
+  feed?: { title: string; href: string };
   /** Open Graph, for link previews when the page is shared. */
   openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string };
 }
@@ -127,6 +129,51 @@ export const screens = {
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
     head: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
+  }),
+  blog: screen({
+    path: '/blog',
+    page: 'blog',
+    messages: ['blog'],
+    load: () => ({ posts: queries.blogPosts() }),
+    head: ({ intl, config }) => {
+      const description = intl.formatMessage({ id: 'blog.intro' });
+      return {
+        title: `${intl.formatMessage({ id: 'blog.title' })} – ${config.productName}`,
+        description,
+        feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
+        openGraph: { type: 'website', title: `${config.productName} – Blog`, description, url: siteLink(config, '/blog') },
+      };
+    },
+  }),
+  blogPost: screen({
+    path: '/blog/:slug',
+    page: 'blog-post',
+    messages: ['blog'],
+    params: { slug: (raw) => (/^[a-z0-9-]{1,100}$/i.test(raw) ? raw.toLowerCase() : null) },
+    load: ({ slug }) => ({ post: queries.blogPost(slug ?? '') }),
+    status: ({ post }) => (post ? 200 : 404),
+    head: ({ data, intl, config }) => {
+      const post = data.post;
+      if (!post) return { title: intl.formatMessage({ id: 'blog.notFound' }), noindex: true };
+      const image = post.featuredImage?.startsWith('/') ? siteLink(config, post.featuredImage) : post.featuredImage;
+      return {
+        title: `${post.title} – ${config.productName}`,
+        description: post.excerpt,
+        feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
+        openGraph: {
+          type: 'article',
+          title: post.title,
+          description: post.excerpt,
+          url: siteLink(config, `/blog/${post.slug}`),
+          ...(image ? { image } : {}),
+        },
+      };
+    },
+  }),
+  adminBlog: screen({
+    path: '/admin/blog',
+    page: 'admin-blog',
+    head: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}`, noindex: true }),
   }),
   admin: screen({
     path: '/admin',

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { localeFromAcceptLanguage } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { admin, operatorStones } from './api/admin';
+import { adminBlog, blog, blogFeed } from './api/blog';
 import { finds } from './api/finds';
 import { notificationLinks, notifications } from './api/notifications';
 import { owner } from './api/owner';
@@ -65,12 +66,15 @@ app.route('/api/stones/:code/notifications', notifications);
 app.route('/api/stones/:code/owner-link', ownerLink);
 app.route('/api/notifications', notificationLinks);
 app.route('/api/statistics', statistics);
+app.route('/api/blog', blog);
+app.route('/api/admin/blog', adminBlog);
 app.route('/api', payments);
 app.route(sideMount('owner'), owner);
 app.route(sideMount('operator'), operatorStones);
 app.route('/api/admin', admin);
 app.route('/photos', photos);
 app.route('/dev', devMail);
+app.route('/blog/rss.xml', blogFeed);
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.

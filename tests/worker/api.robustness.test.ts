@@ -53,6 +53,9 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The stone every test addresses; it has the photo feature, so an upload gets past that check to its body. */
 const SAMPLE_CODE = 'FAB-1CE-0DD';
 
+/** The published article the blog's read route addresses. */
+const SAMPLE_SLUG = 'beispiel-artikel';
+
 /** The sample stone's one find, which the owner's moderation routes address. */
 const SAMPLE_FIND = '0f1d0000-0000-4000-8000-000000000001';
 
@@ -66,6 +69,11 @@ interface SampleStone {
 async function sampleStone(): Promise<SampleStone> {
   const stone = await insertStone({ code: SAMPLE_CODE, hasPhotos: true, hasStory: true, isPaid: true });
   await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+  await env.DB.prepare(
+    "INSERT INTO blog_posts (id, title, slug, excerpt, content, published, author_email) VALUES ('sample-post', 'Beispiel', ?, 'Kurz', '<p>Text</p>', 1, 'redaktion@example.org')",
+  )
+    .bind(SAMPLE_SLUG)
+    .run();
   return { ...stone, findId: SAMPLE_FIND };
 }
 
@@ -83,7 +91,8 @@ const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string; odd: 
   // Anything unlike an owner token is "not found", like a token of no stone (spec §7: "404 means not found or invalid token").
   adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
   findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
-  // Operator routes only (stone and mail ids): every request of the suite gets their 401 first.
+  slug: { sample: () => SAMPLE_SLUG, odd: answer(404, 'BLOG_POST_NOT_FOUND') },
+  // Operator routes only (stone, mail and article ids): every request of the suite gets their 401 first.
   id: { sample: (stone) => stone.id, odd: answer(401, 'UNAUTHORIZED') },
 };
 

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+import { slugify, splitTags } from '../blog';
+
+export const MAX_BLOG_TITLE_LENGTH = 200;
+export const MAX_BLOG_EXCERPT_LENGTH = 500;
+/** Fits the API's 64 KB JSON limit with room for the other fields. */
+export const MAX_BLOG_CONTENT_LENGTH = 50_000;
+export const MAX_SLUG_LENGTH = 100;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 40;
+export const MAX_IMAGE_URL_LENGTH = 2000;
+
+const required = (max: number) =>
+  v.pipe(v.optional(v.string('blog.required'), ''), v.trim(), v.nonEmpty('blog.required'), v.maxLength(max, 'blog.tooLong'));
+
+/** An https address or a path of this site (not `//host`, which is another site). */
+export const IMAGE_URL = /^(?:https:\/\/[^\s/]+\/?\S*|\/(?!\/)\S*)$/i;
+
+/**
+ * `POST /api/admin/blog` and `PUT /api/admin/blog/{id}` (spec §5 "Blog form"): title, excerpt and content
+ * required; slug optional (derived from the title); tags as a list or the form's comma-separated text; the
+ * featured image https or a site path.
+ */
+export const blogPostSchema = v.pipe(
+  v.object({
+    title: required(MAX_BLOG_TITLE_LENGTH),
+    slug: v.pipe(
+      v.optional(v.nullable(v.string('blog.slug.invalid')), ''),
+      v.transform((slug) => slugify(slug ?? '')),
+    ),
+    excerpt: required(MAX_BLOG_EXCERPT_LENGTH),
+    content: required(MAX_BLOG_CONTENT_LENGTH),
+    tags: v.pipe(
+      v.optional(
+        v.union([v.array(v.string('blog.tags.invalid'), 'blog.tags.invalid'), v.string('blog.tags.invalid')], 'blog.tags.invalid'),
+        [],
+      ),
+      v.transform((tags) => (typeof tags === 'string' ? splitTags(tags) : splitTags(tags.join(',')))),
+      v.maxLength(MAX_TAGS, 'blog.tags.tooMany'),
+      v.check((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), 'blog.tags.tooLong'),
+    ),
+    published: v.optional(v.boolean('blog.published.invalid'), false),
+    featuredImage: v.pipe(
+      v.optional(v.nullable(v.string('blog.image.invalid')), ''),
+      v.transform((url) => url?.trim() ?? ''),
+      v.maxLength(MAX_IMAGE_URL_LENGTH, 'blog.image.invalid'),
+      v.check((url) => url === '' || IMAGE_URL.test(url), 'blog.image.invalid'),
+    ),
+  }),
+  // Spec §5: an empty slug comes from the title.
+  v.transform((post) => ({ ...post, slug: (post.slug || slugify(post.title)).slice(0, MAX_SLUG_LENGTH).replace(/-+$/, '') })),
+  v.check((post) => post.slug.length > 0, 'blog.slug.empty'),
+);
+
+export type BlogPostInput = v.InferOutput<typeof blogPostSchema>;

@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { blogPostSchema } from '../../../shared/schemas/blog';
+import { getDb } from '../../db/client';
+import { ApiError } from '../../lib/errors';
+import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
+import type { AppEnv } from '../../types';
+import { allPosts, createPost, deletePost, publishedPost, publishedPosts, updatePost } from './queries';
+
+/** Pages of the public list. */
+export const BLOG_PAGE_SIZE = 12;
+const MAX_BLOG_PAGE_SIZE = 50;
+
+const postNotFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', 'blog.notFound');
+
+/** A slug as the derivation makes it; anything else names no article (checked before the database). */
+const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const pageNumber = (max: number) =>
+  v.pipe(
+    v.string('admin.query.invalid'),
+    v.regex(/^\d{1,5}$/, 'admin.query.invalid'),
+    v.toNumber(),
+    v.minValue(1, 'admin.query.invalid'),
+    v.maxValue(max, 'admin.query.invalid'),
+  );
+
+const listQuerySchema = v.object({
+  page: v.optional(pageNumber(10_000), '1'),
+  pageSize: v.optional(pageNumber(MAX_BLOG_PAGE_SIZE), String(BLOG_PAGE_SIZE)),
+});
+
+/** The public blog (spec §7): published articles only. */
+export const blog = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { page, pageSize } = parseInput(listQuerySchema, c.req.query());
+    const { posts, total } = await publishedPosts(getDb(c.env.DB), page, pageSize);
+    c.header('X-Total-Count', String(total));
+    return c.json(posts);
+  })
+  .get('/:slug', async (c) => {
+    const slug = c.req.param('slug').toLowerCase();
+    const post = slug.length <= 100 && SLUG_SHAPE.test(slug) ? await publishedPost(getDb(c.env.DB), slug) : null;
+    if (!post) throw postNotFound();
+    return c.json(post);
+  });
+
+/**
+ * The operator's blog (spec §7): every article, drafts too. The operator check for all of `/api/admin` sits in
+ * app.ts; the blog admin sends its token without "Bearer" (spec §6), which that check accepts.
+ */
+export const adminBlog = new Hono<AppEnv>()
+  .get('/', async (c) => c.json(await allPosts(getDb(c.env.DB))))
+  .post('/', async (c) => {
+    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw));
+    return c.json(await createPost(getDb(c.env.DB), input, c.get('operator')?.email ?? ''), 201);
+  })
+  .put('/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!ROW_ID_SHAPE.test(id)) throw postNotFound();
+    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw));
+    const post = await updatePost(getDb(c.env.DB), id, input);
+    if (!post) throw postNotFound();
+    return c.json(post);
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!ROW_ID_SHAPE.test(id) || !(await deletePost(getDb(c.env.DB), id))) throw postNotFound();
+    return c.json({ deleted: true });
+  });
+
+const xml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+
+/** `/blog/rss.xml`: the newest published articles as RSS 2.0. */
+export const blogFeed = new Hono<AppEnv>().get('/', async (c) => {
+  const site = c.env.PUBLIC_SITE_URL.replace(/\/$/, '');
+  const { posts } = await publishedPosts(getDb(c.env.DB), 1, 20);
+  const items = posts.map(
+    (post) => `    <item>
+      <title>${xml(post.title)}</title>
+      <link>${xml(`${site}/blog/${post.slug}`)}</link>
+      <guid isPermaLink="true">${xml(`${site}/blog/${post.slug}`)}</guid>
+      <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>
+      <description>${xml(post.excerpt)}</description>
+${post.tags.map((tag) => `      <category>${xml(tag)}</category>`).join('\n')}
+    </item>`,
+  );
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${xml(`${c.env.PRODUCT_NAME} – Blog`)}</title>
+    <link>${xml(`${site}/blog`)}</link>
+    <atom:link href="${xml(`${site}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <description>${xml(`${c.env.PRODUCT_NAME}: Neuigkeiten und Geschichten`)}</description>
+    <language>de</language>
+${items.join('\n')}
+  </channel>
+</rss>
+`;
+  return c.body(body, 200, { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+});
