@@ -34,6 +34,11 @@ export function Footer() {
                 <FormattedMessage id="nav.about" />
               </Link>
             </li>
+            <li>
+              <Link href="/blog" className="hover:text-white">
+                <FormattedMessage id="nav.blog" />
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>
