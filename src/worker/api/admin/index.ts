@@ -16,7 +16,7 @@ import type { AppEnv } from '../../types';
 import { setFindHidden } from '../finds/queries';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
-import { getStoneView } from '../stones/queries';
+import { getStoneView, updateStoneText } from '../stones/queries';
 import { clearFindComment, deleteStone, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
 
 const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');
@@ -60,15 +60,7 @@ export const operatorStones = new Hono<AppEnv>()
   .patch('/id/:id', async (c) => {
     const stone = await stoneOf(c);
     const input = parseInput(operatorUpdateSchema, await readJsonObject(c.req.raw));
-    if (input.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
-    await getDb(c.env.DB)
-      .update(stones)
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.story !== undefined ? { story: input.story } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(stones.id, stone.id));
+    await updateStoneText(getDb(c.env.DB), stone, input);
     return c.json(await operatorView(c, stone.code));
   })
   .delete('/id/:id/photos', async (c) => {

@@ -1,16 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import { findVisibilitySchema, ownerUpdateSchema, photoDeleteSchema } from '../../../shared/schemas/owner';
 import { getDb } from '../../db/client';
-import { stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
 import type { AppEnv } from '../../types';
 import { setFindHidden } from '../finds/queries';
 import { publishStatistics } from '../statistics/queries';
+import { updateStoneText } from '../stones/queries';
 import { checkPhotos, deletePhoto, photoCount, storePhotos } from './photos';
 import { getOwnerStoneView, ownedStone } from './queries';
 
@@ -51,16 +50,7 @@ export const owner = new Hono<AppEnv>()
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     const input = parseInput(ownerUpdateSchema, await readJsonObject(c.req.raw));
-    if (input.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
-    await getDb(c.env.DB)
-      .update(stones)
-      .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.story !== undefined ? { story: input.story } : {}),
-        ...(input.notifyOnFind !== undefined ? { notifyOnFind: input.notifyOnFind } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(stones.id, stone.id));
+    await updateStoneText(getDb(c.env.DB), stone, input);
     return c.json(await ownerView(c, token));
   })
   .post('/:adminToken/photos', async (c) => {

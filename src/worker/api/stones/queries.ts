@@ -154,3 +154,24 @@ export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null
     (await db.select({ id: stones.id, code: stones.code, title: stones.title }).from(stones).where(eq(stones.code, code)).get()) ?? null
   );
 }
+
+/**
+ * Changes what an owner or the operator may edit of a stone (only the fields given). A story needs the story
+ * feature: without it the change is refused with 402 and nothing is written.
+ */
+export async function updateStoneText(
+  db: Db,
+  stone: { id: string; hasStory: boolean },
+  changes: { title?: string; story?: string; notifyOnFind?: boolean },
+): Promise<void> {
+  if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
+  await db
+    .update(stones)
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.story !== undefined ? { story: changes.story } : {}),
+      ...(changes.notifyOnFind !== undefined ? { notifyOnFind: changes.notifyOnFind } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(stones.id, stone.id));
+}
