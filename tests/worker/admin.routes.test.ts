@@ -5,6 +5,7 @@ import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView,
 import { verifyStatistics } from '../../src/worker/api/statistics/queries';
 import { app } from '../../src/worker/app';
 import { getDb } from '../../src/worker/db/client';
+import { runCron } from '../../src/worker/jobs/cron';
 import { LOGIN_LIMITS, OPERATOR_TOKEN_AUDIENCE, OPERATOR_TOKEN_ISSUER } from '../../src/worker/lib/operator-auth';
 import { insertMail } from '../../src/worker/mail/outbox';
 import {
@@ -80,6 +81,17 @@ describe('POST /api/admin/login', () => {
     }
     await expectApiError(await logIn('chef@example.org', OPERATOR_PASSWORD, client), 429, 'TOO_MANY_LOGINS');
     expect((await logIn('chef@example.org', OPERATOR_PASSWORD)).status).toBe(200);
+  });
+
+  it('forgets failures once their window has passed: the cron deletes them', async () => {
+    await insertOperator('chef@example.org');
+    await expectApiError(await logIn('chef@example.org', 'falsch'), 401, 'INVALID_CREDENTIALS');
+    const count = () => env.DB.prepare('SELECT count(*) AS n FROM login_failures').first('n');
+    expect(await count()).toBe(2);
+    await runCron(env, new Date(Date.now() + LOGIN_LIMITS.windowMs - 60_000));
+    expect(await count()).toBe(2);
+    await runCron(env, new Date(Date.now() + LOGIN_LIMITS.windowMs + 60_000));
+    expect(await count()).toBe(0);
   });
 
   it('refuses to log in, and accepts no token, in production without OPERATOR_JWT_SECRET (fail closed)', async () => {
