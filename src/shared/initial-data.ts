@@ -10,6 +10,8 @@ export interface PublicConfig {
   /** Whether paid features can be bought (Stripe is configured); a free stone can always be created. */
   paymentsEnabled: boolean;
   stripePublishableKey: string | null;
+  /** The supplies shop's affiliate link, shown marked as an ad; null: no link at all. */
+  affiliateUrl: string | null;
 }
 
 export interface PageAssets {

@@ -130,6 +130,24 @@ export const screens = {
     status: ({ stone }) => (stone ? 200 : 404),
     head: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
   }),
+  guide: screen({
+    path: '/stein-vorbereiten',
+    page: 'guide',
+    messages: ['guide'],
+    head: ({ intl, config }) => {
+      const description = intl.formatMessage({ id: 'guide.intro' });
+      return {
+        title: `${intl.formatMessage({ id: 'guide.title' })} – ${config.productName}`,
+        description,
+        openGraph: {
+          type: 'article',
+          title: intl.formatMessage({ id: 'guide.title' }),
+          description,
+          url: siteLink(config, '/stein-vorbereiten'),
+        },
+      };
+    },
+  }),
   blog: screen({
     path: '/blog',
     page: 'blog',

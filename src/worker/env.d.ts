@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     STRIPE_SECRET_KEY?: string;
     STRIPE_PUBLISHABLE_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    /** The supplies shop's affiliate link (https), shown marked as an ad on the home page and the guide; unset: none. */
+    AFFILIATE_URL?: string;
     /** Signs operator tokens (HS256, at least 32 characters). Production refuses operator logins without it. */
     OPERATOR_JWT_SECRET?: string;
     /** Points the Stripe SDK elsewhere, e.g. http://127.0.0.1:12111 (stripe-mock, or the tests' fake). */

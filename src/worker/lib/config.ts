@@ -17,5 +17,6 @@ export function publicConfig(env: Env): PublicConfig {
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
     paymentsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    affiliateUrl: /^https:\/\//.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
   };
 }

@@ -46,6 +46,9 @@ export function Header() {
           <Link href="/#widmung" className={navLink}>
             <FormattedMessage id="nav.dedication" />
           </Link>
+          <Link href="/stein-vorbereiten" className={navLink}>
+            <FormattedMessage id="nav.guide" />
+          </Link>
           <Link href="/blog" className={navLink}>
             <FormattedMessage id="nav.blog" />
           </Link>
