@@ -19,6 +19,8 @@ export interface Head {
   description?: string;
   /** Keeps the page out of search results. */
   noindex?: boolean;
+  /** The page's one address for search engines (indexable pages only). */
+  canonical?: string;
   /** A feed of the page (the blog's RSS), for feed readers. */
   feed?: { title: string; href: string };
   /** Open Graph, for link previews when the page is shared. */
@@ -81,6 +83,7 @@ function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpe
     description,
     // The read-only twin of a stone page is not a page of its own for search engines.
     noindex: view,
+    ...(view ? {} : { canonical: siteLink(config, `/${params.code}`) }),
     openGraph: {
       type: 'website',
       title: stone.title,
@@ -106,6 +109,7 @@ export const screens = {
       return {
         title: `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`,
         description,
+        canonical: siteLink(config, '/'),
         openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
       };
     },
@@ -139,6 +143,7 @@ export const screens = {
       return {
         title: `${intl.formatMessage({ id: 'guide.title' })} – ${config.productName}`,
         description,
+        canonical: siteLink(config, '/stein-vorbereiten'),
         openGraph: {
           type: 'article',
           title: intl.formatMessage({ id: 'guide.title' }),
@@ -158,6 +163,7 @@ export const screens = {
       return {
         title: `${intl.formatMessage({ id: 'blog.title' })} – ${config.productName}`,
         description,
+        canonical: siteLink(config, '/blog'),
         feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
         openGraph: { type: 'website', title: `${config.productName} – Blog`, description, url: siteLink(config, '/blog') },
       };
@@ -177,6 +183,7 @@ export const screens = {
       return {
         title: `${post.title} – ${config.productName}`,
         description: post.excerpt,
+        canonical: siteLink(config, `/blog/${post.slug}`),
         feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
         openGraph: {
           type: 'article',

@@ -21,6 +21,7 @@ import { contentSecurityPolicy, createNonce, permissionsPolicy } from './lib/sec
 import { errorPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
+import { seo } from './seo';
 import type { AppEnv } from './types';
 
 /**
@@ -75,6 +76,7 @@ app.route('/api/admin', admin);
 app.route('/photos', photos);
 app.route('/dev', devMail);
 app.route('/blog/rss.xml', blogFeed);
+app.route('/', seo);
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.

@@ -28,6 +28,7 @@ export function RouteHead({ match }: { match: RouteMatch }) {
       <title>{head.title}</title>
       {head.description ? <meta name="description" content={head.description} /> : null}
       {head.noindex ? <meta name="robots" content="noindex" /> : null}
+      {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
       {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
       {og ? <meta property="og:type" content={og.type} /> : null}
       {og ? <meta property="og:site_name" content={config.productName} /> : null}
