@@ -5,8 +5,11 @@ import { test as base, expect } from '@playwright/test';
  * violations and failed requests all end up there. A test may list messages it provokes on purpose.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture without a value as void.
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consent: 'decided' | 'undecided'; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],
+  // A visitor who already chose "necessary only", so the cookie banner covers nothing a test clicks; the
+  // consent tests meet the banner as a first visitor does.
+  consent: ['decided', { option: true }],
   // Each test is a client of its own (as Cloudflare would send it), so the abuse limits of the app count every
   // test apart, as they count people apart: one test's stones and finds never use up another's allowance.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -16,7 +19,14 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
   },
 
   // Like a person, a test acts once the page is interactive: goto and reload wait for hydration.
-  page: async ({ page }, use) => {
+  page: async ({ page, consent }, use) => {
+    if (consent === 'decided') {
+      await page.addInitScript(() => {
+        if (localStorage.getItem('cookieConsent')) return;
+        localStorage.setItem('cookieConsent', 'true');
+        localStorage.setItem('cookieSettings', JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+      });
+    }
     const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -12,6 +12,8 @@ export interface PublicConfig {
   stripePublishableKey: string | null;
   /** The supplies shop's affiliate link, shown marked as an ad; null: no link at all. */
   affiliateUrl: string | null;
+  /** Google Analytics 4 measurement id; null: no analytics at all. */
+  analyticsId: string | null;
 }
 
 export interface PageAssets {

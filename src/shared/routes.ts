@@ -11,7 +11,7 @@ import type { StoneView } from './types';
  */
 
 /** Origins a page may need beyond its own, in its Content-Security-Policy (see worker/lib/security.ts). */
-export type CspFeature = 'recaptcha' | 'stripe';
+export type CspFeature = 'recaptcha' | 'stripe' | 'analytics';
 
 /** What goes into a page's <head>. */
 export interface Head {

@@ -12,6 +12,7 @@ import { payments } from './api/payments';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { devMail } from './dev/mail';
+import { publicConfig } from './lib/config';
 import { ApiError } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
@@ -52,8 +53,10 @@ app.use(async (c, next) => {
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   }
   if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-    c.header('Content-Security-Policy', contentSecurityPolicy(c.get('nonce'), c.env, assets.dev, c.get('csp')));
-    c.header('Permissions-Policy', permissionsPolicy(c.get('csp')));
+    // Analytics, when configured, may run on every page (after consent: see src/client/features/consent).
+    const features = publicConfig(c.env).analyticsId ? [...c.get('csp'), 'analytics' as const] : c.get('csp');
+    c.header('Content-Security-Policy', contentSecurityPolicy(c.get('nonce'), c.env, assets.dev, features));
+    c.header('Permissions-Policy', permissionsPolicy(features));
     c.header('X-Frame-Options', 'DENY');
   }
 });

@@ -11,6 +11,8 @@ declare namespace Cloudflare {
     STRIPE_SECRET_KEY?: string;
     STRIPE_PUBLISHABLE_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    /** Google Analytics 4 measurement id (G-…), loaded only with the visitor's consent; unset: no analytics. */
+    ANALYTICS_ID?: string;
     /** The supplies shop's affiliate link (https), shown marked as an ad on the home page and the guide; unset: none. */
     AFFILIATE_URL?: string;
     /** Signs operator tokens (HS256, at least 32 characters). Production refuses operator logins without it. */

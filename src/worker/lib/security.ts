@@ -22,11 +22,16 @@ type Directive = 'script-src' | 'frame-src' | 'connect-src';
  * for the feature (src/shared/routes.ts `csp`), so no other page is widened.
  * reCAPTCHA: https://developers.google.com/recaptcha/docs/faq#im-using-content-security-policy-csp-on-my-website.-how-can-i-configure-it-to-work-with-recaptcha
  * Stripe: https://docs.stripe.com/security/guide#content-security-policy
+ * Google Analytics 4: https://developers.google.com/tag-platform/security/guides/csp (every page, when configured)
  */
 export const CSP_FEATURES: Record<CspFeature, Partial<Record<Directive, string[]>>> = {
   recaptcha: {
     'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
     'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  },
+  analytics: {
+    'script-src': ['https://*.googletagmanager.com'],
+    'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
   },
   stripe: {
     'script-src': ['https://js.stripe.com'],

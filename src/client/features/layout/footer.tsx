@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
 import { Link } from '../../lib/router';
+import { openConsentSettings } from '../consent/consent-store';
 
 export function Footer() {
   const intl = useIntl();
@@ -43,7 +44,10 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs">
-        © {productName}. <FormattedMessage id="footer.rights" />
+        © {productName}. <FormattedMessage id="footer.rights" />{' '}
+        <button type="button" onClick={openConsentSettings} className="underline hover:text-white">
+          <FormattedMessage id="footer.cookies" />
+        </button>
       </p>
     </footer>
   );
