@@ -72,3 +72,18 @@ test('"customize" keeps necessary on, stores the chosen switches, and the footer
   await expect(dialog.getByRole('switch', { name: /Marketing/ })).toBeChecked();
   await expect(dialog.getByRole('switch', { name: /Statistik/ })).not.toBeChecked();
 });
+
+test.describe('the privacy policy', () => {
+  test.use({ consent: 'decided' });
+
+  test('switches analytics off for this site with a cookie as long-lived as the browser allows, and says so', async ({ page, context }) => {
+    await page.goto('/datenschutz');
+    await page.getByRole('button', { name: 'Google Analytics für diese Website deaktivieren' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Die Analyse wurde für diese Website deaktiviert.' })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'ga-disable-G-E2ETEST1');
+    expect(cookie?.value).toBe('true');
+    // The page asks for the end of 2099; Chromium keeps a cookie at most 400 days (RFC 6265bis), so that is what it keeps.
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(400);
+  });
+});

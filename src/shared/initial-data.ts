@@ -1,5 +1,16 @@
 import type { Locale } from './i18n/locale';
 
+/** The operator's details for the legal pages. */
+export interface LegalDetails {
+  name: string | null;
+  /** Lines of the postal address. */
+  address: string[];
+  email: string | null;
+  phone: string | null;
+  /** VAT identification number, where the operator has one. */
+  vatId: string | null;
+}
+
 /** Settings the browser needs, from the Worker's vars. */
 export interface PublicConfig {
   siteUrl: string;
@@ -12,6 +23,8 @@ export interface PublicConfig {
   stripePublishableKey: string | null;
   /** The supplies shop's affiliate link, shown marked as an ad; null: no link at all. */
   affiliateUrl: string | null;
+  /** Who runs the site, for the imprint, privacy policy and terms (LEGAL_* vars); null fields are not configured. */
+  legal: LegalDetails;
   /** Google Analytics 4 measurement id; null: no analytics at all. */
   analyticsId: string | null;
 }

@@ -96,6 +96,10 @@ function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpe
 
 const code = { code: normalizeCode };
 
+function legalHead(title: string, path: string, intl: HeadContext<Specs>['intl'], config: PublicConfig): Head {
+  return { title: `${intl.formatMessage({ id: title })} – ${config.productName}`, canonical: siteLink(config, path) };
+}
+
 export const screens = {
   home: screen({
     path: '/',
@@ -152,6 +156,21 @@ export const screens = {
         },
       };
     },
+  }),
+  imprint: screen({
+    path: '/impressum',
+    page: 'legal',
+    head: ({ intl, config }) => legalHead('legal.imprint', '/impressum', intl, config),
+  }),
+  privacy: screen({
+    path: '/datenschutz',
+    page: 'legal',
+    head: ({ intl, config }) => legalHead('legal.privacy', '/datenschutz', intl, config),
+  }),
+  terms: screen({
+    path: '/agb',
+    page: 'legal',
+    head: ({ intl, config }) => legalHead('legal.terms', '/agb', intl, config),
   }),
   blog: screen({
     path: '/blog',

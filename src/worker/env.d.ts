@@ -11,6 +11,12 @@ declare namespace Cloudflare {
     STRIPE_SECRET_KEY?: string;
     STRIPE_PUBLISHABLE_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    /** The operator's details on the imprint, privacy policy and terms: name, address (lines separated by "|"), e-mail, phone, VAT id. */
+    LEGAL_NAME?: string;
+    LEGAL_ADDRESS?: string;
+    LEGAL_EMAIL?: string;
+    LEGAL_PHONE?: string;
+    LEGAL_VAT_ID?: string;
     /** Google Analytics 4 measurement id (G-…), loaded only with the visitor's consent; unset: no analytics. */
     ANALYTICS_ID?: string;
     /** The supplies shop's affiliate link (https), shown marked as an ad on the home page and the guide; unset: none. */

@@ -5,7 +5,7 @@ import { blogPosts } from './db/schema';
 import type { AppEnv } from './types';
 
 /** The public pages search engines should know, besides the blog's articles. */
-const PAGES = ['/', '/stein-vorbereiten', '/blog'];
+const PAGES = ['/', '/stein-vorbereiten', '/blog', '/impressum', '/datenschutz', '/agb'];
 
 const xml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);

@@ -31,6 +31,9 @@ describe('what search engines read', () => {
       'https://reisesteine.test/',
       'https://reisesteine.test/stein-vorbereiten',
       'https://reisesteine.test/blog',
+      'https://reisesteine.test/impressum',
+      'https://reisesteine.test/datenschutz',
+      'https://reisesteine.test/agb',
       'https://reisesteine.test/blog/oeffentlich',
     ]);
   });

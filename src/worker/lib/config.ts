@@ -17,6 +17,16 @@ export function publicConfig(env: Env): PublicConfig {
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
     paymentsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    legal: {
+      name: env.LEGAL_NAME?.trim() || null,
+      address: (env.LEGAL_ADDRESS ?? '')
+        .split(/\||\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+      email: env.LEGAL_EMAIL?.trim() || null,
+      phone: env.LEGAL_PHONE?.trim() || null,
+      vatId: env.LEGAL_VAT_ID?.trim() || null,
+    },
     analyticsId: /^G-[A-Z0-9]{4,20}$/.test(env.ANALYTICS_ID ?? '') ? (env.ANALYTICS_ID ?? null) : null,
     affiliateUrl: /^https:\/\//.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
   };

@@ -42,6 +42,26 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <nav aria-label={intl.formatMessage({ id: 'footer.legal' })}>
+          <p className="text-sm font-semibold text-white">
+            <FormattedMessage id="footer.legal" />
+          </p>
+          <ul className="mt-2 space-y-1 text-sm">
+            {(
+              [
+                ['/impressum', 'legal.imprint'],
+                ['/datenschutz', 'legal.privacy'],
+                ['/agb', 'legal.terms'],
+              ] as const
+            ).map(([href, label]) => (
+              <li key={href}>
+                <Link href={href} className="hover:text-white">
+                  <FormattedMessage id={label} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs">
         © {productName}. <FormattedMessage id="footer.rights" />{' '}
