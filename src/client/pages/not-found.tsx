@@ -4,7 +4,7 @@ import { Link } from '../lib/router';
 export default function NotFoundPage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-6xl font-bold text-stone-300">404</p>
+      <p className="text-6xl font-bold text-stone-500">404</p>
       <h1 className="mt-4 text-3xl font-bold">
         <FormattedMessage id="notFound.title" />
       </h1>
