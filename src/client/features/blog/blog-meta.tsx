@@ -25,7 +25,7 @@ export function BlogTags({ tags, all = false }: { tags: string[]; all?: boolean 
   if (tags.length === 0) return null;
   const shown = all ? tags : tags.slice(0, CARD_TAGS);
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+    <ul className="flex flex-wrap gap-1.5">
       {shown.map((tag) => (
         <li key={tag} className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
           {tag}
