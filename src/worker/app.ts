@@ -1,6 +1,6 @@
 import assets from 'virtual:client-assets';
 import { type Context, Hono } from 'hono';
-import { localeFromAcceptLanguage } from '../shared/i18n/locale';
+import { localeFromAcceptLanguage, localeFromCookie } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { admin, operatorStones } from './api/admin';
 import { adminBlog, blog, blogFeed } from './api/blog';
@@ -38,14 +38,15 @@ export const app = new Hono<AppEnv>({ getPath: routingPath });
 
 app.use(async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
-  c.set('locale', localeFromAcceptLanguage(c.req.header('accept-language')));
+  // A language chosen with the switch wins over the browser's.
+  c.set('locale', localeFromCookie(c.req.header('cookie')) ?? localeFromAcceptLanguage(c.req.header('accept-language')));
   c.set('nonce', createNonce());
   c.set('csp', []);
   await next();
   const address = addressOf(c.req.raw);
   c.header('X-Content-Type-Options', 'nosniff');
-  // Pages, API messages and formatted numbers follow the browser's language.
-  if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language', { append: true });
+  // Pages, API messages and formatted numbers follow the chosen language, else the browser's.
+  if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language, Cookie', { append: true });
   if (SECRET_ADDRESS.test(address)) {
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');

@@ -14,3 +14,15 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 
 /** BCP 47 tag for Intl formatting. */
 export const intlTag: Record<Locale, string> = { de: 'de-DE', en: 'en-GB' };
+
+/** The cookie that remembers a language chosen with the switch; it overrides the browser's language. */
+export const LANGUAGE_COOKIE = 'lang';
+
+/** The language chosen with the switch (from a Cookie header), or null when none was chosen. */
+export function localeFromCookie(header: string | null | undefined): Locale | null {
+  const value = (header ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return value === 'de' || value === 'en' ? value : null;
+}

@@ -3,6 +3,7 @@ import { useConfig } from '../../lib/config';
 import { Link, useRouter } from '../../lib/router';
 import { useCreator } from '../creator/creator';
 import { useFindDialog } from '../find-dialog/find-dialog';
+import { LanguageSwitch } from './language-switch';
 
 const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
@@ -52,6 +53,7 @@ export function Header() {
           <Link href="/blog" className={navLink}>
             <FormattedMessage id="nav.blog" />
           </Link>
+          <LanguageSwitch />
         </div>
       </nav>
     </header>

@@ -1,0 +1,19 @@
+import { expect, test } from './fixtures';
+
+test('the language switch turns the site English and back, and is remembered across pages', async ({ page }) => {
+  await page.goto('/stein-vorbereiten');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stein vorbereiten' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Preparing a stone' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('link', { name: 'Blog' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+});
