@@ -129,12 +129,10 @@ function Checkout() {
       const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
       return () => clearTimeout(timer);
     }
-    stripePromise ??= config.stripePublishableKey ? loadStripe(config.stripePublishableKey) : Promise.resolve(null);
+    // A failed download resolves to null: Elements awaits this promise too, and must not meet a rejection nobody handles.
+    stripePromise ??= config.stripePublishableKey ? loadStripe(config.stripePublishableKey).catch(() => null) : Promise.resolve(null);
     // Stripe.js comes from Stripe's servers: when it cannot be loaded, the page says so instead of waiting.
-    stripePromise.then(
-      (stripe) => setStripeFailed(!stripe),
-      () => setStripeFailed(true),
-    );
+    void stripePromise.then((stripe) => setStripeFailed(!stripe));
     void createIntent(order?.amount ?? 0, null);
   });
 

@@ -25,11 +25,11 @@ export function LanguageSwitch() {
           type="button"
           lang={locale}
           aria-pressed={locale === current}
-          aria-label={intl.formatMessage({ id: `language.${locale}` })}
           onClick={() => choose(locale)}
           className="px-2 py-1.5 text-stone-600 first:rounded-l-md last:rounded-r-md hover:bg-stone-100 aria-pressed:bg-stone-800 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-amber-600"
         >
           {LABEL[locale]}
+          <span className="sr-only"> – {intl.formatMessage({ id: `language.${locale}` })}</span>
         </button>
       ))}
     </fieldset>
