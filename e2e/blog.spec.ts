@@ -12,7 +12,10 @@ test('readers find the seeded article on /blog and read it, with its reading tim
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen bei den Reisesteinen' })).toBeVisible();
   await expect(page.getByText('1 Minute Lesezeit')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Anleitung' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Anleitung zum Vorbereiten' })).toHaveAttribute('rel', 'noopener noreferrer');
+  // A link to a page of this site keeps its path (and needs no rel: it does not leave the site).
+  await page.getByRole('link', { name: 'Anleitung zum Vorbereiten' }).click();
+  await expect(page).toHaveURL(/\/stein-vorbereiten$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stein vorbereiten' })).toBeVisible();
 });
 
 test.describe('an address of no article', () => {
