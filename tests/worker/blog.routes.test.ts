@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { AdminBlogPost, BlogPostSummary, BlogPostView } from '../../src/shared/types';
 import { call, expectApiError } from '../support/factory';
@@ -24,6 +25,18 @@ async function create(token: string, fields: Record<string, unknown> = {}): Prom
   const res = await asOperator(token, 'POST', '/api/admin/blog', { ...article, ...fields });
   expect(res.status).toBe(201);
   return res.json<AdminBlogPost>();
+}
+
+/** Dates an article `daysAgo` days back, so "newest first" does not depend on two requests' milliseconds. */
+async function backdate(slug: string, daysAgo: number) {
+  await env.DB.prepare('UPDATE blog_posts SET created_at = ? WHERE slug = ?')
+    .bind(Date.now() - daysAgo * 86_400_000, slug)
+    .run();
+}
+
+async function storedArticles() {
+  const { results } = await env.DB.prepare('SELECT id, title, slug, content, published, updated_at FROM blog_posts ORDER BY id').all();
+  return results;
 }
 
 describe('the operator writes articles', () => {
@@ -110,12 +123,146 @@ describe('the operator writes articles', () => {
   });
 });
 
+describe('the operator routes', () => {
+  it.each([
+    ['GET', '/api/admin/blog'],
+    ['POST', '/api/admin/blog'],
+    ['PUT', '/api/admin/blog/ARTICLE'],
+    ['DELETE', '/api/admin/blog/ARTICLE'],
+  ])('%s %s refuses a request without a token, with a forged one and with an empty one, changing nothing', async (method, path) => {
+    const token = await operatorToken();
+    const post = await create(token, { published: false });
+    const before = await storedArticles();
+    const address = path.replace('ARTICLE', post.id);
+    const body = method === 'POST' || method === 'PUT' ? { ...article, title: 'Fremd' } : undefined;
+    const send = (authorization?: string) =>
+      call(address, {
+        method,
+        headers: {
+          ...(authorization === undefined ? {} : { authorization }),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : null,
+      });
+    await expectApiError(await send(), 401, 'UNAUTHORIZED');
+    await expectApiError(await send(`${token.slice(0, -4)}AAAA`), 401, 'UNAUTHORIZED');
+    await expectApiError(await send('Bearer '), 401, 'UNAUTHORIZED');
+    await expectApiError(await send(`Basic ${btoa('admin@example.org:passwort')}`), 401, 'UNAUTHORIZED');
+    expect(await storedArticles()).toEqual(before);
+  });
+
+  it('take the token bare (as the blog admin sends it) and as a bearer token on every write', async () => {
+    const token = await operatorToken();
+    const bearer = `Bearer ${token}`;
+    const created = await asOperator(bearer, 'POST', '/api/admin/blog', article);
+    expect(created.status).toBe(201);
+    const post = await created.json<AdminBlogPost>();
+    expect((await asOperator(token, 'PUT', `/api/admin/blog/${post.id}`, { ...article, title: 'Roh' })).status).toBe(200);
+    expect((await asOperator(bearer, 'PUT', `/api/admin/blog/${post.id}`, { ...article, title: 'Bearer' })).status).toBe(200);
+    expect((await asOperator(token, 'GET', '/api/admin/blog')).status).toBe(200);
+    expect((await asOperator(bearer, 'DELETE', `/api/admin/blog/${post.id}`)).status).toBe(200);
+    expect(await storedArticles()).toEqual([]);
+  });
+
+  it('list drafts and published articles for the operator, with the author address and the stored (sanitised) HTML', async () => {
+    const token = await operatorToken('redaktion@example.org');
+    await create(token, {
+      title: 'Entwurf',
+      slug: 'entwurf',
+      published: false,
+      content: '<p onclick="alert(1)">Text</p><script>x()</script>',
+    });
+    await create(token, { title: 'Öffentlich', slug: 'oeffentlich' });
+    await backdate('entwurf', 1);
+    const list = await (await asOperator(token, 'GET', '/api/admin/blog')).json<AdminBlogPost[]>();
+    expect(list.map((post) => [post.title, post.published, post.authorEmail])).toEqual([
+      ['Öffentlich', true, 'redaktion@example.org'],
+      ['Entwurf', false, 'redaktion@example.org'],
+    ]);
+    expect(list[1]?.content).toBe('<p>Text</p>');
+  });
+
+  it("refuses to move an article onto another one's slug, and leaves both as they were", async () => {
+    const token = await operatorToken();
+    await create(token, { title: 'Erster', slug: 'erster' });
+    const second = await create(token, { title: 'Zweiter', slug: 'zweiter' });
+    const before = await storedArticles();
+    const clash = await expectApiError(
+      await asOperator(token, 'PUT', `/api/admin/blog/${second.id}`, { ...article, title: 'Erster!' }),
+      409,
+      'SLUG_TAKEN',
+    );
+    expect(clash.message).toBe('The slug “erster” is already taken. Please choose another.');
+    expect(await storedArticles()).toEqual(before);
+    // Saving an article under its own slug is no clash.
+    expect((await asOperator(token, 'PUT', `/api/admin/blog/${second.id}`, { ...article, slug: 'zweiter' })).status).toBe(200);
+  });
+
+  it('says what is missing in German to a German operator', async () => {
+    const token = await operatorToken();
+    const res = await call('/api/admin/blog', {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json', 'accept-language': 'de-DE' },
+      body: JSON.stringify({ title: '', excerpt: '', content: '' }),
+    });
+    const error = await expectApiError(res, 400, 'VALIDATION_ERROR');
+    expect(error.message).toBe('Bitte füllen Sie alle Pflichtfelder aus.');
+    expect(await storedArticles()).toEqual([]);
+  });
+
+  it.each([
+    ['a body that is no JSON object', '["title"]', 400, 'INVALID_JSON'],
+    ['a body that is no JSON', 'title=x', 400, 'INVALID_JSON'],
+    ['an article over the size limit', JSON.stringify({ ...article, content: 'x'.repeat(70_000) }), 413, 'PAYLOAD_TOO_LARGE'],
+  ])('refuses %s', async (_, body, status, code) => {
+    const token = await operatorToken();
+    const res = await call('/api/admin/blog', {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body,
+    });
+    await expectApiError(res, status, code);
+    expect(await storedArticles()).toEqual([]);
+  });
+});
+
 describe('readers', () => {
+  it('page through the published articles newest first, with the count in X-Total-Count', async () => {
+    const token = await operatorToken();
+    for (const [i, slug] of ['eins', 'zwei', 'drei'].entries()) {
+      await create(token, { title: slug, slug });
+      await backdate(slug, 10 - i);
+    }
+    await create(token, { title: 'Entwurf', slug: 'entwurf', published: false });
+    const page = async (query: string) => {
+      const res = await call(`/api/blog${query}`);
+      expect(res.status).toBe(200);
+      return { slugs: (await res.json<BlogPostSummary[]>()).map((post) => post.slug), total: res.headers.get('x-total-count') };
+    };
+    expect(await page('?pageSize=2')).toEqual({ slugs: ['drei', 'zwei'], total: '3' });
+    expect(await page('?pageSize=2&page=2')).toEqual({ slugs: ['eins'], total: '3' });
+    expect(await page('?pageSize=2&page=3')).toEqual({ slugs: [], total: '3' });
+  });
+
+  it.each(['?page=0', '?page=-1', '?page=x', '?pageSize=51', '?pageSize=0', '?page=1.5'])('refuses the list query %s', async (query) => {
+    await expectApiError(await call(`/api/blog${query}`), 400, 'VALIDATION_ERROR');
+  });
+
+  it.each([
+    ['an over-long slug', 'a'.repeat(101)],
+    ['a slug with characters no slug has', 'gr%C3%BC%C3%9Fe'],
+    ['a slug with a dot', 'erster.html'],
+  ])('get 404 for %s', async (_, slug) => {
+    await expectApiError(await call(`/api/blog/${slug}`), 404, 'BLOG_POST_NOT_FOUND');
+  });
+
   it('see published articles only, newest first, with the author as a name and no address', async () => {
     const token = await operatorToken('anna.autorin@example.org');
     await create(token, { title: 'Erster', slug: 'erster' });
     await create(token, { title: 'Entwurf', slug: 'entwurf', published: false });
     await create(token, { title: 'Zweiter', slug: 'zweiter', content: `<p>${'Wort '.repeat(401)}</p>` });
+    await backdate('erster', 2);
+    await backdate('zweiter', 1);
     const res = await call('/api/blog');
     const list = await res.json<BlogPostSummary[]>();
     expect(list.map((post) => post.title)).toEqual(['Zweiter', 'Erster']);
