@@ -1,5 +1,15 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import {
+  MAX_BLOG_CONTENT_LENGTH,
+  MAX_BLOG_EXCERPT_LENGTH,
+  MAX_BLOG_JSON_BYTES,
+  MAX_BLOG_TITLE_LENGTH,
+  MAX_IMAGE_URL_LENGTH,
+  MAX_SLUG_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+} from '../../src/shared/schemas/blog';
 import type { AdminBlogPost, BlogPostSummary, BlogPostView } from '../../src/shared/types';
 import { call, expectApiError } from '../support/factory';
 import { operatorToken } from '../support/operator';
@@ -211,18 +221,44 @@ describe('the operator routes', () => {
   });
 
   it.each([
-    ['a body that is no JSON object', '["title"]', 400, 'INVALID_JSON'],
-    ['a body that is no JSON', 'title=x', 400, 'INVALID_JSON'],
-    ['an article over the size limit', JSON.stringify({ ...article, content: 'x'.repeat(70_000) }), 413, 'PAYLOAD_TOO_LARGE'],
-  ])('refuses %s', async (_, body, status, code) => {
+    ['a body that is no JSON object', 'application/json', '["title"]', 400, 'INVALID_JSON'],
+    ['a body that is no JSON', 'application/json', 'title=x', 400, 'INVALID_JSON'],
+    ['JSON sent as text/plain', 'text/plain', JSON.stringify(article), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'content one character over the limit',
+      'application/json',
+      JSON.stringify({ ...article, content: 'x'.repeat(MAX_BLOG_CONTENT_LENGTH + 1) }),
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a body over the size limit',
+      'application/json',
+      JSON.stringify({ ...article, padding: ' '.repeat(MAX_BLOG_JSON_BYTES) }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+  ])('refuses %s', async (_, type, body, status, code) => {
     const token = await operatorToken();
-    const res = await call('/api/admin/blog', {
-      method: 'POST',
-      headers: { authorization: token, 'content-type': 'application/json' },
-      body,
-    });
+    const res = await call('/api/admin/blog', { method: 'POST', headers: { authorization: token, 'content-type': type }, body });
     await expectApiError(res, status, code);
     expect(await storedArticles()).toEqual([]);
+  });
+
+  it('takes an article at every length limit, written in characters that take the most bytes in JSON', async () => {
+    const token = await operatorToken();
+    // "€" is 3 bytes in UTF-8, a quote 2 once escaped: the body is far larger than the character count.
+    const longest = (length: number) => '€"'.repeat(length / 2).slice(0, length);
+    const post = await create(token, {
+      title: longest(MAX_BLOG_TITLE_LENGTH),
+      slug: 'a'.repeat(MAX_SLUG_LENGTH),
+      excerpt: longest(MAX_BLOG_EXCERPT_LENGTH),
+      content: longest(MAX_BLOG_CONTENT_LENGTH),
+      tags: Array.from({ length: MAX_TAGS }, (_, i) => `${i}${'€'.repeat(MAX_TAG_LENGTH - 1)}`),
+      featuredImage: `https://bilder.example/${'a'.repeat(MAX_IMAGE_URL_LENGTH - 23)}`,
+    });
+    expect(post.content).toBe(longest(MAX_BLOG_CONTENT_LENGTH));
+    expect(post.tags).toHaveLength(MAX_TAGS);
   });
 });
 

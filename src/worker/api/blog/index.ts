@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { blogPostSchema } from '../../../shared/schemas/blog';
+import { blogPostSchema, MAX_BLOG_JSON_BYTES } from '../../../shared/schemas/blog';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
@@ -52,13 +52,13 @@ export const blog = new Hono<AppEnv>()
 export const adminBlog = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await allPosts(getDb(c.env.DB))))
   .post('/', async (c) => {
-    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw));
+    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw, MAX_BLOG_JSON_BYTES));
     return c.json(await createPost(getDb(c.env.DB), input, c.get('operator')?.email ?? ''), 201);
   })
   .put('/:id', async (c) => {
     const id = c.req.param('id');
     if (!ROW_ID_SHAPE.test(id)) throw postNotFound();
-    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw));
+    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw, MAX_BLOG_JSON_BYTES));
     const post = await updatePost(getDb(c.env.DB), id, input);
     if (!post) throw postNotFound();
     return c.json(post);
