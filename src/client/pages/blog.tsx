@@ -1,14 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { queries } from '../../shared/queries';
+import { BLOG_PAGE_SIZE, queries } from '../../shared/queries';
+import type { BlogPostSummary } from '../../shared/types';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
 import { specQuery } from '../lib/queries';
 import { Link } from '../lib/router';
+import { Button } from '../ui/button';
 
-/** /blog (spec §2 "Blog list"): the published articles as cards, newest first. */
+/**
+ * /blog (spec §2 "Blog list"): the published articles as cards, newest first. The server renders the first page;
+ * older articles follow page by page on request.
+ */
 export default function BlogPage() {
   const intl = useIntl();
-  const posts = useQuery(specQuery(queries.blogPosts()));
+  const [pageCount, setPageCount] = useState(1);
+  const pages = useQueries({
+    queries: Array.from({ length: pageCount }, (_, i) => specQuery(queries.blogPosts(i + 1))),
+  });
+  const [first] = pages;
+  const last = pages[pages.length - 1];
+  const posts: BlogPostSummary[] = pages.flatMap((page) => page.data ?? []);
+  // A full page may have older articles behind it; a shorter one is the end.
+  const more = last?.isSuccess && last.data.length === BLOG_PAGE_SIZE;
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
       <header className="space-y-2">
@@ -23,21 +37,21 @@ export default function BlogPage() {
           <FormattedMessage id="blog.feed" />
         </a>
       </header>
-      {posts.isPending ? (
+      {first?.isPending ? (
         <p role="status" className="text-stone-600">
           <FormattedMessage id="blog.loading" />
         </p>
-      ) : posts.isError ? (
+      ) : first?.isError ? (
         <p role="alert" className="text-red-700">
           <FormattedMessage id="blog.failed" />
         </p>
-      ) : posts.data.length === 0 ? (
+      ) : posts.length === 0 ? (
         <p className="text-stone-600">
           <FormattedMessage id="blog.empty" />
         </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.data.map((post, i) => (
+          {posts.map((post, i) => (
             <li key={post.id}>
               <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
                 {post.featuredImage ? (
@@ -70,6 +84,22 @@ export default function BlogPage() {
           ))}
         </ul>
       )}
+      {pageCount > 1 && last?.isError ? (
+        <p role="alert" className="text-center text-red-700">
+          <FormattedMessage id="blog.failed" />
+        </p>
+      ) : null}
+      {more || (pageCount > 1 && (last?.isPending || last?.isError)) ? (
+        <div className="text-center">
+          <Button
+            variant="secondary"
+            disabled={last?.isPending}
+            onClick={() => (last?.isError ? void last.refetch() : setPageCount(pageCount + 1))}
+          >
+            <FormattedMessage id={last?.isPending ? 'blog.loading' : 'blog.older'} />
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { BLOG_PAGE_SIZE } from '../../../shared/queries';
 import { blogPostSchema, MAX_BLOG_JSON_BYTES } from '../../../shared/schemas/blog';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -7,8 +8,7 @@ import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import type { AppEnv } from '../../types';
 import { allPosts, createPost, deletePost, publishedPost, publishedPosts, updatePost } from './queries';
 
-/** Pages of the public list. */
-export const BLOG_PAGE_SIZE = 12;
+/** At most this many articles on one page of the public list. */
 const MAX_BLOG_PAGE_SIZE = 50;
 
 const postNotFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', 'blog.notFound');
