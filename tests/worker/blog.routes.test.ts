@@ -348,3 +348,66 @@ describe('readers', () => {
     expect(await missing.text()).toContain('Blog-Artikel nicht gefunden');
   });
 });
+
+describe('the blog pages', () => {
+  const html = async (path: string) => {
+    const res = await call(path, { headers: { accept: 'text/html', 'accept-language': 'de-DE' } });
+    return { status: res.status, text: await res.text() };
+  };
+  const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
+
+  it('/blog is rendered with its cards, its head and a link to the feed', async () => {
+    const token = await operatorToken('anna.autorin@example.org');
+    await create(token, {
+      title: 'Steine <am> Rhein',
+      slug: 'steine-am-rhein',
+      tags: 'eins, zwei, drei, vier, fünf',
+      featuredImage: '/photos/rhein.jpg',
+    });
+    const { status, text } = await html('/blog');
+    expect(status).toBe(200);
+    const head = headOf(text);
+    expect(head).toContain('<title>Blog – Reisesteine</title>');
+    expect(head).toContain('<meta name="description" content="Geschichten von Reisesteinen, Tipps zum Bemalen und Neuigkeiten."/>');
+    expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="Reisesteine – Blog" href="/blog/rss.xml"/>');
+    expect(head).toContain('<meta property="og:type" content="website"/>');
+    expect(head).not.toContain('noindex');
+    expect(text).toContain('Steine &lt;am&gt; Rhein');
+    expect(text).toContain('<img src="/photos/rhein.jpg"');
+    expect(text).toContain('von anna.autorin<');
+    expect(text).not.toContain('anna.autorin@example.org');
+    // Three tags and the rest counted.
+    expect(text).toMatch(/>eins<\/li>.*>zwei<\/li>.*>drei<\/li>.*>\+2<\/li>/s);
+    expect(text).not.toContain('>vier<');
+  });
+
+  it('/blog says so when nothing is published yet', async () => {
+    const token = await operatorToken();
+    await create(token, { published: false });
+    const { status, text } = await html('/blog');
+    expect(status).toBe(200);
+    expect(text).toContain('Noch keine Artikel veröffentlicht.');
+  });
+
+  it('an article page shows date, author, reading time and its tags; a draft is not found', async () => {
+    const token = await operatorToken('redaktion@example.org');
+    await create(token, { slug: 'lesezeit', content: `<p>${'Wort '.repeat(201)}</p>`, tags: 'a, b, c, d' });
+    await create(token, { slug: 'entwurf', published: false });
+    const { text } = await html('/blog/lesezeit');
+    expect(text).toContain('von redaktion<');
+    expect(text).toContain('2 Minuten Lesezeit');
+    expect(text).toMatch(/>a<\/li>.*>b<\/li>.*>c<\/li>.*>d<\/li>/s);
+    const draft = await html('/blog/entwurf');
+    expect(draft.status).toBe(404);
+    expect(headOf(draft.text)).toContain('<meta name="robots" content="noindex"/>');
+    expect(draft.text).toContain('Blog-Artikel nicht gefunden');
+  });
+
+  it('/admin/blog is named for what it is and stays out of the index', async () => {
+    const { status, text } = await html('/admin/blog');
+    expect(status).toBe(200);
+    const head = headOf(text);
+    expect(head).toContain('<title>Blog verwalten – Reisesteine</title>');
+    expect(head).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
