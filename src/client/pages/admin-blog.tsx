@@ -114,7 +114,7 @@ function Articles() {
                     onClick={() => setEditing({ post })}
                     aria-label={intl.formatMessage({ id: 'adminBlog.editPost' }, { title: post.title })}
                   >
-                    <FormattedMessage id="adminBlog.edit" />
+                    <FormattedMessage id="adminBlog.editButton" />
                   </Button>
                   <Button
                     variant="secondary"
