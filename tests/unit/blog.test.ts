@@ -113,6 +113,8 @@ describe('blog post schema (spec §5 "Blog form")', () => {
     ['', true],
     ['http://bilder.example/stein.jpg', false],
     ['//bilder.example/stein.jpg', false],
+    ['/\\bilder.example/stein.jpg', false],
+    ['https://bilder.example\\@andere.example/stein.jpg', false],
     ['javascript:alert(1)', false],
     ['data:image/png;base64,AAAA', false],
     ['https://', false],

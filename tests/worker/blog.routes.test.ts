@@ -331,6 +331,19 @@ describe('readers', () => {
     expect(feed).toContain('<title>Tom &amp; Jerry &lt;3</title>');
     expect(feed).toContain('<link>https://reisesteine.test/blog/tom-und-jerry</link>');
     expect(feed).not.toContain('Geheim');
+    expect(feed).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+  });
+
+  it('get a feed that stays well-formed XML whatever the operator typed', async () => {
+    const token = await operatorToken();
+    await create(token, { title: 'Glocke\u0007 ]]> </title>', slug: 'glocke', excerpt: 'Halb\uffff & ganz 🪨', tags: 'a\u0000b, <c>' });
+    const feed = await (await call('/blog/rss.xml')).text();
+    expect(feed).toContain('<title>Glocke ]]&gt; &lt;/title&gt;</title>');
+    expect(feed).toContain('<description>Halb &amp; ganz 🪨</description>');
+    expect(feed).toContain('<category>ab</category>');
+    expect(feed).toContain('<category>&lt;c&gt;</category>');
+    // No character XML 1.0 forbids.
+    expect(feed).not.toMatch(/[^\P{Cc}\t\n\r]/u);
   });
 
   it('get the article page server-rendered with its head, and a 404 page for an unknown slug', async () => {

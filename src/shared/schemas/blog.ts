@@ -19,8 +19,11 @@ export const MAX_BLOG_JSON_BYTES = 256 * 1024;
 const required = (max: number) =>
   v.pipe(v.optional(v.string('blog.required'), ''), v.trim(), v.nonEmpty('blog.required'), v.maxLength(max, 'blog.tooLong'));
 
-/** An https address or a path of this site (not `//host`, which is another site). */
-export const IMAGE_URL = /^(?:https:\/\/[^\s/]+\/?\S*|\/(?!\/)\S*)$/i;
+/**
+ * An https address or a path of this site: not `//host` nor `/\host` (browsers read a backslash as a slash, so
+ * both are another site), and no backslash anywhere.
+ */
+export const IMAGE_URL = /^(?:https:\/\/[^\s/\\]+(?:\/[^\s\\]*)?|\/(?![/\\])[^\s\\]*)$/i;
 
 /**
  * `POST /api/admin/blog` and `PUT /api/admin/blog/{id}` (spec §5 "Blog form"): title, excerpt and content

@@ -69,8 +69,11 @@ export const adminBlog = new Hono<AppEnv>()
     return c.json({ deleted: true });
   });
 
+/** Characters a feed is better without: control characters other than tab and line breaks (XML 1.0 forbids most). */
+const NOT_XML = /[^\P{Cc}\t\n\r]|[\uFFFE\uFFFF]/gu;
+
 const xml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  text.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** `/blog/rss.xml`: the newest published articles as RSS 2.0. */
 export const blogFeed = new Hono<AppEnv>().get('/', async (c) => {
