@@ -3,8 +3,13 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
+import { startFakeServices } from './tests/support/fake-services.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// The outside services' fakes on 127.0.0.1, for the adapters' tests and for the Worker's own configuration (the
+// geocoder), so no test ever reaches the network.
+const fakes = await startFakeServices();
 
 export default defineConfig({
   test: {
@@ -30,6 +35,7 @@ export default defineConfig({
                 // Tests that need production behaviour pass ENVIRONMENT: 'production' to the app themselves.
                 ENVIRONMENT: 'development',
                 MAIL_TRANSPORT: 'development',
+                GEOCODER_URL: `${fakes.url}/nominatim`,
               },
               // Mail tests wait for the real queue: deliver a batch after a second, not after five.
               queueConsumers: { 'reisesteine-email': { maxBatchTimeout: 1 } },
@@ -42,7 +48,7 @@ export default defineConfig({
           testTimeout: 15_000,
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
-          globalSetup: ['./tests/support/fake-services.ts'],
+          provide: { fakeServicesUrl: fakes.url },
         },
       },
     ],

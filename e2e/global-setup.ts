@@ -26,6 +26,8 @@ export default async function globalSetup() {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
       STRIPE_API_BASE: fakes.url,
+      // The address search and place names ask the fake geocoder.
+      GEOCODER_URL: `${fakes.url}/nominatim`,
       // Analytics configured, so the browser tests see that it waits for consent.
       ANALYTICS_ID: 'G-E2ETEST1',
     },

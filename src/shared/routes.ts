@@ -21,6 +21,8 @@ export interface Head {
   noindex?: boolean;
   /** The page's one address for search engines (indexable pages only). */
   canonical?: string;
+  /** Structured data (schema.org, JSON-LD) for search engines, e.g. a blog article's. */
+  structuredData?: Record<string, unknown>;
   /** A feed of the page (the blog's RSS), for feed readers. */
   feed?: { title: string; href: string };
   /** Open Graph, for link previews when the page is shared. */
@@ -203,6 +205,18 @@ export const screens = {
         title: `${post.title} – ${config.productName}`,
         description: post.excerpt,
         canonical: siteLink(config, `/blog/${post.slug}`),
+        structuredData: {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.excerpt,
+          datePublished: post.createdAt,
+          author: { '@type': 'Person', name: post.author },
+          publisher: { '@type': 'Organization', name: config.productName, url: siteLink(config, '/') },
+          mainEntityOfPage: siteLink(config, `/blog/${post.slug}`),
+          keywords: post.tags.join(', '),
+          ...(image ? { image } : {}),
+        },
         feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
         openGraph: {
           type: 'article',

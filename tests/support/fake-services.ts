@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestProject } from 'vitest/node';
 
 /**
  * Fakes of the outside services on 127.0.0.1, so the real adapters are tested over HTTP.
@@ -146,6 +145,58 @@ function stripe(req: IncomingMessage, body: string, res: ServerResponse) {
   return missing(url.pathname);
 }
 
+/**
+ * A Nominatim-compatible geocoder (`/nominatim/search`, `/nominatim/reverse`): knows a few places, answers 500 to
+ * the query "kaputt", and counts the requests it got per User-Agent (GET /nominatim/requests) so tests can see
+ * what was cached.
+ */
+const PLACES = [
+  {
+    query: 'brandenburger tor',
+    lat: '52.5162746',
+    lon: '13.3777041',
+    display_name: 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland',
+  },
+  {
+    query: 'marienplatz münchen',
+    lat: '48.1373932',
+    lon: '11.5754485',
+    display_name: 'Marienplatz, Altstadt, München, Bayern, 80331, Deutschland',
+  },
+];
+const geocoderRequests: string[] = [];
+
+function nominatim(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const reply = (status: number, payload: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(payload));
+  };
+  if (url.pathname === '/nominatim/requests') return reply(200, geocoderRequests);
+  geocoderRequests.push(`${url.pathname}?${url.searchParams} UA=${req.headers['user-agent']}`);
+  if (url.pathname === '/nominatim/search') {
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    if (q === 'kaputt') return reply(500, { error: 'down' });
+    if (url.searchParams.get('format') !== 'jsonv2' || url.searchParams.get('limit') !== '1') return reply(400, { error: 'bad request' });
+    return reply(
+      200,
+      PLACES.filter((place) => place.query === q).map(({ query: _, ...place }) => place),
+    );
+  }
+  if (url.pathname === '/nominatim/reverse') {
+    const lat = Number(url.searchParams.get('lat'));
+    if (lat > 53 && lat < 54) {
+      const english = url.searchParams.get('accept-language') === 'en';
+      return reply(200, {
+        display_name: 'Hamburg, Deutschland',
+        address: { city: 'Hamburg', country: english ? 'Germany' : 'Deutschland' },
+      });
+    }
+    return reply(200, { error: 'Unable to geocode' });
+  }
+  return reply(404, { error: 'not found' });
+}
+
 /** Starts the fakes on a free port of 127.0.0.1 (the Vitest and the browser-test setups both use it). */
 export async function startFakeServices(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -155,17 +206,14 @@ export async function startFakeServices(): Promise<{ url: string; close: () => P
       if (req.method === 'POST' && req.url === '/recaptcha/api/siteverify') return recaptcha(body, res);
       if (req.url === '/resend/emails') return resend(req, body, res);
       if (req.url?.startsWith('/v1/') || req.url?.startsWith('/fake-stripe/')) return stripe(req, body, res);
+      if (req.url?.startsWith('/nominatim/')) return nominatim(req, res);
       res.writeHead(404);
       res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The test run ends when its work does, not when this server would.
+  server.unref();
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-export default async function setup(project: TestProject) {
-  const fakes = await startFakeServices();
-  project.provide('fakeServicesUrl', fakes.url);
-  return fakes.close;
 }

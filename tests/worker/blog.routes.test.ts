@@ -346,7 +346,7 @@ describe('readers', () => {
     expect(feed).not.toMatch(/[^\P{Cc}\t\n\r]/u);
   });
 
-  it('get the article page server-rendered with its head, and a 404 page for an unknown slug', async () => {
+  it('get the article page server-rendered with its head and structured data, and a 404 page for an unknown slug', async () => {
     const token = await operatorToken();
     await create(token, { title: 'Ein Artikel', slug: 'ein-artikel', featuredImage: 'https://bilder.example/stein.jpg' });
     const page = await call('/blog/ein-artikel', { headers: { accept: 'text/html', 'accept-language': 'de' } });
@@ -356,6 +356,14 @@ describe('readers', () => {
     expect(html).toContain('<meta property="og:type" content="article"/>');
     expect(html).toContain('<meta property="og:image" content="https://bilder.example/stein.jpg"/>');
     expect(html).toContain('<p>Erster Absatz</p><p>Zweiter Absatz mit <strong>Fett</strong></p>');
+    const structured = JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1] ?? 'null');
+    expect(structured).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Ein Artikel',
+      author: { '@type': 'Person', name: 'admin' },
+      image: 'https://bilder.example/stein.jpg',
+      mainEntityOfPage: 'https://reisesteine.test/blog/ein-artikel',
+    });
     const missing = await call('/blog/gibt-es-nicht', { headers: { accept: 'text/html', 'accept-language': 'de' } });
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Blog-Artikel nicht gefunden');

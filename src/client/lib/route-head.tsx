@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { serializeForScript } from '../../shared/initial-data';
 import type { Head, RouteMatch } from '../../shared/routes';
 import { useConfig } from './config';
 import { specQuery } from './queries';
@@ -36,6 +37,13 @@ export function RouteHead({ match }: { match: RouteMatch }) {
       {og?.description ? <meta property="og:description" content={og.description} /> : null}
       {og ? <meta property="og:url" content={og.url} /> : null}
       {og?.image ? <meta property="og:image" content={og.image} /> : null}
+      {head.structuredData ? (
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: data, not code; serialised so that nothing in it can end the element
+          dangerouslySetInnerHTML={{ __html: serializeForScript(head.structuredData) }}
+        />
+      ) : null}
     </>
   );
 }

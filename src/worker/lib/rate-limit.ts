@@ -4,7 +4,12 @@ import { ApiError } from './errors';
 import { log } from './logger';
 
 /** The Workers Rate Limiting bindings (wrangler.toml `[[ratelimits]]`). */
-type LimitBinding = 'CREATE_STONE_LIMIT' | 'WRITES_PER_CLIENT_LIMIT' | 'WRITES_PER_STONE_LIMIT';
+type LimitBinding =
+  | 'CREATE_STONE_LIMIT'
+  | 'WRITES_PER_CLIENT_LIMIT'
+  | 'WRITES_PER_STONE_LIMIT'
+  | 'GEOCODE_CLIENT_LIMIT'
+  | 'GEOCODE_UPSTREAM_LIMIT';
 
 interface Rule {
   binding: LimitBinding;
@@ -38,6 +43,20 @@ export const RATE_LIMITS = {
     period: 60,
     reason:
       'Per client and stone (finds and subscriptions counted apart): a person logs a find on a stone once; more than a handful a minute inflates its distance with alternating far-apart positions, or floods its subscribers.',
+  },
+  geocodeClient: {
+    binding: 'GEOCODE_CLIENT_LIMIT',
+    limit: 20,
+    period: 60,
+    reason:
+      'Address searches and place names per client: a finder searches an address a few times; a script would use up the geocoder the site shares.',
+  },
+  geocodeUpstream: {
+    binding: 'GEOCODE_UPSTREAM_LIMIT',
+    limit: 10,
+    period: 10,
+    reason:
+      "Requests from the whole service to the geocoder (one key for all clients): Nominatim's usage policy allows about one per second; the cache answers the rest.",
   },
 } as const satisfies Record<string, Rule>;
 
@@ -82,5 +101,19 @@ export async function enforceRateLimits(c: Context<AppEnv>, checks: Array<{ name
         'Retry-After': String(rule.period),
       });
     }
+  }
+}
+
+/**
+ * Whether one more use of a service-wide allowance fits (e.g. the geocoder's requests per second), without
+ * answering anything: the caller decides what to do when it does not.
+ */
+export async function withinLimit(env: Env, name: RateLimitName, key: string): Promise<boolean> {
+  const rule: Rule = RATE_LIMITS[name];
+  try {
+    return (await env[rule.binding].limit({ key })).success;
+  } catch (error) {
+    log.warn('rate limiter unavailable', { limit: name, error: String(error) });
+    return true;
   }
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { queries } from '../../../shared/queries';
 import { findSchema } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
-import { api, apiErrorMessage } from '../../lib/api';
+import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
 import { Button } from '../../ui/button';
@@ -63,6 +63,55 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     },
   });
 
+  // A position picked by GPS or on the map gets a place name ("Hamburg, Deutschland") instead of bare numbers.
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  useEffect(() => {
+    if (!picked || picked.latitude === null || picked.longitude === null || picked.label !== formatCoordinates(picked)) return;
+    let current = true;
+    api<{ label: string | null }>(`/api/geocode/reverse?lat=${picked.latitude.toFixed(5)}&lon=${picked.longitude.toFixed(5)}`).then(
+      ({ label }) => {
+        if (current && label) pick.current({ ...picked, label });
+      },
+      // No name known, or no geocoder: the coordinates stay.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [picked]);
+
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const searchAddress = async () => {
+    const query = address.trim();
+    if (!query) {
+      setAddressError(intl.formatMessage({ id: 'findForm.addressRequired' }));
+      return;
+    }
+    setAddressError(null);
+    setSearching(true);
+    try {
+      const place = await api<{ label: string; latitude: number; longitude: number }>(`/api/geocode?q=${encodeURIComponent(query)}`);
+      onPick(place);
+    } catch (error) {
+      // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.
+      onPick({ label: query, latitude: 0, longitude: 0 });
+      if (error instanceof ApiRequestError && error.status === 404) {
+        toast({ title: intl.formatMessage({ id: 'findForm.addressNotFound' }) });
+      }
+    } finally {
+      setSearching(false);
+    }
+  };
+  const searchOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    // Enter here searches the address; it does not send the find.
+    event.preventDefault();
+    void searchAddress();
+  };
+
   const locateWithGps = async () => {
     setLocating(true);
     try {
@@ -115,6 +164,25 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           />
           <Button variant="secondary" onClick={locateWithGps} disabled={locating || !hydrated}>
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
+          </Button>
+        </div>
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <TextField
+              label={intl.formatMessage({ id: 'findForm.address' })}
+              name="address"
+              type="search"
+              autoComplete="street-address"
+              placeholder={intl.formatMessage({ id: 'findForm.addressPlaceholder' })}
+              value={address}
+              maxLength={200}
+              onChange={(event) => setAddress(event.target.value)}
+              onKeyDown={searchOnEnter}
+              error={addressError}
+            />
+          </div>
+          <Button variant="secondary" onClick={searchAddress} disabled={searching || !hydrated}>
+            <FormattedMessage id={searching ? 'findForm.addressSearching' : 'findForm.addressSearch'} />
           </Button>
         </div>
         <TextArea

@@ -1,0 +1,58 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const hamburg = { latitude: 53.5511, longitude: 9.9937 };
+
+async function newStone(request: APIRequestContext, title: string): Promise<string> {
+  const res = await request.post('/api/stones', { data: { creatorEmail: 'geo@example.org', title } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { code: string }).code;
+}
+
+test('an address search fills the location with the place found, and the find is logged there', async ({ page, request }) => {
+  const code = await newStone(request, 'Adressstein');
+  await page.goto(`/${code}#find-form`);
+  await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+  await expect(page.getByText('Adresse erforderlich')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Adresse suchen' }).fill('Brandenburger Tor');
+  await page.getByRole('searchbox', { name: 'Adresse suchen' }).press('Enter');
+  const location = page.getByRole('textbox', { name: 'Fundort' });
+  await expect(location).toHaveValue('Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland');
+  await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+  const stone = (await (await request.get(`/api/stones/${code}`)).json()) as { finds: Array<{ location: string; latitude: number }> };
+  expect(stone.finds).toEqual([
+    expect.objectContaining({ location: 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland', latitude: 52.5162746 }),
+  ]);
+});
+
+test.describe('an address no place has', () => {
+  // The search answers 404, which the browser logs.
+  test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
+
+  test('is taken as the location as typed, without a position (spec §5)', async ({ page, request }) => {
+    const code = await newStone(request, 'Nirgendstein');
+    await page.goto(`/${code}#find-form`);
+    await page.getByRole('searchbox', { name: 'Adresse suchen' }).fill('Hinterm Mond 7');
+    await page.getByRole('button', { name: 'Suchen', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('Hinterm Mond 7');
+    await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+    const stone = (await (await request.get(`/api/stones/${code}`)).json()) as {
+      finds: Array<{ location: string; latitude: number | null }>;
+    };
+    expect(stone.finds).toEqual([expect.objectContaining({ location: 'Hinterm Mond 7', latitude: null })]);
+  });
+});
+
+test.describe('a finder in Hamburg with location permission', () => {
+  test.use({ geolocation: hamburg, permissions: ['geolocation'] });
+
+  test('sees the place name instead of coordinates', async ({ page, request }) => {
+    const code = await newStone(request, 'Hafenstein');
+    await page.goto(`/${code}#find-form`);
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('Hamburg, Deutschland');
+  });
+});

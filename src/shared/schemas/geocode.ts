@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+
+/** Spec §5: an empty address is "Adresse erforderlich". */
+export const MAX_ADDRESS_LENGTH = 200;
+
+export const addressSearchSchema = v.object({
+  q: v.pipe(
+    v.optional(v.string('geocode.addressRequired'), ''),
+    v.trim(),
+    v.nonEmpty('geocode.addressRequired'),
+    v.maxLength(MAX_ADDRESS_LENGTH, 'geocode.addressTooLong'),
+  ),
+});
+
+const coordinate = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^-?\d{1,3}(?:\.\d{1,10})?$/, message),
+    v.toNumber(),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+export const reverseSchema = v.object({
+  lat: coordinate(-90, 90, 'geocode.latitude'),
+  lon: coordinate(-180, 180, 'geocode.longitude'),
+});

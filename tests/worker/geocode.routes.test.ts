@@ -1,0 +1,70 @@
+import { describe, expect, inject, it } from 'vitest';
+import { call, clientAddress, expectApiError } from '../support/factory';
+
+/** What the fake geocoder was asked so far (path, query and User-Agent of each request). */
+async function upstream(): Promise<string[]> {
+  return (await fetch(`${inject('fakeServicesUrl')}/nominatim/requests`)).json();
+}
+
+const asked = async (fragment: string) => (await upstream()).filter((request) => request.includes(fragment)).length;
+
+describe('GET /api/geocode (the find form’s address search)', () => {
+  it('answers the best match, asks the geocoder once with an identifying User-Agent, then answers from the cache', async () => {
+    const res = await call('/api/geocode?q=Brandenburger%20Tor', { headers: { 'accept-language': 'de' } });
+    expect(await res.json()).toEqual({
+      label: 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland',
+      latitude: 52.5162746,
+      longitude: 13.3777041,
+    });
+    const requests = (await upstream()).filter((request) => request.includes('Brandenburger'));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('UA=Reisesteine (https://reisesteine.test)');
+    expect(requests[0]).toContain('accept-language=de');
+    expect((await call('/api/geocode?q=%20brandenburger%20%20TOR%20', { headers: { 'accept-language': 'de' } })).status).toBe(200);
+    expect(await asked('Brandenburger')).toBe(1);
+  });
+
+  it('says "Adresse erforderlich" for an empty address, and 404 for an address no place has', async () => {
+    const empty = await expectApiError(await call('/api/geocode?q=%20', { headers: { 'accept-language': 'de' } }), 400, 'VALIDATION_ERROR');
+    expect(empty.message).toBe('Adresse erforderlich');
+    await expectApiError(await call('/api/geocode?q=Nirgendwo%20am%20Meer'), 404, 'ADDRESS_NOT_FOUND');
+  });
+
+  it('answers 503 when the geocoder fails, and does not keep that answer', async () => {
+    await expectApiError(await call('/api/geocode?q=kaputt'), 503, 'GEOCODER_UNAVAILABLE');
+    await expectApiError(await call('/api/geocode?q=kaputt'), 503, 'GEOCODER_UNAVAILABLE');
+    expect(await asked('q=kaputt')).toBe(2);
+  });
+
+  it('limits one client to 20 searches a minute; another client is not affected', async () => {
+    const client = clientAddress();
+    for (let i = 0; i < 20; i++) {
+      expect((await call('/api/geocode?q=Marienplatz%20M%C3%BCnchen', { headers: { 'cf-connecting-ip': client } })).status).toBe(200);
+    }
+    await expectApiError(
+      await call('/api/geocode?q=Marienplatz%20M%C3%BCnchen', { headers: { 'cf-connecting-ip': client } }),
+      429,
+      'RATE_LIMITED',
+    );
+    expect((await call('/api/geocode?q=Marienplatz%20M%C3%BCnchen')).status).toBe(200);
+  });
+});
+
+describe('GET /api/geocode/reverse (place names of finds)', () => {
+  it('names the town of a position in the reader’s language, cached per position rounded to about 100 m', async () => {
+    const de = await call('/api/geocode/reverse?lat=53.55110&lon=9.99370', { headers: { 'accept-language': 'de' } });
+    expect(await de.json()).toEqual({ label: 'Hamburg, Deutschland' });
+    const en = await call('/api/geocode/reverse?lat=53.55110&lon=9.99370', { headers: { 'accept-language': 'en' } });
+    expect(await en.json()).toEqual({ label: 'Hamburg, Germany' });
+    expect((await call('/api/geocode/reverse?lat=53.55112&lon=9.99368', { headers: { 'accept-language': 'de' } })).status).toBe(200);
+    expect(await asked('/nominatim/reverse?lat=53.55110')).toBe(2);
+    expect(await asked('/nominatim/reverse?lat=53.55112')).toBe(0);
+  });
+
+  it('answers no name where no place is known, and 400 for a position that is none', async () => {
+    expect(await (await call('/api/geocode/reverse?lat=10&lon=10')).json()).toEqual({ label: null });
+    for (const query of ['lat=91&lon=0', 'lat=0&lon=181', 'lat=abc&lon=0', 'lon=0', 'lat=1e3&lon=0']) {
+      await expectApiError(await call(`/api/geocode/reverse?${query}`), 400, 'VALIDATION_ERROR');
+    }
+  });
+});
