@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BLOG_PAGE_SIZE, queries } from '../../shared/queries';
@@ -13,16 +13,9 @@ import { Button } from '../ui/button';
  * older articles follow page by page on request.
  */
 export default function BlogPage() {
-  const intl = useIntl();
-  const [pageCount, setPageCount] = useState(1);
-  const pages = useQueries({
-    queries: Array.from({ length: pageCount }, (_, i) => specQuery(queries.blogPosts(i + 1))),
-  });
-  const [first] = pages;
-  const last = pages[pages.length - 1];
-  const posts: BlogPostSummary[] = pages.flatMap((page) => page.data ?? []);
-  // A full page may have older articles behind it; a shorter one is the end.
-  const more = last?.isSuccess && last.data.length === BLOG_PAGE_SIZE;
+  const posts = useQuery(specQuery(queries.blogPosts()));
+  // How many older pages the reader asked for.
+  const [older, setOlder] = useState(0);
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
       <header className="space-y-2">
@@ -37,69 +30,102 @@ export default function BlogPage() {
           <FormattedMessage id="blog.feed" />
         </a>
       </header>
-      {first?.isPending ? (
+      {posts.isPending ? (
         <p role="status" className="text-stone-600">
           <FormattedMessage id="blog.loading" />
         </p>
-      ) : first?.isError ? (
+      ) : posts.isError ? (
         <p role="alert" className="text-red-700">
           <FormattedMessage id="blog.failed" />
         </p>
-      ) : posts.length === 0 ? (
+      ) : posts.data.length === 0 ? (
         <p className="text-stone-600">
           <FormattedMessage id="blog.empty" />
         </p>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.map((post, i) => (
-            <li key={post.id}>
-              <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-                {post.featuredImage ? (
-                  <img
-                    src={post.featuredImage}
-                    alt=""
-                    loading={i < 3 ? 'eager' : 'lazy'}
-                    className="aspect-video w-full bg-stone-100 object-cover"
-                  />
-                ) : null}
-                <div className="flex flex-1 flex-col gap-3 p-5">
-                  <BlogMeta post={post} />
-                  <h2 className="text-xl font-semibold">
-                    <Link href={`/blog/${post.slug}`} className="hover:underline">
-                      {post.title}
-                    </Link>
-                  </h2>
-                  <p className="flex-1 text-stone-700">{post.excerpt}</p>
-                  <BlogTags tags={post.tags} />
-                  <Link
-                    href={`/blog/${post.slug}`}
-                    className="text-sm font-medium text-amber-800 underline"
-                    aria-label={intl.formatMessage({ id: 'blog.readMoreAbout' }, { title: post.title })}
-                  >
-                    <FormattedMessage id="blog.readMore" />
-                  </Link>
-                </div>
-              </article>
-            </li>
+        <>
+          <Cards posts={posts.data} eager />
+          {Array.from({ length: older }, (_, i) => (
+            <OlderPage key={i} page={i + 2} last={i === older - 1} onMore={() => setOlder(older + 1)} />
           ))}
-        </ul>
+          {older === 0 && posts.data.length === BLOG_PAGE_SIZE ? <MoreButton onClick={() => setOlder(1)} /> : null}
+        </>
       )}
-      {pageCount > 1 && last?.isError ? (
-        <p role="alert" className="text-center text-red-700">
-          <FormattedMessage id="blog.failed" />
-        </p>
-      ) : null}
-      {more || (pageCount > 1 && (last?.isPending || last?.isError)) ? (
-        <div className="text-center">
-          <Button
-            variant="secondary"
-            disabled={last?.isPending}
-            onClick={() => (last?.isError ? void last.refetch() : setPageCount(pageCount + 1))}
-          >
-            <FormattedMessage id={last?.isPending ? 'blog.loading' : 'blog.older'} />
-          </Button>
-        </div>
-      ) : null}
     </div>
+  );
+}
+
+/**
+ * A page of older articles. The last one asked for offers the next while it is full (a shorter page is the end),
+ * and says so when it cannot be loaded.
+ */
+function OlderPage({ page, last, onMore }: { page: number; last: boolean; onMore: () => void }) {
+  const posts = useQuery(specQuery(queries.blogPosts(page)));
+  return (
+    <>
+      {posts.data?.length ? <Cards posts={posts.data} /> : null}
+      {!last ? null : posts.isPending ? (
+        <MoreButton pending />
+      ) : posts.isError ? (
+        <>
+          <p role="alert" className="text-center text-red-700">
+            <FormattedMessage id="blog.failed" />
+          </p>
+          <MoreButton onClick={() => void posts.refetch()} />
+        </>
+      ) : posts.data.length === BLOG_PAGE_SIZE ? (
+        <MoreButton onClick={onMore} />
+      ) : null}
+    </>
+  );
+}
+
+function MoreButton({ onClick, pending = false }: { onClick?: () => void; pending?: boolean }) {
+  return (
+    <div className="text-center">
+      <Button variant="secondary" disabled={pending} onClick={onClick}>
+        <FormattedMessage id={pending ? 'blog.loading' : 'blog.older'} />
+      </Button>
+    </div>
+  );
+}
+
+/** Articles as cards; the first row's images load at once (`eager`), the others when scrolled to. */
+function Cards({ posts, eager = false }: { posts: BlogPostSummary[]; eager?: boolean }) {
+  const intl = useIntl();
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {posts.map((post, i) => (
+        <li key={post.id}>
+          <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+            {post.featuredImage ? (
+              <img
+                src={post.featuredImage}
+                alt=""
+                loading={eager && i < 3 ? 'eager' : 'lazy'}
+                className="aspect-video w-full bg-stone-100 object-cover"
+              />
+            ) : null}
+            <div className="flex flex-1 flex-col gap-3 p-5">
+              <BlogMeta post={post} />
+              <h2 className="text-xl font-semibold">
+                <Link href={`/blog/${post.slug}`} className="hover:underline">
+                  {post.title}
+                </Link>
+              </h2>
+              <p className="flex-1 text-stone-700">{post.excerpt}</p>
+              <BlogTags tags={post.tags} />
+              <Link
+                href={`/blog/${post.slug}`}
+                className="text-sm font-medium text-amber-800 underline"
+                aria-label={intl.formatMessage({ id: 'blog.readMoreAbout' }, { title: post.title })}
+              >
+                <FormattedMessage id="blog.readMore" />
+              </Link>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
   );
 }
