@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
 import { specQuery } from '../lib/queries';
@@ -7,7 +7,6 @@ import { Link } from '../lib/router';
 
 /** /blog (spec §2 "Blog list"): the published articles as cards, newest first. */
 export default function BlogPage() {
-  const intl = useIntl();
   const posts = useQuery(specQuery(queries.blogPosts()));
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-12">
@@ -57,12 +56,10 @@ export default function BlogPage() {
                   </h2>
                   <p className="flex-1 text-stone-700">{post.excerpt}</p>
                   <BlogTags tags={post.tags} />
-                  <Link
-                    href={`/blog/${post.slug}`}
-                    className="text-sm font-medium text-amber-800 underline"
-                    aria-label={intl.formatMessage({ id: 'blog.readMoreAbout' }, { title: post.title })}
-                  >
+                  <Link href={`/blog/${post.slug}`} className="text-sm font-medium text-amber-800 underline">
                     <FormattedMessage id="blog.readMore" />
+                    {/* The link says where it leads, also read out of context (and to search engines). */}
+                    <span className="sr-only"> – {post.title}</span>
                   </Link>
                 </div>
               </article>
