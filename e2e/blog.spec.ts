@@ -7,7 +7,7 @@ test('readers find the seeded article on /blog and read it, with its reading tim
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: 'Willkommen bei den Reisesteinen' });
   await expect(card).toContainText('von redaktion');
-  await card.getByRole('link', { name: '„Willkommen bei den Reisesteinen“ weiterlesen' }).click();
+  await card.getByRole('link', { name: 'Weiterlesen – Willkommen bei den Reisesteinen' }).click();
   await expect(page).toHaveURL(/\/blog\/willkommen-bei-den-reisesteinen$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen bei den Reisesteinen' })).toBeVisible();
   await expect(page.getByText('1 Minute Lesezeit')).toBeVisible();

@@ -56,3 +56,21 @@ test.describe('a finder in Hamburg with location permission', () => {
     await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('Hamburg, Deutschland');
   });
 });
+
+test.describe('a finder in Bonn who wants the find shown only roughly', () => {
+  test.use({ geolocation: { latitude: 50.7374, longitude: 7.0982 }, permissions: ['geolocation'] });
+
+  test('chooses "about 1 km": the position and the location text are rounded before they are stored', async ({ page, request }) => {
+    const code = await newStone(request, 'Ungefährstein');
+    await page.goto(`/${code}#find-form`);
+    await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('50.73740, 7.09820');
+    await page.getByLabel('Genauigkeit der Position').selectOption({ label: 'Etwa 1 km' });
+    await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+    const stone = (await (await request.get(`/api/stones/${code}`)).json()) as {
+      finds: Array<{ location: string; latitude: number; longitude: number }>;
+    };
+    expect(stone.finds).toEqual([expect.objectContaining({ location: '50.74000, 7.10000', latitude: 50.74, longitude: 7.1 })]);
+  });
+});

@@ -99,7 +99,12 @@ function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpe
 const code = { code: normalizeCode };
 
 function legalHead(title: string, path: string, intl: HeadContext<Specs>['intl'], config: PublicConfig): Head {
-  return { title: `${intl.formatMessage({ id: title })} – ${config.productName}`, canonical: siteLink(config, path) };
+  const name = intl.formatMessage({ id: title });
+  return {
+    title: `${name} – ${config.productName}`,
+    description: intl.formatMessage({ id: 'legal.description' }, { page: name, product: config.productName }),
+    canonical: siteLink(config, path),
+  };
 }
 
 export const screens = {

@@ -93,6 +93,7 @@ export interface FindBody {
   longitude?: unknown;
   comment?: unknown;
   finderEmail?: unknown;
+  precision?: unknown;
 }
 
 export function postFind(code: string, body: FindBody, headers: Record<string, string> = {}): Promise<Response> {

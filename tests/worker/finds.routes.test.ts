@@ -317,3 +317,25 @@ describe('finds logged at the same moment', () => {
     expect(results[0]?.n).toBe(20);
   });
 });
+
+describe('the precision a finder chooses', () => {
+  it.each([
+    ['km', 50.74, 7.1],
+    ['town', 50.7, 7.1],
+    ['exact', 50.7374, 7.0982],
+  ])('"%s" stores the position rounded that far, and the distance is measured from it', async (precision, latitude, longitude) => {
+    const { code } = await createStone();
+    await postFind(code, { location: 'Köln', latitude: 50.9375, longitude: 6.9603 });
+    const res = await postFind(code, { location: 'Bonn', latitude: 50.7374, longitude: 7.0982, precision });
+    expect(res.status).toBe(201);
+    const stone = await (await call(`/api/stones/${code}`)).json<StoneView>();
+    expect(stone.finds[1]).toMatchObject({ latitude, longitude });
+    expect(stone.totalDistance).toBeCloseTo(haversineKm({ latitude: 50.9375, longitude: 6.9603 }, { latitude, longitude }), 9);
+  });
+
+  it('refuses a precision it does not know', async () => {
+    const { code } = await createStone();
+    const body = await expectApiError(await postFind(code, { location: 'Bonn', precision: 'street' }), 400, 'VALIDATION_ERROR');
+    expect(body.details).toEqual({ precision: 'precision must be exact, km or town' });
+  });
+});

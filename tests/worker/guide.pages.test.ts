@@ -27,15 +27,18 @@ describe('/stein-vorbereiten', () => {
     expect(html).not.toContain('Anzeige');
   });
 
-  it('shows the supplies link marked as an ad and as sponsored when AFFILIATE_URL is set', async () => {
-    const request = new Request(`${ORIGIN}/stein-vorbereiten`, { headers: { accept: 'text/html', 'accept-language': 'de' } });
-    const res = await app.fetch(
-      request,
-      { ...env, AFFILIATE_URL: 'https://shop.example/bastel?ref=reisesteine' },
-      createExecutionContext(),
-    );
-    const html = await res.text();
-    expect(html).toContain('Anzeige');
-    expect(html).toContain('<a href="https://shop.example/bastel?ref=reisesteine" target="_blank" rel="sponsored noopener noreferrer"');
-  });
+  it.each(['/stein-vorbereiten', '/'])(
+    '%s shows the supplies link marked as an ad and as sponsored when AFFILIATE_URL is set',
+    async (path) => {
+      const request = new Request(`${ORIGIN}${path}`, { headers: { accept: 'text/html', 'accept-language': 'de' } });
+      const res = await app.fetch(
+        request,
+        { ...env, AFFILIATE_URL: 'https://shop.example/bastel?ref=reisesteine' },
+        createExecutionContext(),
+      );
+      const html = await res.text();
+      expect(html).toContain('Anzeige');
+      expect(html).toContain('<a href="https://shop.example/bastel?ref=reisesteine" target="_blank" rel="sponsored noopener noreferrer"');
+    },
+  );
 });

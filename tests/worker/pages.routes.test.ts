@@ -181,3 +181,16 @@ describe('share previews', () => {
     expect(head).toContain('<meta property="og:description" content="Eine lange Reise beginnt."/>');
   });
 });
+
+describe('a large page', () => {
+  it('goes out whole: no spinner first with the page revealed later (that moves the screen)', async () => {
+    const { code } = await createStone({ title: 'Großer Stein' });
+    for (let i = 0; i < 40; i++) {
+      expect((await postFind(code, { location: `Fundort ${i} ${'x'.repeat(150)}`, comment: 'y'.repeat(400) })).status).toBe(201);
+    }
+    const html = await (await call(`/${code}`, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/130' } })).text();
+    expect(html.length).toBeGreaterThan(40_000);
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).toContain('Großer Stein');
+  });
+});

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { BLOG_PAGE_SIZE, queries } from '../../shared/queries';
 import type { BlogPostSummary } from '../../shared/types';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
@@ -92,7 +92,6 @@ function MoreButton({ onClick, pending = false }: { onClick?: () => void; pendin
 
 /** Articles as cards; the first row's images load at once (`eager`), the others when scrolled to. */
 function Cards({ posts, eager = false }: { posts: BlogPostSummary[]; eager?: boolean }) {
-  const intl = useIntl();
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((post, i) => (
@@ -115,12 +114,10 @@ function Cards({ posts, eager = false }: { posts: BlogPostSummary[]; eager?: boo
               </h2>
               <p className="flex-1 text-stone-700">{post.excerpt}</p>
               <BlogTags tags={post.tags} />
-              <Link
-                href={`/blog/${post.slug}`}
-                className="text-sm font-medium text-amber-800 underline"
-                aria-label={intl.formatMessage({ id: 'blog.readMoreAbout' }, { title: post.title })}
-              >
+              <Link href={`/blog/${post.slug}`} className="text-sm font-medium text-amber-800 underline">
                 <FormattedMessage id="blog.readMore" />
+                {/* The link says where it leads, also read out of context (and to search engines). */}
+                <span className="sr-only"> – {post.title}</span>
               </Link>
             </div>
           </article>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { AffiliateLink } from '../features/affiliate/affiliate-link';
 import { useCreator } from '../features/creator/creator';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
@@ -33,28 +34,39 @@ export default function HomePage() {
         </p>
       ) : null}
       <section className="bg-gradient-to-b from-amber-50 to-stone-50">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>
-          <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
-            <FormattedMessage id="hero.title" />
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-stone-700">
-            <FormattedMessage id="hero.text" />
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button onClick={findDialog.open} className="px-6 py-3 text-base">
-              <FormattedMessage id="hero.find" />
-            </Button>
-            <Button variant="secondary" onClick={creator.open} className="px-6 py-3 text-base">
-              <FormattedMessage id="hero.create" />
-            </Button>
-            <Link
-              href="#how"
-              className="inline-flex items-center rounded-lg border border-stone-300 bg-white px-6 py-3 text-base font-medium text-stone-800 hover:bg-stone-100"
-            >
-              <FormattedMessage id="hero.how" />
-            </Link>
+        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-16 sm:py-24 lg:grid-cols-[1fr_auto]">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>
+            <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+              <FormattedMessage id="hero.title" />
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-stone-700">
+              <FormattedMessage id="hero.text" />
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button onClick={findDialog.open} className="px-6 py-3 text-base">
+                <FormattedMessage id="hero.find" />
+              </Button>
+              <Button variant="secondary" onClick={creator.open} className="px-6 py-3 text-base">
+                <FormattedMessage id="hero.create" />
+              </Button>
+              <Link
+                href="#how"
+                className="inline-flex items-center rounded-lg border border-stone-300 bg-white px-6 py-3 text-base font-medium text-stone-800 hover:bg-stone-100"
+              >
+                <FormattedMessage id="hero.how" />
+              </Link>
+            </div>
           </div>
+          {/* A drawing of a painted stone (public/images/LICENSE.md); it decorates, the heading says what the page is. */}
+          <img
+            src="/images/hero-stone.svg"
+            alt=""
+            width={480}
+            height={360}
+            fetchPriority="low"
+            className="mx-auto hidden w-full max-w-sm sm:block lg:max-w-md"
+          />
         </div>
       </section>
 
@@ -141,6 +153,10 @@ export default function HomePage() {
           <FormattedMessage id="dedication.text" />
         </p>
       </section>
+
+      <div className="mx-auto max-w-3xl px-4 pb-16">
+        <AffiliateLink />
+      </div>
     </>
   );
 }

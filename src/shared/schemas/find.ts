@@ -18,6 +18,20 @@ const coordinate = (min: number, max: number, message: string) =>
     v.nullable(v.pipe(v.number(message), v.finite(message), v.minValue(min, message), v.maxValue(max, message))),
   );
 
+/**
+ * How precisely a find's position is kept (the finder's choice): exact, about 1 km (two decimals, about 1.1 km
+ * north–south), or only the area of the town (one decimal, about 11 km). The position is rounded before it is
+ * stored, so the distance uses the rounded position too.
+ */
+export const PRECISIONS = ['exact', 'km', 'town'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+const PRECISION_DIGITS: Record<Precision, number | null> = { exact: null, km: 2, town: 1 };
+
+export function roundPosition(value: number, precision: Precision): number {
+  const digits = PRECISION_DIGITS[precision];
+  return digits === null ? value : Number(value.toFixed(digits));
+}
+
 /** A find as the find form and `POST /api/stones/{code}/finds` carry it. */
 export const findSchema = v.pipe(
   v.object({
@@ -35,7 +49,13 @@ export const findSchema = v.pipe(
       v.maxLength(MAX_COMMENT_LENGTH, 'comment.tooLong'),
     ),
     finderEmail: optionalEmail,
+    precision: v.optional(v.picklist(PRECISIONS, 'precision.invalid'), 'exact'),
   }),
   v.check((find) => (find.latitude === null) === (find.longitude === null), 'position.incomplete'),
+  v.transform(({ precision, ...find }) => ({
+    ...find,
+    latitude: find.latitude === null ? null : roundPosition(find.latitude, precision),
+    longitude: find.longitude === null ? null : roundPosition(find.longitude, precision),
+  })),
 );
 export type FindInput = v.InferOutput<typeof findSchema>;

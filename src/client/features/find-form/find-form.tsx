@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { queries } from '../../../shared/queries';
-import { findSchema } from '../../../shared/schemas/find';
+import { findSchema, PRECISIONS, type Precision, roundPosition } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
@@ -33,6 +33,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
   const [finderEmail, setFinderEmail] = useState('');
+  const [precision, setPrecision] = useState<Precision>('exact');
   const [errors, setErrors] = useState<Errors>({});
   const [locating, setLocating] = useState(false);
   const hydrated = useHydrated();
@@ -51,6 +52,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       toast({ title: intl.formatMessage({ id: 'find.success' }) });
       setComment('');
       setFinderEmail('');
+      setPrecision('exact');
       setErrors({});
       onPick(null);
       await Promise.all([
@@ -126,12 +128,18 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Bare coordinates as the location would tell the exact position the finder chose to blur.
+    const blurred =
+      picked && picked.latitude !== null && picked.longitude !== null && picked.label === formatCoordinates(picked)
+        ? formatCoordinates({ latitude: roundPosition(picked.latitude, precision), longitude: roundPosition(picked.longitude, precision) })
+        : picked?.label;
     const result = v.safeParse(findSchema, {
-      location: picked?.label ?? '',
+      location: blurred ?? '',
       latitude: picked?.latitude ?? null,
       longitude: picked?.longitude ?? null,
       comment,
       finderEmail,
+      precision,
     });
     if (!result.success) {
       const next: Errors = {};
@@ -184,6 +192,28 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           <Button variant="secondary" onClick={searchAddress} disabled={searching || !hydrated}>
             <FormattedMessage id={searching ? 'findForm.addressSearching' : 'findForm.addressSearch'} />
           </Button>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
+            <FormattedMessage id="findForm.precision" />
+          </label>
+          <select
+            id="find-precision"
+            name="precision"
+            value={precision}
+            onChange={(event) => setPrecision(event.target.value as Precision)}
+            aria-describedby="find-precision-hint"
+            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
+          >
+            {PRECISIONS.map((option) => (
+              <option key={option} value={option}>
+                {intl.formatMessage({ id: `findForm.precision.${option}` })}
+              </option>
+            ))}
+          </select>
+          <p id="find-precision-hint" className="text-xs text-stone-500">
+            <FormattedMessage id="findForm.precisionHint" />
+          </p>
         </div>
         <TextArea
           label={intl.formatMessage({ id: 'findForm.comment' })}
