@@ -45,8 +45,8 @@ export default function BlogPage() {
       ) : (
         <>
           <Cards posts={posts.data} eager />
-          {Array.from({ length: older }, (_, i) => (
-            <OlderPage key={i} page={i + 2} last={i === older - 1} onMore={() => setOlder(older + 1)} />
+          {olderPages(older).map((page) => (
+            <OlderPage key={page} page={page} last={page === older + 1} onMore={() => setOlder(older + 1)} />
           ))}
           {older === 0 && posts.data.length === BLOG_PAGE_SIZE ? <MoreButton onClick={() => setOlder(1)} /> : null}
         </>
@@ -54,6 +54,9 @@ export default function BlogPage() {
     </div>
   );
 }
+
+/** The numbers of the first `count` pages after the first. */
+const olderPages = (count: number) => Array.from({ length: count }, (_, i) => i + 2);
 
 /**
  * A page of older articles. The last one asked for offers the next while it is full (a shorter page is the end),
