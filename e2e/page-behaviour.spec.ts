@@ -87,6 +87,8 @@ test('the home statistics are first seen at the start of their count-up, never a
     requestAnimationFrame(sample);
   });
   await page.goto('/');
+  // The figure is revealed when the statistics hydrate (their page's part may hydrate after the shell).
+  await expect(page.getByTestId('stat-finds').locator('dd')).toBeVisible();
   await expect(page.getByTestId('stat-finds').locator('dd')).toHaveText(String(findCount), { timeout: 6000 });
   const seen = await page.evaluate(() => (window as unknown as { seenFinds: string[] }).seenFinds);
   expect(seen.length).toBeGreaterThan(0);

@@ -18,18 +18,7 @@ export default function GuidePage() {
           <FormattedMessage id="guide.intro" />
         </p>
       </header>
-      <section aria-labelledby="guide-materials" className="space-y-3">
-        <h2 id="guide-materials" className="text-2xl font-semibold">
-          <FormattedMessage id="guide.materials.title" />
-        </h2>
-        <ul className="list-disc space-y-1 pl-6">
-          {MATERIALS.map((n) => (
-            <li key={n}>
-              <FormattedMessage id={`guide.materials.${n}`} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <BulletSection id="materials" items={MATERIALS} />
       <section aria-labelledby="guide-steps" className="space-y-3">
         <h2 id="guide-steps" className="text-2xl font-semibold">
           <FormattedMessage id="guide.steps.title" />
@@ -55,18 +44,7 @@ export default function GuidePage() {
           ))}
         </ol>
       </section>
-      <section aria-labelledby="guide-tips" className="space-y-3">
-        <h2 id="guide-tips" className="text-2xl font-semibold">
-          <FormattedMessage id="guide.tips.title" />
-        </h2>
-        <ul className="list-disc space-y-1 pl-6">
-          {TIPS.map((n) => (
-            <li key={n}>
-              <FormattedMessage id={`guide.tips.${n}`} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <BulletSection id="tips" items={TIPS} />
       <AffiliateLink />
       <nav className="flex flex-wrap gap-3">
         <Link href="/" className="rounded-lg border border-stone-300 bg-white px-4 py-2 hover:bg-stone-100">
@@ -78,5 +56,23 @@ export default function GuidePage() {
         </Link>
       </nav>
     </article>
+  );
+}
+
+/** A titled list of the guide's texts `guide.{id}.title` and `guide.{id}.{n}`. */
+function BulletSection({ id, items }: { id: 'materials' | 'tips'; items: readonly number[] }) {
+  return (
+    <section aria-labelledby={`guide-${id}`} className="space-y-3">
+      <h2 id={`guide-${id}`} className="text-2xl font-semibold">
+        <FormattedMessage id={`guide.${id}.title`} />
+      </h2>
+      <ul className="list-disc space-y-1 pl-6">
+        {items.map((n) => (
+          <li key={n}>
+            <FormattedMessage id={`guide.${id}.${n}`} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

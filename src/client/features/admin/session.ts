@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiRequestError } from '../../lib/api';
+import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
 /** Spec §4: the operator's token lives in the browser's storage under this key; logging out clears it. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
@@ -9,17 +10,8 @@ export const SESSION_EXPIRED_PATH = '/admin?session=expired';
 
 const listeners = new Set<() => void>();
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Storage can be blocked (privacy settings): the operator then cannot stay logged in, and is told so by the login.
-    return null;
-  }
-}
-
 export function readAdminToken(): string | null {
-  return storage()?.getItem(ADMIN_TOKEN_KEY) || null;
+  return localStore()?.getItem(ADMIN_TOKEN_KEY) || null;
 }
 
 function changed() {
@@ -27,27 +19,17 @@ function changed() {
 }
 
 export function storeAdminToken(token: string): void {
-  storage()?.setItem(ADMIN_TOKEN_KEY, token);
+  localStore()?.setItem(ADMIN_TOKEN_KEY, token);
   changed();
 }
 
 export function clearAdminToken(): void {
-  storage()?.removeItem(ADMIN_TOKEN_KEY);
+  localStore()?.removeItem(ADMIN_TOKEN_KEY);
   changed();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // A logout in another tab ends this one's session too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === ADMIN_TOKEN_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+// A logout in another tab ends this one's session too.
+const subscribe = (listener: () => void) => subscribeToStorage([ADMIN_TOKEN_KEY], listeners, listener);
 
 /**
  * The stored operator token, re-read when it changes. `undefined` while the page is rendered on the server and

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
 /** Spec §3: what a visitor allowed; necessary is always on. */
 export interface ConsentSettings {
@@ -15,19 +16,11 @@ const listeners = new Set<() => void>();
 let settingsOpen = false;
 const openListeners = new Set<() => void>();
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 let cached: { raw: string | null; flag: string | null; value: ConsentSettings | null } | undefined;
 
 /** The stored choice, or null while the visitor has not decided. */
 export function readConsent(): ConsentSettings | null {
-  const store = storage();
+  const store = localStore();
   const flag = store?.getItem(CONSENT_FLAG_KEY) ?? null;
   const raw = store?.getItem(CONSENT_SETTINGS_KEY) ?? null;
   // useSyncExternalStore needs the same object while nothing changed.
@@ -47,22 +40,12 @@ export function readConsent(): ConsentSettings | null {
 
 export function saveConsent(choice: { analytics: boolean; marketing: boolean }): void {
   const settings: ConsentSettings = { necessary: true, analytics: choice.analytics, marketing: choice.marketing };
-  storage()?.setItem(CONSENT_SETTINGS_KEY, JSON.stringify(settings));
-  storage()?.setItem(CONSENT_FLAG_KEY, 'true');
+  localStore()?.setItem(CONSENT_SETTINGS_KEY, JSON.stringify(settings));
+  localStore()?.setItem(CONSENT_FLAG_KEY, 'true');
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CONSENT_FLAG_KEY || event.key === CONSENT_SETTINGS_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const subscribe = (listener: () => void) => subscribeToStorage([CONSENT_FLAG_KEY, CONSENT_SETTINGS_KEY], listeners, listener);
 
 /** The visitor's choice: `undefined` until the browser has read its storage (server render, hydration), null if undecided. */
 export function useConsent(): ConsentSettings | null | undefined {
