@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, OMA, test } from './fixtures';
+import { E2E_OPERATOR } from './global-setup';
 
 /** axe's findings, as rule id and the elements it found, so a failure names what to fix. */
 async function violations(page: Page): Promise<Array<{ rule: string; targets: string[] }>> {
@@ -79,6 +80,19 @@ test.describe('axe finds nothing', () => {
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('on blog management, with the article dialog open', async ({ page, request }) => {
+    const login = await request.post('/api/admin/login', { data: E2E_OPERATOR });
+    const { token } = (await login.json()) as { token: string };
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    await page.goto('/admin/blog');
+    await expect(page.getByRole('region', { name: 'Willkommen bei den Reisesteinen' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Neuer Artikel' }).click();
+    await expect(page.getByRole('dialog', { name: 'Neuer Artikel' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 

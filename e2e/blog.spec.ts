@@ -12,7 +12,10 @@ test('readers find the seeded article on /blog and read it, with its reading tim
   await expect(page.getByRole('heading', { level: 1, name: 'Willkommen bei den Reisesteinen' })).toBeVisible();
   await expect(page.getByText('1 Minute Lesezeit')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Anleitung' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Anleitung zum Vorbereiten' })).toHaveAttribute('rel', 'noopener noreferrer');
+  // A link to a page of this site keeps its path (and needs no rel: it does not leave the site).
+  await page.getByRole('link', { name: 'Anleitung zum Vorbereiten' }).click();
+  await expect(page).toHaveURL(/\/stein-vorbereiten$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stein vorbereiten' })).toBeVisible();
 });
 
 test.describe('an address of no article', () => {
@@ -93,4 +96,47 @@ test.describe('with an article image on another site', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Artikel gelöscht' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Steine am Rhein' })).toHaveCount(0);
   });
+});
+
+test.describe('with an operator whose session has ended', () => {
+  // The blog admin's first call is answered 401, which the browser logs.
+  test.use({ allowConsoleErrors: [/the server responded with a status of 401/] });
+
+  test('blog management sends them to the login with a message and forgets the token', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('adminToken', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.abc'));
+    await page.goto('/admin/blog');
+    await expect(page).toHaveURL(/\/admin\?session=expired$/);
+    await expect(page.getByText('Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  });
+});
+
+test('a reader pages back to older articles', async ({ page, request }) => {
+  const login = await request.post('/api/admin/login', { data: E2E_OPERATOR });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const ids: string[] = [];
+  try {
+    // A full first page of newer articles pushes the seeded one onto the second.
+    for (let i = 1; i <= 12; i++) {
+      const res = await request.post('/api/admin/blog', {
+        headers: { authorization: token },
+        data: { title: `Neuigkeit ${i}`, slug: `neuigkeit-${i}`, excerpt: 'Kurz.', content: '<p>Text</p>', published: true },
+      });
+      expect(res.status()).toBe(201);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    await page.goto('/blog');
+    await expect(page.getByRole('article')).toHaveCount(12);
+    await expect(page.getByRole('article').filter({ hasText: 'Willkommen bei den Reisesteinen' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ältere Artikel' }).click();
+    await expect(page.getByRole('article').filter({ hasText: 'Willkommen bei den Reisesteinen' })).toBeVisible();
+    // Older articles come below the first page; they do not replace it.
+    await expect(page.getByRole('heading', { level: 2, name: 'Neuigkeit 12', exact: true })).toBeVisible();
+    // The second page was not full: there is nothing older.
+    await expect(page.getByRole('button', { name: 'Ältere Artikel' })).toHaveCount(0);
+  } finally {
+    for (const id of ids) await request.delete(`/api/admin/blog/${id}`, { headers: { authorization: token } });
+  }
 });

@@ -91,7 +91,7 @@ export const seedBlogPost = {
 <li>Stein anlegen und den QR-Code aufkleben.</li>
 <li>Auslegen – und zusehen, wohin er reist.</li>
 </ol>
-<p>Mehr dazu steht in der <a href="https://reisesteine.example/stein-vorbereiten">Anleitung zum Vorbereiten</a>.
+<p>Mehr dazu steht in der <a href="/stein-vorbereiten">Anleitung zum Vorbereiten</a>.
 Viel Freude beim Bemalen!</p>`,
   tags: ['Anleitung', 'Willkommen'],
   authorEmail: 'redaktion@reisesteine.example',

@@ -14,6 +14,9 @@ export interface QuerySpec<T> {
   readonly __data?: T;
 }
 
+/** Articles on a page of the blog list (`GET /api/blog` answers this many unless asked for another number). */
+export const BLOG_PAGE_SIZE = 12;
+
 /** The data type a query spec carries. */
 export type QueryData<Q> = Q extends QuerySpec<infer T> ? T : never;
 
@@ -30,8 +33,11 @@ export const queries = {
     path: `/api/admin/stones/${encodeURIComponent(adminToken)}`,
     nullOn404: true,
   }),
-  /** The blog's newest published articles (the list shows up to 50). */
-  blogPosts: (): QuerySpec<BlogPostSummary[]> => ({ key: ['blog', 'posts'], path: '/api/blog?pageSize=50' }),
+  /** A page of the blog's published articles, newest first (page 1 is the newest BLOG_PAGE_SIZE). */
+  blogPosts: (page = 1): QuerySpec<BlogPostSummary[]> => ({
+    key: ['blog', 'posts', page],
+    path: `/api/blog?page=${page}&pageSize=${BLOG_PAGE_SIZE}`,
+  }),
   blogPost: (slug: string): QuerySpec<BlogPostView | null> => ({
     key: ['blog', 'post', slug],
     path: `/api/blog/${encodeURIComponent(slug)}`,

@@ -236,7 +236,8 @@ export const screens = {
   adminBlog: screen({
     path: '/admin/blog',
     page: 'admin-blog',
-    head: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}`, noindex: true }),
+    messages: ['admin'],
+    head: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'adminBlog.title' })} – ${config.productName}`, noindex: true }),
   }),
   admin: screen({
     path: '/admin',

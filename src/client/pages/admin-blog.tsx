@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { authorName } from '../../shared/blog';
 import { formatGermanDate } from '../../shared/dates';
-import { MAX_BLOG_CONTENT_LENGTH, MAX_BLOG_EXCERPT_LENGTH, MAX_BLOG_TITLE_LENGTH } from '../../shared/schemas/blog';
+import { MAX_BLOG_CONTENT_LENGTH, MAX_BLOG_EXCERPT_LENGTH, MAX_BLOG_TITLE_LENGTH, MAX_SLUG_LENGTH } from '../../shared/schemas/blog';
 import type { AdminBlogPost } from '../../shared/types';
 import { adminApi, useAdminToken } from '../features/admin/session';
 import { BlogTags } from '../features/blog/blog-meta';
@@ -81,7 +81,11 @@ function Articles() {
         <p className="text-stone-600">
           <FormattedMessage id="adminBlog.loading" />
         </p>
-      ) : posts.isError || posts.data.length === 0 ? (
+      ) : posts.isError ? (
+        <p role="alert" className="text-red-700">
+          <FormattedMessage id="adminBlog.loadFailed" values={{ error: apiErrorMessage(posts.error) ?? posts.error.message }} />
+        </p>
+      ) : posts.data.length === 0 ? (
         <p className="text-stone-600">
           <FormattedMessage id="adminBlog.empty" />
         </p>
@@ -110,7 +114,7 @@ function Articles() {
                     onClick={() => setEditing({ post })}
                     aria-label={intl.formatMessage({ id: 'adminBlog.editPost' }, { title: post.title })}
                   >
-                    <FormattedMessage id="adminBlog.edit" />
+                    <FormattedMessage id="adminBlog.editButton" />
                   </Button>
                   <Button
                     variant="secondary"
@@ -207,7 +211,7 @@ function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; onClose:
           label={intl.formatMessage({ id: 'adminBlog.field.slug' })}
           hint={intl.formatMessage({ id: 'adminBlog.field.slugHint' })}
           value={fields.slug}
-          maxLength={100}
+          maxLength={MAX_SLUG_LENGTH}
           onChange={set('slug')}
         />
         <TextArea

@@ -5,14 +5,16 @@ const { escapeAttrValue, FilterXSS, friendlyAttrValue } = xss as unknown as type
 
 /**
  * The HTML a blog article may contain (spec §2 "simple HTML tags"): headings, paragraphs, lists, links,
- * emphasis, quotes and images, with only the attributes they need. Everything else is removed: a tag that is
- * not listed loses its tag but keeps its text, and the bodies of scripts, styles, frames and the like go
+ * emphasis, quotes, code and images, with only the attributes they need. Everything else is removed: a tag that
+ * is not listed loses its tag but keeps its text, and the bodies of scripts, styles, frames and the like go
  * entirely. No attribute outside the list survives (no event handlers, no style, no class).
  */
 const ALLOWED: Record<string, string[]> = {
   h2: [],
   h3: [],
   h4: [],
+  h5: [],
+  h6: [],
   p: [],
   br: [],
   hr: [],
@@ -27,8 +29,12 @@ const ALLOWED: Record<string, string[]> = {
   u: [],
   blockquote: [],
   code: [],
+  pre: [],
   img: ['src', 'alt', 'title'],
 };
+
+/** The article's title is the page's one `<h1>`: a first-level heading in the content becomes a second-level one. */
+const RENAMED: Record<string, string> = { h1: 'h2' };
 
 /** Elements whose content is never text for a reader: removed with everything inside. */
 const DROPPED_WITH_CONTENT = [
@@ -53,27 +59,44 @@ const DROPPED_WITH_CONTENT = [
   'head',
 ];
 
-/** Where a link may lead: the web and e-mail. */
-const LINK = /^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
+/** Where a link may lead elsewhere: the web and e-mail. */
+const EXTERNAL_LINK = /^(?:https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
+/**
+ * A page of this site (`/stein-vorbereiten`). Not `//host` nor `/\host`, which browsers read as another site,
+ * and no backslash anywhere (browsers treat it as a slash).
+ */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 /** Where an image may come from: only https (no data:, no http on an https page). */
 const IMAGE = /^https:\/\/[^\s]+$/i;
 
-/** The attribute's value as a browser would read it (entities decoded, invisible characters gone), if it is allowed. */
-function safeValue(tag: string, name: string, value: string): string {
-  if (name === 'href' || name === 'src') {
-    // Browsers ignore control characters and spaces in a URL (`jav&#9;ascript:` is javascript:): so do we.
-    const url = friendlyAttrValue(value).replace(/[\p{Cc}\s]/gu, '');
-    const allowed = tag === 'img' ? IMAGE : LINK;
-    if (!allowed.test(url)) return '';
-    try {
-      const parsed = new URL(url);
-      if (!['http:', 'https:', 'mailto:'].includes(parsed.protocol)) return '';
-      return escapeAttrValue(parsed.href);
-    } catch {
-      return '';
-    }
+const REL = 'noopener noreferrer';
+
+/** An absolute address with an allowed scheme, normalised by the URL parser; null if it is none. */
+function absolute(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? parsed.href : null;
+  } catch {
+    return null;
   }
-  return escapeAttrValue(friendlyAttrValue(value));
+}
+
+/**
+ * The attribute as it may stay, or '' if it must go. An address is judged as a browser would read it (entities
+ * decoded, control characters and spaces gone: `jav&#9;ascript:` is javascript:). A link to another site or an
+ * address gets `rel="noopener noreferrer"`: the linked page can neither steer this one nor learn where its
+ * reader came from.
+ */
+function safeAttribute(tag: string, name: string, value: string): string {
+  if (name !== 'href' && name !== 'src') return `${name}="${escapeAttrValue(friendlyAttrValue(value))}"`;
+  const url = friendlyAttrValue(value).replace(/[\p{Cc}\s]/gu, '');
+  if (tag === 'img') {
+    const src = IMAGE.test(url) ? absolute(url) : null;
+    return src ? `src="${escapeAttrValue(src)}"` : '';
+  }
+  if (SITE_PATH.test(url)) return `href="${escapeAttrValue(url)}"`;
+  const href = EXTERNAL_LINK.test(url) ? absolute(url) : null;
+  return href ? `href="${escapeAttrValue(href)}" rel="${REL}"` : '';
 }
 
 const filter = new FilterXSS({
@@ -82,22 +105,20 @@ const filter = new FilterXSS({
   stripIgnoreTagBody: DROPPED_WITH_CONTENT,
   allowCommentTag: false,
   css: false,
-  safeAttrValue: safeValue,
-  // A link or image whose address was refused keeps no empty attribute behind.
-  onTagAttr: (tag, name, value) => {
-    if (!ALLOWED[tag]?.includes(name)) return undefined;
-    const safe = safeValue(tag, name, value);
-    return safe ? `${name}="${safe}"` : '';
+  onTag: (tag, _html, options) => {
+    const renamed = RENAMED[tag];
+    // Renamed without any of its attributes.
+    if (renamed) return options.isClosing ? `</${renamed}>` : `<${renamed}>`;
+    return undefined;
   },
+  // A link or image whose address was refused keeps no empty attribute behind.
+  onTagAttr: (tag, name, value) => (ALLOWED[tag]?.includes(name) ? safeAttribute(tag, name, value) : undefined),
 });
 
 /**
  * An article's HTML with only the allowed tags and attributes: run when an article is saved and again when it
- * is read, so an article stored before a rule changed is still held to the current one. Links get
- * `rel="noopener noreferrer"` (a linked page can neither steer this one nor learn where its reader came from).
+ * is read, so an article stored before a rule changed is still held to the current one.
  */
 export function sanitizeHtml(html: string): string {
-  return filter
-    .process(html.replaceAll('\u0000', ''))
-    .replace(/<a\b([^>]*)>/gi, (_, attributes: string) => `<a${attributes.replace(/\s+rel="[^"]*"/g, '')} rel="noopener noreferrer">`);
+  return filter.process(html.replaceAll('\u0000', ''));
 }

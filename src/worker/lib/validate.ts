@@ -30,13 +30,16 @@ function issueText(id: string, key: string): Text {
   return key === 'body' ? { id: 'api.invalidInput' } : { id: 'api.invalidField', values: { field: key } };
 }
 
-/** Reads a JSON object body: wrong content type → 415, too large → 413, not JSON or not an object → 400. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+/**
+ * Reads a JSON object body: wrong content type → 415, larger than `limit` bytes → 413, not JSON or not an object
+ * → 400.
+ */
+export async function readJsonObject(request: Request, limit = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.jsonRequired');
   }
-  const text = await readLimitedText(request, MAX_JSON_BYTES);
+  const text = await readLimitedText(request, limit);
   let body: unknown;
   try {
     body = JSON.parse(text);

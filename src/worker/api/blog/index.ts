@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { blogPostSchema } from '../../../shared/schemas/blog';
+import { BLOG_PAGE_SIZE } from '../../../shared/queries';
+import { blogPostSchema, MAX_BLOG_JSON_BYTES } from '../../../shared/schemas/blog';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import type { AppEnv } from '../../types';
 import { allPosts, createPost, deletePost, publishedPost, publishedPosts, updatePost } from './queries';
 
-/** Pages of the public list. */
-export const BLOG_PAGE_SIZE = 12;
+/** At most this many articles on one page of the public list. */
 const MAX_BLOG_PAGE_SIZE = 50;
 
 const postNotFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', 'blog.notFound');
@@ -52,13 +52,13 @@ export const blog = new Hono<AppEnv>()
 export const adminBlog = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await allPosts(getDb(c.env.DB))))
   .post('/', async (c) => {
-    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw));
+    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw, MAX_BLOG_JSON_BYTES));
     return c.json(await createPost(getDb(c.env.DB), input, c.get('operator')?.email ?? ''), 201);
   })
   .put('/:id', async (c) => {
     const id = c.req.param('id');
     if (!ROW_ID_SHAPE.test(id)) throw postNotFound();
-    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw));
+    const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw, MAX_BLOG_JSON_BYTES));
     const post = await updatePost(getDb(c.env.DB), id, input);
     if (!post) throw postNotFound();
     return c.json(post);
@@ -69,8 +69,11 @@ export const adminBlog = new Hono<AppEnv>()
     return c.json({ deleted: true });
   });
 
+/** Characters a feed is better without: control characters other than tab and line breaks (XML 1.0 forbids most). */
+const NOT_XML = /[^\P{Cc}\t\n\r]|[\uFFFE\uFFFF]/gu;
+
 const xml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  text.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 /** `/blog/rss.xml`: the newest published articles as RSS 2.0. */
 export const blogFeed = new Hono<AppEnv>().get('/', async (c) => {
