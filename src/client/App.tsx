@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { matchRoute, type RouteMatch } from '../shared/routes';
-import { Consent } from './features/consent/consent';
+import { ConsentManager } from './features/consent/consent-manager';
 import { CreatorProvider } from './features/creator/creator';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Footer } from './features/layout/footer';
@@ -82,7 +82,7 @@ export function App() {
           </main>
           <Footer />
         </div>
-        <Consent />
+        <ConsentManager />
       </CreatorProvider>
     </FindDialogProvider>
   );
