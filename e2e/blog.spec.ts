@@ -5,6 +5,8 @@ test('readers find the seeded article on /blog and read it, with its reading tim
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Blog' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  // Reached inside the app: the title comes from the screen's own texts, which arrive with its code.
+  await expect(page).toHaveTitle('Blog – Reisesteine');
   const card = page.getByRole('article').filter({ hasText: 'Willkommen bei den Reisesteinen' });
   await expect(card).toContainText('von redaktion');
   await card.getByRole('link', { name: 'Weiterlesen – Willkommen bei den Reisesteinen' }).click();
@@ -48,6 +50,7 @@ test.describe('with an article image on another site', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('link', { name: 'Blog verwalten' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Blog verwalten' })).toBeVisible();
+  await expect(page).toHaveTitle('Blog verwalten – Reisesteine');
 
     await page.getByRole('button', { name: 'Neuer Artikel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neuer Artikel' });

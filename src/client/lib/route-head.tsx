@@ -1,9 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
+import { useEffect, useReducer } from 'react';
 import { useIntl } from 'react-intl';
 import { serializeForScript } from '../../shared/initial-data';
 import type { Head, RouteMatch } from '../../shared/routes';
 import { useConfig } from './config';
 import { specQuery } from './queries';
+import { loadScreenMessages } from './screen-messages';
 
 /**
  * The current screen's <head> tags from its registry entry (React hoists them into <head>). Its queries are the
@@ -14,15 +16,22 @@ export function RouteHead({ match }: { match: RouteMatch }) {
   const config = useConfig();
   const specs = Object.entries(match.screen.load?.(match.params) ?? {});
   const results = useQueries({ queries: specs.map(([, spec]) => specQuery(spec)) });
+  // The screen's own texts come with its module on a navigation: the head waits for them like for its data.
+  const [, textsArrived] = useReducer((n: number) => n + 1, 0);
+  const texts = loadScreenMessages(match.screen.messages);
+  useEffect(() => {
+    texts?.then(textsArrived, () => {});
+  }, [texts]);
   // Until the data is there (a navigation in progress, a failed load), the product's name is the title.
-  const head: Head = results.every((result) => result.isSuccess)
-    ? match.screen.head({
-        params: match.params,
-        data: Object.fromEntries(specs.map(([name], i) => [name, results[i]?.data])),
-        intl,
-        config,
-      })
-    : { title: config.productName };
+  const head: Head =
+    !texts && results.every((result) => result.isSuccess)
+      ? match.screen.head({
+          params: match.params,
+          data: Object.fromEntries(specs.map(([name], i) => [name, results[i]?.data])),
+          intl,
+          config,
+        })
+      : { title: config.productName };
   const og = head.openGraph;
   return (
     <>

@@ -16,16 +16,35 @@ export function markAllScreenMessagesLoaded(): void {
   for (const name of Object.keys(loaders)) loaded.add(name);
 }
 
-/** Loads the namespaces a screen names in the registry; resolves at once for what is there already. */
+const inFlight = new Map<string, Promise<void>>();
+
+/**
+ * Loads the namespaces a screen names in the registry; null when they are all there already. While one is on its
+ * way, every caller gets the same promise (the page and its head wait for the same download).
+ */
 export function loadScreenMessages(names: readonly string[] = []): Promise<void> | null {
   const missing = names.filter((name) => !loaded.has(name));
   if (missing.length === 0) return null;
   return Promise.all(
-    missing.map(async (name) => {
-      const load = (loaders as Record<string, Record<Locale, () => Promise<{ default: Messages }>>>)[name]?.[locale];
-      if (!load) throw new Error(`no messages ${name}`);
-      provideMessages(locale, (await load()).default);
-      loaded.add(name);
+    missing.map((name) => {
+      let pending = inFlight.get(name);
+      if (!pending) {
+        const load = (loaders as Record<string, Record<Locale, () => Promise<{ default: Messages }>>>)[name]?.[locale];
+        if (!load) throw new Error(`no messages ${name}`);
+        pending = load().then(
+          (module) => {
+            provideMessages(locale, module.default);
+            loaded.add(name);
+            inFlight.delete(name);
+          },
+          (error: unknown) => {
+            inFlight.delete(name); // a later navigation tries again
+            throw error;
+          },
+        );
+        inFlight.set(name, pending);
+      }
+      return pending;
     }),
   ).then(() => undefined);
 }
