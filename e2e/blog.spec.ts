@@ -50,7 +50,7 @@ test.describe('with an article image on another site', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.getByRole('link', { name: 'Blog verwalten' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Blog verwalten' })).toBeVisible();
-  await expect(page).toHaveTitle('Blog verwalten – Reisesteine');
+    await expect(page).toHaveTitle('Blog verwalten – Reisesteine');
 
     await page.getByRole('button', { name: 'Neuer Artikel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neuer Artikel' });
