@@ -25,6 +25,7 @@ import { renderPage } from './pages/render';
 import { photos } from './photos';
 import { seo } from './seo';
 import type { AppEnv } from './types';
+import { webManifest } from './web-manifest';
 
 /**
  * Addresses that carry a secret (an owner token in the path, a mail link's token in the query): never cached,
@@ -83,6 +84,7 @@ app.route('/photos', photos);
 app.route('/dev', devMail);
 app.route('/blog/rss.xml', blogFeed);
 app.route('/', seo);
+app.route('/', webManifest);
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.

@@ -61,7 +61,9 @@ export function contentSecurityPolicy(
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${sources("'self'", originOf(env.MAP_STYLE_URL), dev ? 'ws:' : null, ...extra('connect-src'))}`,
+    // The service worker (/sw.js) and the map's blob: worker; the web app manifest.
     "worker-src 'self' blob:",
+    "manifest-src 'self'",
     `frame-src ${sources("'self'", ...extra('frame-src'))}`,
     "child-src 'self' blob:",
     "object-src 'none'",
