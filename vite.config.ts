@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { devUrlGuard } from './scripts/dev-url-guard-plugin.ts';
+import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 
@@ -32,6 +33,8 @@ export default defineConfig(({ command }) => ({
     ),
     clientAssets(),
     compiledMessages(),
+    // /sw.js, next to the client build (offline stone pages and finds, decision record 015).
+    serviceWorker(),
   ],
   resolve: {
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.

@@ -4,9 +4,9 @@ import type { Plugin } from 'vite';
 
 const VIRTUAL_ID = 'virtual:client-assets';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-const ENTRY = 'src/client/main.tsx';
+export const ENTRY = 'src/client/main.tsx';
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
@@ -19,26 +19,29 @@ interface ChunkAssets {
   preload: string[];
 }
 
-/** The entry's and every lazily loaded page's script, CSS and static imports, from Vite's client manifest. */
-function fromManifest(manifest: Record<string, ManifestChunk>) {
-  const collect = (key: string): ChunkAssets => {
-    const seen = new Set<string>();
-    const css = new Set<string>();
-    const preload: string[] = [];
-    const walk = (k: string) => {
-      if (seen.has(k)) return;
-      seen.add(k);
-      const chunk = manifest[k];
-      if (!chunk) return;
-      for (const file of chunk.css ?? []) css.add(`/${file}`);
-      if (k !== key) preload.push(`/${chunk.file}`);
-      for (const imported of chunk.imports ?? []) walk(imported);
-    };
-    walk(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is missing from the client manifest`);
-    return { script: `/${chunk.file}`, css: [...css], preload };
+/** A chunk's script, its CSS and the scripts it imports statically (to preload with it), from Vite's client manifest. */
+export function chunkAssets(manifest: Record<string, ManifestChunk>, key: string): ChunkAssets {
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const preload: string[] = [];
+  const walk = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    if (!chunk) return;
+    for (const file of chunk.css ?? []) css.add(`/${file}`);
+    if (k !== key) preload.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) walk(imported);
   };
+  walk(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is missing from the client manifest`);
+  return { script: `/${chunk.file}`, css: [...css], preload };
+}
+
+/** The entry's and every lazily loaded page's script, CSS and static imports, from Vite's client manifest. */
+export function fromManifest(manifest: Record<string, ManifestChunk>) {
+  const collect = (key: string) => chunkAssets(manifest, key);
   const pages: Record<string, ChunkAssets> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     const page = key.match(/^src\/client\/pages\/([\w-]+)\.tsx$/)?.[1];

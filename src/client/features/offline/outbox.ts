@@ -1,0 +1,124 @@
+/**
+ * The finds a finder logged without a connection, kept on the device (IndexedDB) until they reach the server.
+ * Runs in the page and in the service worker (Background Sync), so it uses only what both have.
+ */
+
+/** A find as the find form sends it (the body of `POST /api/stones/{code}/finds`). */
+export interface FindBody {
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  comment: string;
+  finderEmail?: string | undefined;
+}
+
+export interface PendingFind {
+  /** The Idempotency-Key, made when the finder pressed submit: a resend of the same find never adds a second one. */
+  key: string;
+  code: string;
+  body: FindBody;
+  savedAt: number;
+}
+
+export interface SendReport {
+  /** Delivered (or already delivered earlier: the server answers a replayed key with the first answer). */
+  sent: PendingFind[];
+  /** Refused by the server for good (invalid, stone gone): removed, a resend would only fail again. */
+  rejected: PendingFind[];
+  /** Finds still waiting on the device afterwards. */
+  waiting: number;
+}
+
+/** The Background Sync tag under which the service worker sends the kept finds. */
+export const SYNC_TAG = 'send-finds';
+/** The message the service worker posts to the open pages after it sent kept finds. */
+export const SENT_MESSAGE = 'reisesteine:finds-sent';
+
+const DATABASE = 'reisesteine-offline';
+const STORE = 'finds';
+const LOCK = 'reisesteine-send-finds';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function openDatabase(): Promise<IDBDatabase> {
+  const open = indexedDB.open(DATABASE, 1);
+  open.onupgradeneeded = () => {
+    open.result.createObjectStore(STORE, { keyPath: 'key' });
+  };
+  return request(open);
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDatabase();
+  try {
+    const transaction = db.transaction(STORE, mode);
+    const result = await request(run(transaction.objectStore(STORE)));
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
+export function keepFind(find: PendingFind): Promise<IDBValidKey> {
+  return withStore('readwrite', (store) => store.put(find));
+}
+
+export async function pendingFinds(): Promise<PendingFind[]> {
+  const all = await withStore('readonly', (store) => store.getAll() as IDBRequest<PendingFind[]>);
+  return all.sort((a, b) => a.savedAt - b.savedAt);
+}
+
+function forget(key: string): Promise<undefined> {
+  return withStore('readwrite', (store) => store.delete(key));
+}
+
+/** One find to the server: `sent`, `rejected` for good, or `later` (no connection, server busy, rate limit). */
+async function send(find: PendingFind): Promise<'sent' | 'rejected' | 'later'> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/stones/${encodeURIComponent(find.code)}/finds`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': find.key },
+      body: JSON.stringify(find.body),
+    });
+  } catch {
+    return 'later';
+  }
+  if (response.ok) return 'sent';
+  return response.status === 408 || response.status === 429 || response.status >= 500 ? 'later' : 'rejected';
+}
+
+async function sendAll(): Promise<SendReport> {
+  const report: SendReport = { sent: [], rejected: [], waiting: 0 };
+  const pending = await pendingFinds();
+  for (const find of pending) {
+    const outcome = await send(find);
+    // Still no connection, or the server asks to wait: the rest waits for the next chance too.
+    if (outcome === 'later') break;
+    await forget(find.key);
+    report[outcome].push(find);
+  }
+  report.waiting = pending.length - report.sent.length - report.rejected.length;
+  return report;
+}
+
+/**
+ * Sends the kept finds, oldest first. One sender at a time on this device (the page's `online` retry, the next
+ * visit and the service worker's Background Sync may all start at once): Web Locks where the browser has them;
+ * without, the Idempotency-Key still keeps a doubled send from adding a second find.
+ */
+export async function sendPendingFinds(): Promise<SendReport> {
+  if (navigator.locks) return await navigator.locks.request(LOCK, sendAll);
+  return sendAll();
+}
