@@ -36,3 +36,13 @@ const loadMessages = (data.locale === 'de' ? import('virtual:messages/core/de') 
 Promise.all([loadMessages, preloadPage(matchRoute(pathname))]).then(hydrate, (error: unknown) => {
   console.warn('The code of this screen could not be loaded; the page stays as sent by the server.', error);
 });
+
+// Offline stone pages and finds (service worker, kept finds): loaded once the page has loaded, so none of it is
+// in the first JavaScript of a page.
+const startOffline = () =>
+  void import('./features/offline').then(
+    ({ startOffline }) => startOffline(),
+    () => undefined,
+  );
+if (document.readyState === 'complete') startOffline();
+else window.addEventListener('load', startOffline, { once: true });

@@ -11,8 +11,11 @@ export class ApiRequestError extends Error {
 }
 
 /** The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function api<T>(
+  path: string,
+  init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
     headers['Content-Type'] = 'application/json';

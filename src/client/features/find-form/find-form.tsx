@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
 
 export interface PickedLocation extends Coordinates {
@@ -46,19 +47,44 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     if (picked && errors.location) setErrors((e) => ({ ...e, location: undefined }));
   }
 
+  const refreshStone = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queries.stone(code).key }),
+      queryClient.invalidateQueries({ queryKey: queries.statistics().key }),
+    ]);
+  // Finds kept on this device while there was no connection, sent when it returns (features/offline).
+  const kept = useKeptFinds(code, (sent, rejected) => {
+    if (sent) toast({ title: intl.formatMessage({ id: 'findForm.sent' }, { count: sent }) });
+    if (rejected) toast({ title: intl.formatMessage({ id: 'findForm.rejected' }, { count: rejected }), variant: 'error' });
+    void refreshStone();
+  });
+
   const mutation = useMutation({
-    mutationFn: (body: v.InferOutput<typeof findSchema>) => api(`/api/stones/${code}/finds`, { method: 'POST', json: body }),
-    onSuccess: async () => {
-      toast({ title: intl.formatMessage({ id: 'find.success' }) });
+    // Runs without a connection too (TanStack Query would hold it back): the find is then kept on the device.
+    networkMode: 'always',
+    mutationFn: async ({ body, key }: { body: v.InferOutput<typeof findSchema>; key: string }) => {
+      try {
+        await api(`/api/stones/${code}/finds`, { method: 'POST', json: body, headers: { 'Idempotency-Key': key } });
+        return 'sent' as const;
+      } catch (error) {
+        // An answer from the server (invalid input, rate limit) is shown as an error; no answer at all (no
+        // connection, or it broke off) keeps the find on the device, to go out later under the same key.
+        if (error instanceof ApiRequestError) throw error;
+        await kept.keep(body, key).catch(() => {
+          throw error;
+        });
+        return 'kept' as const;
+      }
+    },
+    onSuccess: async (outcome) => {
       setComment('');
       setFinderEmail('');
       setPrecision('exact');
       setErrors({});
       onPick(null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queries.stone(code).key }),
-        queryClient.invalidateQueries({ queryKey: queries.statistics().key }),
-      ]);
+      if (outcome === 'kept') return;
+      toast({ title: intl.formatMessage({ id: 'find.success' }) });
+      await refreshStone();
     },
     onError: (error) => {
       toast({ title: intl.formatMessage({ id: 'find.error' }), description: apiErrorMessage(error) ?? error.message, variant: 'error' });
@@ -150,7 +176,9 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       setErrors(next);
       return;
     }
-    mutation.mutate(result.output);
+    // The key is made once per press of the button: a resend of this find (after a lost answer, or from the
+    // device's store) is recognised by the server and never adds a second find.
+    mutation.mutate({ body: result.output, key: crypto.randomUUID() });
   };
 
   return (
@@ -237,6 +265,22 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
         <Button type="submit" disabled={mutation.isPending || !hydrated} className="w-full sm:w-auto">
           <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
         </Button>
+        <div role="status" aria-live="polite">
+          {kept.waiting > 0 ? (
+            <div data-testid="find-kept" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="font-semibold">
+                <FormattedMessage id="findForm.kept.title" />
+              </p>
+              <p>
+                <FormattedMessage id="findForm.kept.text" values={{ count: kept.waiting }} />
+              </p>
+            </div>
+          ) : kept.sent > 0 ? (
+            <p data-testid="find-kept-sent" className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+              <FormattedMessage id="findForm.sent" values={{ count: kept.sent }} />
+            </p>
+          ) : null}
+        </div>
       </form>
     </Card>
   );
