@@ -134,7 +134,13 @@ test.describe('on an English page', () => {
 });
 
 test.describe('when the map code cannot be downloaded', () => {
-  test.use({ allowConsoleErrors: [/Failed to load resource/], geolocation: bonn, permissions: ['geolocation'] });
+  test.use({
+    allowConsoleErrors: [/Failed to load resource/],
+    geolocation: bonn,
+    permissions: ['geolocation'],
+    // The download is refused by the page's request routing, which the service worker's own fetches would bypass.
+    serviceWorkers: 'block',
+  });
 
   test('the map area says so, the form drops its map hint and still takes a GPS location', async ({ page }) => {
     await page.route('**/assets/map-engine-*', (route) => route.abort());

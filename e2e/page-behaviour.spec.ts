@@ -126,7 +126,12 @@ test('"log find now" for the stone already open moves focus to its find form, no
 
 test.describe('when the code of a screen cannot be downloaded (e.g. replaced by a new release)', () => {
   // One pattern: Playwright would read a two-element array as [value, fixture options].
-  test.use({ allowConsoleErrors: [/net::ERR_FAILED|dynamically imported module|screen failed to render|error occurred in/] });
+  test.use({
+    allowConsoleErrors: [/net::ERR_FAILED|dynamically imported module|screen failed to render|error occurred in/],
+    // The download is refused by the page's request routing, which the service worker (with the stone page's
+    // code in its cache) would bypass.
+    serviceWorkers: 'block',
+  });
 
   test('a navigation to it loads the page from the server instead of leaving a blank page', async ({ page }) => {
     await page.goto('/');

@@ -119,7 +119,11 @@ test.describe('with only a QR code that holds no stone code', () => {
 });
 
 test.describe('when the QR decoder cannot be downloaded', () => {
-  test.use({ allowConsoleErrors: [/net::ERR_FAILED|Failed to fetch dynamically imported module/] });
+  test.use({
+    allowConsoleErrors: [/net::ERR_FAILED|Failed to fetch dynamically imported module/],
+    // The download is refused by the page's request routing, which the service worker's own fetches would bypass.
+    serviceWorkers: 'block',
+  });
 
   test('says the scanner could not be loaded, stops the camera and offers typing the code', async ({ page }) => {
     await page.route('**/assets/qr-scanner-worker*', (route) => route.abort());
