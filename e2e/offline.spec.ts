@@ -149,6 +149,32 @@ test.describe('a finder without a connection', () => {
   });
 });
 
+test.describe('pages with a secret or for the operator', () => {
+  test.use({ serviceWorkers: 'allow', allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('are never kept on the device: offline, the owner link shows the offline page', async ({ page, context, request }) => {
+    const created = await request.post('/api/stones', { data: { creatorEmail: 'offline@example.org', title: 'Geheimer Stein' } });
+    const { code, adminToken } = (await created.json()) as { code: string; adminToken: string };
+    await page.goto(`/${code}`);
+    await offlineReady(page, `/${code}`);
+    await page.goto(`/admin/stone/${adminToken}`);
+    await page.goto('/admin');
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(kept).toContain(`/${code}`);
+    expect(kept.filter((path) => !path.startsWith('/assets/')).sort()).toEqual([`/${code}`, '/offline'].sort());
+
+    await context.setOffline(true);
+    await page.mainFrame().goto(`/admin/stone/${adminToken}`);
+    await expect(page.getByRole('heading', { name: 'Keine Verbindung' })).toBeVisible();
+  });
+});
+
 test.describe('a find whose answer is lost on the way', () => {
   test.use({
     geolocation: bonn,
