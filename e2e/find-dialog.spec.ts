@@ -11,6 +11,16 @@ test('typed code entry keeps hex only, uppercases and inserts hyphens up to 11 c
   await expect(input).toHaveValue('A1B-2C3-D4E');
 });
 
+test('letters that look like digits are read as the digits, and the dialog says so', async ({ page }) => {
+  const input = page.getByLabel('Stein-Code');
+  await expect(page.getByText('Buchstaben, die wie Ziffern aussehen')).toHaveCount(0);
+  await input.pressSequentially('abo-ilo-sde');
+  await expect(input).toHaveValue('AB0-110-5DE');
+  await expect(input).toHaveAccessibleDescription(
+    'Buchstaben, die wie Ziffern aussehen, lesen wir als Ziffern: O als 0, I und L als 1, S als 5.',
+  );
+});
+
 test('typing or deleting in the middle of the code keeps the caret where the person is typing', async ({ page }) => {
   const input = page.getByLabel('Stein-Code');
   const caret = () => input.evaluate((element: HTMLInputElement) => [element.selectionStart, element.selectionEnd]);

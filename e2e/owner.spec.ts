@@ -61,6 +61,31 @@ test('the owner edits the stone, adds and deletes a photo and hides a bogus find
   await expect(page.getByTestId('finds-list')).toContainText('Berlin');
 });
 
+test('a find too fast to be true waits for the owner, who sees why and accepts it', async ({ page, request }) => {
+  const { code, adminToken } = await premiumStone(request, 'Eiliger Stein');
+  const log = (location: string, latitude: number, longitude: number) =>
+    request.post(`/api/stones/${code}/finds`, { data: { location, latitude, longitude } });
+  expect((await log('Berlin', 52.52, 13.405)).status()).toBe(201);
+  // Munich a moment after Berlin: 504 km in seconds.
+  expect((await log('München', 48.1351, 11.582)).status()).toBe(201);
+
+  await page.goto(`/${code}`);
+  const munichEntry = page.getByTestId('finds-list').getByRole('listitem').filter({ hasText: 'München' });
+  await expect(munichEntry.getByText('Wird geprüft – zählt noch nicht zur Strecke')).toBeVisible();
+  await expect(page.getByText('0,0 km').first()).toBeVisible();
+
+  await page.goto(`/admin/stone/${adminToken}`);
+  const munich = page.getByTestId('owner-finds').getByRole('listitem').filter({ hasText: 'München' });
+  await expect(munich.getByText('Unplausibel: schneller als 1.000 km/h seit dem letzten Fund')).toBeVisible();
+  await munich.getByRole('button', { name: 'Annehmen' }).click();
+  await expect(munich.getByText('Angenommen')).toBeVisible();
+  await expect(munich.getByRole('button', { name: 'Annehmen' })).toHaveCount(0);
+
+  await page.goto(`/${code}`);
+  await expect(page.getByText('Wird geprüft – zählt noch nicht zur Strecke')).toHaveCount(0);
+  await expect(page.getByText('504,4 km').first()).toBeVisible();
+});
+
 test('turning find mails off is one click on the owner page', async ({ page, request }) => {
   const { adminToken } = await premiumStone(request, 'Stiller Stein');
   await page.goto(`/admin/stone/${adminToken}`);

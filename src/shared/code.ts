@@ -3,10 +3,28 @@ export const CODE_PATTERN = /^[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/;
 /** Length of a formatted code including the two hyphens. */
 export const CODE_MAX_LENGTH = 11;
 
-/** What the code-entry field shows for raw typing: hex only, uppercase, hyphens after 3 and 6, at most 11. */
+/**
+ * Letters a code painted on a weathered stone is misread as, and the hex digit each stands for: a typed O is 0,
+ * I and L are 1, S is 5. No code contains them, so reading them this way never turns one code into another.
+ */
+const LOOKALIKES: Record<string, string> = { O: '0', I: '1', L: '1', S: '5' };
+
+/** Uppercase, with the look-alike letters read as the digits they stand for (before anything else is filtered). */
+export function readLookalikes(raw: string): string {
+  return raw.toUpperCase().replace(/[OILS]/g, (letter) => LOOKALIKES[letter] ?? letter);
+}
+
+/** Whether `raw` holds a look-alike letter that the entry field reads as a digit. */
+export function hasLookalikes(raw: string): boolean {
+  return /[OILS]/i.test(raw);
+}
+
+/**
+ * What the code-entry field shows for raw typing: look-alike letters read as digits, then hex only, uppercase,
+ * hyphens after 3 and 6, at most 11.
+ */
 export function formatCodeInput(raw: string): string {
-  const hex = raw
-    .toUpperCase()
+  const hex = readLookalikes(raw)
     .replace(/[^0-9A-F]/g, '')
     .slice(0, 9);
   const groups = hex.match(/.{1,3}/g) ?? [];
@@ -21,12 +39,12 @@ export function formatCodeInput(raw: string): string {
 export function formatCodeEdit(raw: string, caret: number): { value: string; caret: number } {
   const value = formatCodeInput(raw);
   const before = raw.slice(0, Math.max(0, caret));
-  const hexBefore = before.replace(/[^0-9A-Fa-f]/g, '').length;
+  const hexBefore = readLookalikes(before).replace(/[^0-9A-F]/g, '').length;
   let position = 0;
   for (let seen = 0; position < value.length && seen < hexBefore; position++) {
     if (value[position] !== '-') seen++;
   }
-  const afterSeparator = before.length > 0 && !/[0-9A-Fa-f]$/.test(before);
+  const afterSeparator = before.length > 0 && !/[0-9A-F]$/.test(readLookalikes(before));
   if (afterSeparator && value[position] === '-') position++;
   return { value, caret: position };
 }

@@ -1,5 +1,5 @@
 /** Mean Earth radius in km (IUGG), the usual choice for great-circle distances. */
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 
 export interface Position {
   latitude: number;

@@ -1,3 +1,9 @@
+/**
+ * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
+ * counted position) or `repeat` (the same client logged the same stone within the hour).
+ */
+export type FindFlag = 'speed' | 'repeat';
+
 /** The public view of a find: never the finder's e-mail. */
 export interface FindView {
   id: string;
@@ -6,6 +12,8 @@ export interface FindView {
   longitude: number | null;
   comment: string;
   createdAt: string;
+  /** Flagged as implausible and not yet accepted by the owner or the operator: not part of the distance. */
+  pending: boolean;
 }
 
 /** The public view of a stone, as `GET /api/stones/{code}` returns it. */
@@ -34,9 +42,12 @@ export interface OwnerNotification {
   confirmed: boolean;
 }
 
-/** A find as its stone's owner sees it: hidden ones too, marked. */
+/** A find as its stone's owner sees it: hidden ones too, marked, and why a flagged one was flagged. */
 export interface OwnerFindView extends FindView {
   hidden: boolean;
+  flag: FindFlag | null;
+  /** The owner or the operator accepted the flagged find: it counts for the distance. */
+  flagAccepted: boolean;
 }
 
 export interface OwnerStoneView extends Omit<StoneView, 'finds'> {

@@ -100,6 +100,17 @@ export function postFind(code: string, body: FindBody, headers: Record<string, s
   return postJson(`/api/stones/${code}/finds`, body, headers);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Logs a find as if a day had passed since the stone's last counted position: the speed check flags a find that
+ * would mean more than 1 000 km/h, and finds written by a test come milliseconds apart.
+ */
+export async function postFindADayLater(code: string, body: FindBody, headers: Record<string, string> = {}): Promise<Response> {
+  await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - ? WHERE code = ?').bind(DAY_MS, code).run();
+  return postFind(code, body, headers);
+}
+
 /**
  * What valibot writes when a schema part has no message of its own ("Invalid type: Expected string but received
  * 42"): the API answers with its catalog texts, so this wording must never reach a client.
@@ -173,6 +184,19 @@ export interface StoredFind {
   longitude: number | null;
   comment: string;
   finder_email: string | null;
+}
+
+/** The finds of one stone that count for its distance (shown, and unflagged or accepted), in journey order. */
+export async function countedFinds(
+  code: string,
+): Promise<Array<{ latitude: number | null; longitude: number | null; flag: string | null }>> {
+  const { results } = await env.DB.prepare(
+    `SELECT f.latitude, f.longitude, f.flag FROM finds f JOIN stones s ON s.id = f.stone_id
+      WHERE s.code = ? AND f.hidden = 0 AND (f.flag IS NULL OR f.flag_accepted = 1) ORDER BY f.seq`,
+  )
+    .bind(code)
+    .all<{ latitude: number | null; longitude: number | null; flag: string | null }>();
+  return results;
 }
 
 /** The finds of one stone as stored, in journey order. */

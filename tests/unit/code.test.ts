@@ -16,10 +16,18 @@ describe('code entry formatting', () => {
     ['abc123def', 'ABC-123-DEF'],
     ['ab-c1 23/de f', 'ABC-123-DEF'],
     ['xyz', ''],
-    ['GHIJKL', ''],
+    ['GHJKMN', ''],
     ['abc123def456', 'ABC-123-DEF'],
     ['ABC-123-', 'ABC-123'],
   ])('turns typed %j into %j', (typed, shown) => {
+    expect(formatCodeInput(typed)).toBe(shown);
+  });
+
+  it.each([
+    ['OIL-5S0', '011-550'],
+    ['abo-ilo-sde', 'AB0-110-5DE'],
+    ['0ff-ice-b0x', '0FF-1CE-B0'],
+  ])('reads the look-alike letters of %j as digits before filtering: %j', (typed, shown) => {
     expect(formatCodeInput(typed)).toBe(shown);
   });
 
@@ -48,6 +56,8 @@ describe('caret while editing a code', () => {
     ['pasting a code in the middle', 'A1B2C3|', 'A1B-2C3|'],
     ['typing into a full code', 'ABC-9|123-DEF', 'ABC-9|12-3DE'],
     ['typing at the end of a full code', 'ABC-123-DEF0|', 'ABC-123-DEF|'],
+    ['typing a look-alike O in the middle', 'ABC-1O|23', 'ABC-10|2-3'],
+    ['typing a look-alike l after a hyphen', 'ABC-l|', 'ABC-1|'],
   ])('%s: %j becomes %j', (_what, raw, shown) => {
     const before = at(raw);
     const after = at(shown);

@@ -1,6 +1,7 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { base64url, SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
+import { haversineKm } from '../../src/shared/geo';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView, StoneView } from '../../src/shared/types';
 import { verifyStatistics } from '../../src/worker/api/statistics/queries';
 import { app } from '../../src/worker/app';
@@ -262,7 +263,7 @@ describe('operator changes to one stone', () => {
     await expectApiError(refused, 402, 'FEATURE_REQUIRED');
   });
 
-  it('hides a find (the journey and totals follow) and clears a comment', async () => {
+  it('accepts a flagged find, hides a find (the journey and totals follow) and clears a comment', async () => {
     const token = await operatorToken();
     const { code } = await createStone();
     await postFind(code, { location: 'Berlin', latitude: 52.52, longitude: 13.405, comment: 'schön' });
@@ -277,6 +278,17 @@ describe('operator changes to one stone', () => {
         body: JSON.stringify(body),
       });
     expect((await (await moderate({ clearComment: true })).json<OperatorStoneView>()).finds[1]?.comment).toBe('');
+    // Munich moments after Berlin was flagged as too fast; the operator accepts it and the leg counts.
+    expect(view.finds.map((find) => [find.flag, find.pending])).toEqual([
+      [null, false],
+      ['speed', true],
+    ]);
+    const accepted = await (await moderate({ accept: true })).json<OperatorStoneView>();
+    expect(accepted.finds[1]).toMatchObject({ flag: 'speed', flagAccepted: true, pending: false });
+    expect(accepted.totalDistance).toBeCloseTo(
+      haversineKm({ latitude: 52.52, longitude: 13.405 }, { latitude: 48.137, longitude: 11.575 }),
+      6,
+    );
     expect((await moderate({ hidden: true })).status).toBe(200);
     const publicView = await (await call(`/api/stones/${code}`)).json<StoneView>();
     expect(publicView.finds.map((find) => find.location)).toEqual(['Berlin']);

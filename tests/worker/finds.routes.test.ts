@@ -5,11 +5,14 @@ import type { FindView, StoneView } from '../../src/shared/types';
 import {
   BROWSER_VALID_EMAILS,
   call,
+  clientAddress,
+  countedFinds,
   countRows,
   createStone,
   expectApiError,
   type FindBody,
   postFind,
+  postFindADayLater,
   snapshot,
   stoneCounters,
   storedFinds,
@@ -232,8 +235,8 @@ describe('POST /api/stones/{code}/finds refuses invalid finds without writing an
 describe('the distance travelled', () => {
   it('measures Berlin to Munich as about 504 km', async () => {
     const { code } = await createStone();
-    await postFind(code, { location: 'Berlin', ...BERLIN });
-    const body = await (await postFind(code, { location: 'München', ...MUNICH })).json<AddedFind>();
+    await postFindADayLater(code, { location: 'Berlin', ...BERLIN });
+    const body = await (await postFindADayLater(code, { location: 'München', ...MUNICH })).json<AddedFind>();
     expect(Math.abs(body.totalDistance - 504)).toBeLessThan(1);
     expect((await stoneCounters(code))?.total_distance_km).toBeCloseTo(body.totalDistance, 9);
   });
@@ -251,7 +254,7 @@ describe('the distance travelled', () => {
       { location: 'Wien', ...VIENNA },
     ];
     for (const body of sequence) {
-      expect((await postFind(code, body)).status).toBe(201);
+      expect((await postFindADayLater(code, body)).status).toBe(201);
       const counters = await stoneCounters(code);
       expect(counters?.total_distance_km).toBeCloseTo(journeyKm(await storedFinds(code)), 9);
     }
@@ -270,34 +273,50 @@ describe('the distance travelled', () => {
 
   it('starts the next leg at the newest positioned find, not at a find without one', async () => {
     const { code } = await createStone();
-    await postFind(code, { location: 'Berlin', ...BERLIN });
-    await postFind(code, { location: 'Kein Ort' });
-    const body = await (await postFind(code, { location: 'Hamburg', ...HAMBURG })).json<AddedFind>();
+    await postFindADayLater(code, { location: 'Berlin', ...BERLIN });
+    await postFindADayLater(code, { location: 'Kein Ort' });
+    const body = await (await postFindADayLater(code, { location: 'Hamburg', ...HAMBURG })).json<AddedFind>();
     expect(body.totalDistance).toBeCloseTo(haversineKm(BERLIN, HAMBURG), 9);
   });
 });
 
 describe('finds logged at the same moment', () => {
-  it('all succeed with gapless sequence numbers and a distance equal to the recomputation', async () => {
+  it('100 at once on one stone are all stored, numbered without gaps, and the distance equals a recomputation', async () => {
     const { code } = await createStone();
-    const n = 40;
+    await postFindADayLater(code, { location: 'Berlin', ...BERLIN });
+    await postFindADayLater(code, { location: 'Hamburg', ...HAMBURG });
+    // A day later, 100 finders at once: some without a position, many at the same spot in Munich (one leg of
+    // about 600 km from Hamburg, then none), the rest scattered, which is implausible within milliseconds.
+    const n = 100;
     const bodies: FindBody[] = Array.from({ length: n }, (_, i) =>
       i % 5 === 4
         ? { location: `Ohne Position ${i}` }
-        : { location: `Ort ${i}`, latitude: 47 + (i % 7) * 0.9, longitude: 6 + ((i * 3) % 11) * 0.8 },
+        : i % 2 === 0
+          ? { location: `München ${i}`, ...MUNICH }
+          : { location: `Ort ${i}`, latitude: 47 + (i % 7) * 0.9, longitude: 6 + ((i * 3) % 11) * 0.8 },
     );
+    await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - 86400000 WHERE code = ?').bind(code).run();
     const responses = await Promise.all(bodies.map((body) => postFind(code, body)));
     expect(responses.map((r) => r.status)).toEqual(Array.from({ length: n }, () => 201));
 
     const rows = await storedFinds(code);
-    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-    expect(rows.map((r) => r.location).sort()).toEqual(bodies.map((b) => String(b.location)).sort());
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: n + 2 }, (_, i) => i + 1));
+    expect(rows.map((r) => r.location).sort()).toEqual(['Berlin', 'Hamburg', ...bodies.map((b) => String(b.location))].sort());
+    const counted = await countedFinds(code);
     const counters = await stoneCounters(code);
-    expect(counters?.find_seq).toBe(n);
-    expect(counters?.total_distance_km).toBeGreaterThan(0);
-    expect(counters?.total_distance_km).toBeCloseTo(journeyKm(rows), 6);
-    const lastPositioned = rows.filter((r) => r.latitude !== null).at(-1);
-    expect([counters?.last_latitude, counters?.last_longitude]).toEqual([lastPositioned?.latitude, lastPositioned?.longitude]);
+    expect(counters?.find_seq).toBe(n + 2);
+    expect(counters?.total_distance_km).toBeCloseTo(journeyKm(counted), 6);
+    // The first positioned find to be written made a leg from Hamburg a day later, which is plausible.
+    expect(counters?.total_distance_km).toBeGreaterThan(haversineKm(BERLIN, HAMBURG) + 100);
+    const lastCounted = counted.filter((r) => r.latitude !== null).at(-1);
+    expect([counters?.last_latitude, counters?.last_longitude]).toEqual([lastCounted?.latitude, lastCounted?.longitude]);
+    // The site totals moved with each find exactly once.
+    const totals = await env.DB.prepare('SELECT find_count, total_distance_km FROM site_totals').first<{
+      find_count: number;
+      total_distance_km: number;
+    }>();
+    expect(totals?.find_count).toBe(n + 2);
+    expect(totals?.total_distance_km).toBeCloseTo(journeyKm(counted), 6);
   });
 
   it('keeps each stone’s journey separate when two stones are found at once', async () => {
@@ -311,10 +330,152 @@ describe('finds logged at the same moment', () => {
     for (const { code } of [a, b]) {
       const rows = await storedFinds(code);
       expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-      expect((await stoneCounters(code))?.total_distance_km).toBeCloseTo(journeyKm(rows), 6);
+      expect((await stoneCounters(code))?.total_distance_km).toBeCloseTo(journeyKm(await countedFinds(code)), 6);
     }
     const { results } = await env.DB.prepare('SELECT count(*) AS n FROM finds').all<{ n: number }>();
     expect(results[0]?.n).toBe(20);
+  });
+});
+
+describe('implausible finds are flagged and left out of the distance until accepted', () => {
+  const ownerPatch = (adminToken: string, findId: string, body: unknown) =>
+    call(`/api/admin/stones/${adminToken}/finds/${findId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const ownerFinds = async (adminToken: string) =>
+    (
+      await (
+        await call(`/api/admin/stones/${adminToken}`)
+      ).json<{ finds: Array<FindView & { flag: string | null; flagAccepted: boolean }> }>()
+    ).finds;
+
+  it('flags a find faster than 1 000 km/h since the previous one, and counts it once the owner accepts it', async () => {
+    const { code, adminToken } = await createStone();
+    await postFind(code, { location: 'Berlin', ...BERLIN });
+    // Berlin to Munich (504 km) in half an hour is about 1 000 km/h and then some.
+    await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - 1800000 WHERE code = ?').bind(code).run();
+    const fast = await (await postFind(code, { location: 'München', ...MUNICH })).json<AddedFind>();
+    expect(fast.find.pending).toBe(true);
+    expect(fast.totalDistance).toBe(0);
+    const publicView = await (await call(`/api/stones/${code}`)).json<StoneView>();
+    expect(publicView.finds.map((f) => [f.location, f.pending])).toEqual([
+      ['Berlin', false],
+      ['München', true],
+    ]);
+    expect(publicView.totalDistance).toBe(0);
+    expect((await ownerFinds(adminToken)).map((f) => [f.flag, f.flagAccepted])).toEqual([
+      [null, false],
+      ['speed', false],
+    ]);
+    // The next leg starts from Berlin, the last counted position, not from the flagged Munich.
+    await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - 86400000 WHERE code = ?').bind(code).run();
+    const next = await (await postFind(code, { location: 'Hamburg', ...HAMBURG })).json<AddedFind>();
+    expect(next.totalDistance).toBeCloseTo(haversineKm(BERLIN, HAMBURG), 6);
+
+    expect((await ownerPatch(adminToken, fast.find.id, { accept: true })).status).toBe(200);
+    const accepted = await (await call(`/api/stones/${code}`)).json<StoneView>();
+    expect(accepted.finds.every((f) => !f.pending)).toBe(true);
+    expect(accepted.totalDistance).toBeCloseTo(haversineKm(BERLIN, MUNICH) + haversineKm(MUNICH, HAMBURG), 6);
+    const stats = await (await call('/api/statistics')).json<{ totalDistance: number }>();
+    expect(stats.totalDistance).toBeCloseTo(accepted.totalDistance, 6);
+  });
+
+  it('does not flag the same journey at a plausible speed', async () => {
+    const { code } = await createStone();
+    await postFind(code, { location: 'Berlin', ...BERLIN });
+    // 504 km in 31 minutes is below 1 000 km/h.
+    await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - 1860000 WHERE code = ?').bind(code).run();
+    const body = await (await postFind(code, { location: 'München', ...MUNICH })).json<AddedFind>();
+    expect(body.find.pending).toBe(false);
+    expect(body.totalDistance).toBeCloseTo(haversineKm(BERLIN, MUNICH), 6);
+  });
+
+  it('flags the same client logging the same stone again within the hour, and the operator can accept it', async () => {
+    const { code, adminToken } = await createStone();
+    const me = { 'cf-connecting-ip': clientAddress() };
+    await postFind(code, { location: 'Berlin', ...BERLIN }, me);
+    await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - 86400000 WHERE code = ?').bind(code).run();
+    const again = await (await postFind(code, { location: 'München', ...MUNICH }, me)).json<AddedFind>();
+    expect(again.find.pending).toBe(true);
+    expect(again.totalDistance).toBe(0);
+    expect((await ownerFinds(adminToken)).map((f) => f.flag)).toEqual([null, 'repeat']);
+    // Someone else finding it is no repeat.
+    const other = await (await postFind(code, { location: 'Hamburg', ...HAMBURG })).json<AddedFind>();
+    expect(other.find.pending).toBe(false);
+
+    // An hour later the same client is welcome again: the cron has forgotten who logged the first find.
+    await env.DB.prepare('UPDATE finds SET created_at = created_at - 3600001').run();
+    await env.DB.prepare('UPDATE stones SET last_position_at = last_position_at - 86400000 WHERE code = ?').bind(code).run();
+    const later = await (await postFind(code, { location: 'Wien', ...VIENNA }, me)).json<AddedFind>();
+    expect(later.find.pending).toBe(false);
+  });
+
+  it('mails the owner about a flagged find with the reason, and its followers not at all', async () => {
+    const { code } = await createStone();
+    await env.DB.prepare(
+      "INSERT INTO subscriptions (id, stone_id, email, locale, confirmed_at) SELECT 'sub-1', id, 'folgt@example.org', 'de', 1 FROM stones WHERE code = ?",
+    )
+      .bind(code)
+      .run();
+    await postFind(code, { location: 'Berlin', ...BERLIN });
+    await postFind(code, { location: 'München', ...MUNICH });
+    const { results } = await env.DB.prepare(
+      "SELECT kind, json_extract(payload, '$.find.location') AS location, json_extract(payload, '$.find.flag') AS flag FROM email_outbox WHERE kind LIKE 'find-%' ORDER BY kind, location",
+    ).all<{ kind: string; location: string; flag: string | null }>();
+    expect(results).toEqual([
+      { kind: 'find-owner', location: 'Berlin', flag: null },
+      { kind: 'find-owner', location: 'München', flag: 'speed' },
+      { kind: 'find-subscriber', location: 'Berlin', flag: null },
+    ]);
+  });
+});
+
+describe('a find sent again with its Idempotency-Key', () => {
+  it('is stored once: the repeat answers 200 with the same find, writes nothing and sends no mail', async () => {
+    const { code } = await createStone();
+    const key = crypto.randomUUID();
+    const first = await postFind(code, { location: 'Berlin', ...BERLIN, comment: 'Am Tor' }, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const firstBody = await first.json<AddedFind>();
+    const before = await snapshot();
+    const again = await postFind(code, { location: 'Berlin', ...BERLIN, comment: 'Am Tor' }, { 'Idempotency-Key': key });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(firstBody);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('is stored once when the same key arrives five times at once', async () => {
+    const { code } = await createStone();
+    const key = crypto.randomUUID();
+    const sends = await Promise.all(
+      Array.from({ length: 5 }, () => postFind(code, { location: 'Wald', ...BERLIN }, { 'Idempotency-Key': key })),
+    );
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const ids = new Set(await Promise.all(sends.map(async (r) => (await r.json<AddedFind>()).find.id)));
+    expect(ids.size).toBe(1);
+    expect((await storedFinds(code)).length).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE kind = 'find-owner'").first('n')).toBe(1);
+  });
+
+  it('keeps keys per stone: the same key on another stone is a find of its own', async () => {
+    const a = await createStone();
+    const b = await createStone();
+    const key = crypto.randomUUID();
+    expect((await postFind(a.code, { location: 'A' }, { 'Idempotency-Key': key })).status).toBe(201);
+    expect((await postFind(b.code, { location: 'B' }, { 'Idempotency-Key': key })).status).toBe(201);
+  });
+
+  it('refuses a key reused for a different find, and a key of the wrong shape, writing nothing', async () => {
+    const { code } = await createStone();
+    const key = crypto.randomUUID();
+    await postFind(code, { location: 'Berlin' }, { 'Idempotency-Key': key });
+    const before = await snapshot();
+    await expectApiError(await postFind(code, { location: 'Hamburg' }, { 'Idempotency-Key': key }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    for (const bad of ['kurz', 'x'.repeat(101), 'mit leerzeichen im schlüssel', '<script>alert(1)</script>'])
+      await expectApiError(await postFind(code, { location: 'Hamburg' }, { 'Idempotency-Key': bad }), 400, 'INVALID_IDEMPOTENCY_KEY');
+    expect(await snapshot()).toEqual(before);
   });
 });
 
@@ -326,7 +487,7 @@ describe('the precision a finder chooses', () => {
   ])('"%s" stores the position rounded that far, and the distance is measured from it', async (precision, latitude, longitude) => {
     const { code } = await createStone();
     await postFind(code, { location: 'Köln', latitude: 50.9375, longitude: 6.9603 });
-    const res = await postFind(code, { location: 'Bonn', latitude: 50.7374, longitude: 7.0982, precision });
+    const res = await postFindADayLater(code, { location: 'Bonn', latitude: 50.7374, longitude: 7.0982, precision });
     expect(res.status).toBe(201);
     const stone = await (await call(`/api/stones/${code}`)).json<StoneView>();
     expect(stone.finds[1]).toMatchObject({ latitude, longitude });

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../../src/shared/initial-data';
 import type { StoneView } from '../../src/shared/types';
-import { call, createStone, insertFind, insertStone, ORIGIN, postFind } from '../support/factory';
+import { call, createStone, insertFind, insertStone, ORIGIN, postFind, postFindADayLater } from '../support/factory';
 
 const BOOTSTRAP_PREFIX = `window.${INITIAL_DATA_GLOBAL}=`;
 
@@ -55,7 +55,7 @@ describe('server-rendered pages', () => {
   it('renders the home page with the statistics inlined', async () => {
     const { code } = await createStone();
     await postFind(code, { location: 'Berlin', latitude: 52.52, longitude: 13.405 });
-    await postFind(code, { location: 'München', latitude: 48.1351, longitude: 11.582 });
+    await postFindADayLater(code, { location: 'München', latitude: 48.1351, longitude: 11.582 });
     const { res, html } = await page('/');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { haversineKm } from '../../src/shared/geo';
 import type { Statistics } from '../../src/shared/types';
-import { call, createStone, postFind, stoneCounters } from '../support/factory';
+import { call, createStone, postFind, postFindADayLater, stoneCounters } from '../support/factory';
 
 const CACHE_KEY = 'statistics:v2';
 const BERLIN = { latitude: 52.52, longitude: 13.405 };
@@ -26,9 +26,9 @@ describe('GET /api/statistics (spec §3 statistics, §7)', () => {
     const b = await createStone();
     await createStone();
     await postFind(a.code, { location: 'Berlin', ...BERLIN });
-    await postFind(a.code, { location: 'München', ...MUNICH });
+    await postFindADayLater(a.code, { location: 'München', ...MUNICH });
     await postFind(b.code, { location: 'Hamburg', ...HAMBURG });
-    await postFind(b.code, { location: 'Berlin', ...BERLIN });
+    await postFindADayLater(b.code, { location: 'Berlin', ...BERLIN });
     await postFind(b.code, { location: 'Nirgendwo' });
 
     const stats = await statistics('de-DE');
@@ -64,7 +64,7 @@ describe('GET /api/statistics (spec §3 statistics, §7)', () => {
     expect(await statistics()).toMatchObject({ stoneCount: 1, findCount: 0, totalDistance: 0 });
     await postFind(code, { location: 'Berlin', ...BERLIN });
     expect(await statistics()).toMatchObject({ stoneCount: 1, findCount: 1, totalDistance: 0 });
-    await postFind(code, { location: 'München', ...MUNICH });
+    await postFindADayLater(code, { location: 'München', ...MUNICH });
     const stats = await statistics();
     expect(stats.findCount).toBe(2);
     expect(stats.totalDistance).toBeCloseTo(haversineKm(BERLIN, MUNICH), 9);

@@ -289,10 +289,10 @@ function Finds({ token, stone, onSaved }: { token: string; stone: OwnerStoneView
   const toast = useToast();
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+    mutationFn: ({ id, change }: { id: string; change: { hidden: boolean } | { accept: true } }) =>
       api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}/finds/${encodeURIComponent(id)}`, {
         method: 'PATCH',
-        json: { hidden },
+        json: change,
       }),
     onSuccess: async (next) => {
       onSaved(next);
@@ -330,10 +330,32 @@ function Finds({ token, stone, onSaved }: { token: string; stone: OwnerStoneView
                   {formatGermanDate(find.createdAt)}
                   {find.comment ? ` – ${find.comment}` : ''}
                 </p>
+                {find.flag ? (
+                  <p className="text-sm font-medium text-amber-800">
+                    <FormattedMessage id={find.flag === 'speed' ? 'owner.finds.flagSpeed' : 'owner.finds.flagRepeat'} />
+                    {find.flagAccepted ? (
+                      <>
+                        {' – '}
+                        <FormattedMessage id="owner.finds.accepted" />
+                      </>
+                    ) : null}
+                  </p>
+                ) : null}
               </div>
-              <Button variant="secondary" disabled={toggle.isPending} onClick={() => toggle.mutate({ id: find.id, hidden: !find.hidden })}>
-                <FormattedMessage id={find.hidden ? 'owner.finds.show' : 'owner.finds.hide'} />
-              </Button>
+              <span className="flex flex-wrap gap-2">
+                {find.pending ? (
+                  <Button disabled={toggle.isPending} onClick={() => toggle.mutate({ id: find.id, change: { accept: true } })}>
+                    <FormattedMessage id="owner.finds.accept" />
+                  </Button>
+                ) : null}
+                <Button
+                  variant="secondary"
+                  disabled={toggle.isPending}
+                  onClick={() => toggle.mutate({ id: find.id, change: { hidden: !find.hidden } })}
+                >
+                  <FormattedMessage id={find.hidden ? 'owner.finds.show' : 'owner.finds.hide'} />
+                </Button>
+              </span>
             </li>
           ))}
         </ol>

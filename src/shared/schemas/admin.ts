@@ -52,11 +52,18 @@ export const operatorUpdateSchema = v.pipe(
   v.check((input) => input.title !== undefined || input.story !== undefined, 'admin.nothingToChange'),
 );
 
-/** `PATCH /api/admin/stones/id/{id}/finds/{findId}`: hide or show a find, or clear its comment; at least one. */
+/**
+ * `PATCH /api/admin/stones/id/{id}/finds/{findId}`: hide or show a find, accept a flagged one, or clear its
+ * comment; at least one.
+ */
 export const findModerationSchema = v.pipe(
   v.object({
     hidden: v.optional(v.boolean('hidden.invalid')),
+    accept: v.optional(v.literal(true, 'accept.invalid')),
     clearComment: v.optional(v.literal(true, 'admin.clearComment.invalid')),
   }),
-  v.check((input) => input.hidden !== undefined || input.clearComment !== undefined, 'admin.moderationNothing'),
+  v.check(
+    (input) => input.hidden !== undefined || input.accept !== undefined || input.clearComment !== undefined,
+    'admin.moderationNothing',
+  ),
 );

@@ -18,5 +18,11 @@ export const photoDeleteSchema = v.object({
   photoUrl: v.pipe(v.string('photoUrl.invalid'), v.maxLength(500, 'photoUrl.invalid')),
 });
 
-/** `PATCH /api/admin/stones/{adminToken}/finds/{findId}`. */
-export const findVisibilitySchema = v.object({ hidden: v.boolean('hidden.invalid') });
+/** `PATCH /api/admin/stones/{adminToken}/finds/{findId}`: hide or show a find, or accept a flagged one; at least one. */
+export const findVisibilitySchema = v.pipe(
+  v.object({
+    hidden: v.optional(v.boolean('hidden.invalid')),
+    accept: v.optional(v.literal(true, 'accept.invalid')),
+  }),
+  v.check((input) => input.hidden !== undefined || input.accept !== undefined, 'owner.moderationNothing'),
+);

@@ -33,6 +33,8 @@ export const stones = sqliteTable(
     /** Position of the newest find that has one: the start of the next leg. */
     lastLatitude: real('last_latitude'),
     lastLongitude: real('last_longitude'),
+    /** When the find at the last position was logged: the speed check of the next find measures from it. */
+    lastPositionAt: integer('last_position_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
   },
@@ -94,8 +96,29 @@ export const finds = sqliteTable(
     /** Hidden by the owner: not shown, not counted, no leg of the journey. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The finder's device made this key for the find (`Idempotency-Key`): a send repeated after a lost answer or
+     * from the offline queue finds the stored find instead of logging a second one.
+     */
+    clientKey: text('client_key'),
+    /**
+     * SHA-256 of the finder's network address and the stone, kept only for the hour in which a second find of the
+     * same client on the same stone is flagged; the cron clears it after that.
+     */
+    clientHash: text('client_hash'),
+    /**
+     * Why the find looks implausible: `speed` (faster than 1 000 km/h since the previous counted position) or
+     * `repeat` (the same client logged this stone within the hour). A flagged find stays out of the distance
+     * until the owner or the operator accepts it.
+     */
+    flag: text('flag', { enum: ['speed', 'repeat'] }),
+    flagAccepted: integer('flag_accepted', { mode: 'boolean' }).notNull().default(false),
   },
-  (t) => [uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq)],
+  (t) => [
+    uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq),
+    uniqueIndex('finds_stone_client_key_unique').on(t.stoneId, t.clientKey),
+    index('finds_client_hash_idx').on(t.clientHash, t.createdAt).where(sql`client_hash IS NOT NULL`),
+  ],
 );
 
 /**

@@ -1,3 +1,4 @@
+import type { FindFlag } from '../../shared/types';
 /** What a find mail tells: the find and the stone's journey after it. */
 export interface FindFacts {
   location: string;
@@ -6,6 +7,8 @@ export interface FindFacts {
   comment: string;
   createdAt: string;
   totalDistanceKm: number;
+  /** Why the find looks implausible (it stays out of the distance until the owner accepts it); absent or null when it does not. */
+  flag?: FindFlag | null;
 }
 
 /**

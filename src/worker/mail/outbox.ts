@@ -94,6 +94,19 @@ export const mailDedupe = {
 };
 
 /**
+ * How a find mail statement learns what only the find's own batch knows: whether the find was written (a repeated
+ * send writes no mail), the stone's distance after it and the find's plausibility flag.
+ */
+export interface FindMailState {
+  onlyIf: SQL;
+  totalDistanceKm: SQL;
+  flag: SQL;
+}
+
+const withFindState = (payload: SQL, state: FindMailState) =>
+  sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag})`;
+
+/**
  * The find mail to the owner (only while the stone's find mails are on), in the owner's language: one
  * statement, so the row is written with the find or not at all.
  */
@@ -102,7 +115,8 @@ export function insertOwnerFindMail(
   stoneId: string,
   findId: string,
   job: { code: string; title: string; find: FindFacts },
-  now = new Date(),
+  now: Date,
+  state: FindMailState,
 ) {
   const payload = JSON.stringify({ kind: 'find-owner', stoneId, ...job } satisfies MailJob);
   const subject = subjectByLocale((locale) => subjectOf({ kind: 'find-owner', stoneId, ...job }, locale));
@@ -114,10 +128,10 @@ export function insertOwnerFindMail(
       dedupeKey: sql`${mailDedupe.findOwner(findId)}`,
       recipient: sql`creator_email`,
       locale: sql`locale`,
-      payload: sql`${payload}`,
+      payload: withFindState(sql`${payload}`, state),
       subject,
     },
-    sql`FROM stones WHERE id = ${stoneId} AND notify_on_find = 1`,
+    sql`FROM stones WHERE id = ${stoneId} AND notify_on_find = 1 AND ${state.onlyIf}`,
     now,
   );
 }
@@ -128,7 +142,8 @@ export function insertSubscriberFindMails(
   stoneId: string,
   findId: string,
   job: { code: string; title: string; find: FindFacts },
-  now = new Date(),
+  now: Date,
+  state: FindMailState,
 ) {
   const template = JSON.stringify({ kind: 'find-subscriber', subscriptionId: '', ...job } satisfies MailJob);
   const subject = subjectByLocale((locale) => subjectOf({ kind: 'find-subscriber', subscriptionId: '', ...job }, locale));
@@ -140,10 +155,10 @@ export function insertSubscriberFindMails(
       dedupeKey: sql`${`find:${findId}:sub:`} || id`,
       recipient: sql`email`,
       locale: sql`locale`,
-      payload: sql`json_set(${template}, '$.subscriptionId', id)`,
+      payload: withFindState(sql`json_set(${template}, '$.subscriptionId', id)`, state),
       subject,
     },
-    sql`FROM subscriptions WHERE stone_id = ${stoneId} AND confirmed_at IS NOT NULL`,
+    sql`FROM subscriptions WHERE stone_id = ${stoneId} AND confirmed_at IS NOT NULL AND ${state.onlyIf}`,
     now,
   );
 }

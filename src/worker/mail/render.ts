@@ -72,8 +72,10 @@ function blocks(
         body.push({ kind: 'link', label: t('mail.find.map'), url: mapLink(find.latitude, find.longitude) });
       if (find.comment) body.push({ kind: 'p', text: t('mail.find.comment', { comment: find.comment }) });
       body.push({ kind: 'p', text: t('mail.find.distance', { distance: formatDistance(find.totalDistanceKm, intlTag[locale]) }) });
-      body.push({ kind: 'button', label: t('mail.find.button'), url: links.stone });
       const owner = job.kind === 'find-owner';
+      if (owner && find.flag)
+        body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
+      body.push({ kind: 'button', label: t('mail.find.button'), url: links.stone });
       return {
         subject: t(owner ? 'mail.find.ownerSubject' : 'mail.find.subscriberSubject', names),
         body,

@@ -36,7 +36,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
     onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.photoDeleteFailed' }), variant: 'error' }),
   });
   const moderate = useMutation({
-    mutationFn: ({ findId, change }: { findId: string; change: { hidden?: boolean; clearComment?: true } }) =>
+    mutationFn: ({ findId, change }: { findId: string; change: { hidden?: boolean; accept?: true; clearComment?: true } }) =>
       adminApi<OperatorStoneView>(`${path}/finds/${encodeURIComponent(findId)}`, { method: 'PATCH', json: change }),
     onSuccess: (next) => {
       changed(next);
@@ -110,9 +110,23 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
                           <FormattedMessage id="admin.edit.hidden" />
                         </span>
                       ) : null}
+                      {find.pending ? (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                          <FormattedMessage id={find.flag === 'speed' ? 'admin.edit.flagSpeed' : 'admin.edit.flagRepeat'} />
+                        </span>
+                      ) : null}
                     </p>
                     {find.comment ? <p className="break-words text-stone-600">{find.comment}</p> : null}
                     <span className="flex flex-wrap gap-2">
+                      {find.pending ? (
+                        <Button
+                          className="px-2 py-1"
+                          disabled={moderate.isPending}
+                          onClick={() => moderate.mutate({ findId: find.id, change: { accept: true } })}
+                        >
+                          <FormattedMessage id="admin.edit.accept" />
+                        </Button>
+                      ) : null}
                       <Button
                         variant="secondary"
                         className="px-2 py-1"

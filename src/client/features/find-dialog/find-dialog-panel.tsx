@@ -2,7 +2,7 @@ import messages from 'virtual:messages/find-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatCodeEdit, isValidCode } from '../../../shared/code';
+import { formatCodeEdit, hasLookalikes, isValidCode } from '../../../shared/code';
 import { pathTo } from '../../../shared/routes';
 import { useRouter } from '../../lib/router';
 import { WithMessages } from '../../lib/with-messages';
@@ -33,6 +33,8 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
   const [searching, setSearching] = useState(false);
   const [found, setFound] = useState<{ code: string; title: string } | null>(null);
   const [scanning, setScanning] = useState(false);
+  // Shown once a look-alike letter was typed, so the finder sees why the field shows a digit instead.
+  const [readAsDigits, setReadAsDigits] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
@@ -123,6 +125,7 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
                   // Reformat in place so the caret stays where the person is typing instead of jumping to the end.
                   const input = event.currentTarget;
                   const edit = formatCodeEdit(input.value, input.selectionStart ?? input.value.length);
+                  setReadAsDigits((shown) => (edit.value === '' ? false : shown || hasLookalikes(input.value)));
                   if (input.value !== edit.value) input.value = edit.value;
                   input.setSelectionRange(edit.caret, edit.caret);
                   setCode(edit.value);
@@ -133,9 +136,14 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
                 autoCapitalize="characters"
                 spellCheck={false}
                 aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? 'stone-code-problem' : undefined}
+                aria-describedby={
+                  [problem ? 'stone-code-problem' : '', readAsDigits ? 'stone-code-read' : ''].join(' ').trim() || undefined
+                }
                 className="w-full rounded-lg border border-stone-300 px-3 py-3 text-center font-mono text-2xl tracking-widest focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30"
               />
+              <p id="stone-code-read" aria-live="polite" className="min-h-5 text-sm text-stone-600">
+                {readAsDigits ? <FormattedMessage id="findDialog.readAsDigits" /> : null}
+              </p>
             </div>
             {problem ? (
               <div id="stone-code-problem" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -102,7 +102,8 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
           .setPopup(new Popup({ offset: 16 }).setText(find.location))
           .addTo(map),
       );
-      route = positioned.map(({ find }) => [find.longitude, find.latitude]);
+      // The line is the counted journey: a find waiting for the owner's review has its marker but no leg yet.
+      route = positioned.filter(({ find }) => !find.pending).map(({ find }) => [find.longitude, find.latitude]);
       if (map.isStyleLoaded()) drawRoute();
       const last = positioned.at(-1)?.find;
       if (last) map.jumpTo({ center: [last.longitude, last.latitude], zoom });

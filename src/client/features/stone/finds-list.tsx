@@ -26,6 +26,11 @@ export function FindsList({ finds }: { finds: FindView[] }) {
             </time>
           </div>
           {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}
+          {find.pending ? (
+            <p className="mt-2 text-sm text-stone-600">
+              <FormattedMessage id="stone.findPending" />
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -13,7 +13,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
-import { setFindHidden } from '../finds/queries';
+import { moderateFind } from '../finds/queries';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { getStoneView, updateStoneText } from '../stones/queries';
@@ -77,8 +77,8 @@ export const operatorStones = new Hono<AppEnv>()
     const input = parseInput(findModerationSchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
     if (input.clearComment && !(await clearFindComment(db, stone.id, findId))) throw notFound();
-    if (input.hidden !== undefined) {
-      const totals = await setFindHidden(db, stone.id, findId, input.hidden);
+    if (input.hidden !== undefined || input.accept) {
+      const totals = await moderateFind(db, stone.id, findId, { hidden: input.hidden, accept: input.accept });
       if (!totals) throw notFound();
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
     }

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { hasPosition, haversineKm, journeyKm } from '../../../shared/geo';
+import { and, asc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { EARTH_RADIUS_KM, hasPosition, journeyKm, type Position } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
 import type { FindInput } from '../../../shared/schemas/find';
-import type { FindView } from '../../../shared/types';
+import type { FindFlag, FindView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
@@ -14,130 +14,222 @@ import type { StoneRef } from '../stones/queries';
 export interface AddedFind {
   find: FindView;
   totalDistance: number;
-  /** The site totals after this find, for the statistics cache. */
+  /** The site totals after this find, for the statistics cache (none for a replay). */
   totals: Array<{ stoneCount: number; findCount: number; totalDistanceKm: number }>;
   /** Outbox rows written with the find (owner, subscribers, the finder's confirmation), to be queued. */
   mailIds: string[];
+  /** The send repeated a key the device used before: the answer is the find stored then, nothing was written. */
+  replayed: boolean;
+}
+
+/** What the finder's device and network tell about this find (both optional: a test or a script may send neither). */
+export interface FindClient {
+  /** The device's `Idempotency-Key` for this find. */
+  key: string | null;
+  /** SHA-256 of the client's address and the stone (see `clientHash`), for the repeat check. */
+  hash: string | null;
+}
+
+/** A find faster than this since the previous counted position is flagged (spec of plausibility: 1 000 km/h). */
+export const MAX_PLAUSIBLE_KMH = 1000;
+/** A second find of the same client on the same stone within this time is flagged. */
+export const REPEAT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The client as the repeat check knows it: SHA-256 of its address (per /64 for IPv6, as the rate limits count)
+ * and the stone's id, so the stored value says nothing about other stones and is kept only for the hour it is
+ * needed (the cron clears it).
+ */
+export async function clientHash(address: string, stoneId: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${address}|${stoneId}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Great-circle km from a stored position (SQL columns) to a new one: the same haversine as `shared/geo.ts`. */
+function legSql(fromLatitude: SQL, fromLongitude: SQL, to: Position): SQL {
+  const rad = (deg: SQL | number) => sql`radians(${deg})`;
+  // D1 allows sin, cos, asin, sqrt and radians but not power: a square is a product.
+  const halfSinSquared = (delta: SQL) => sql`sin(${rad(delta)} / 2) * sin(${rad(delta)} / 2)`;
+  const h = sql`${halfSinSquared(sql`${to.latitude} - ${fromLatitude}`)} + cos(${rad(fromLatitude)}) * cos(${rad(to.latitude)}) * ${halfSinSquared(sql`${to.longitude} - ${fromLongitude}`)}`;
+  return sql`(2 * ${EARTH_RADIUS_KM} * asin(min(1, sqrt(${h}))))`;
 }
 
 /**
- * Adds a find, the leg it adds to the journey, its share of the site totals and its mails (to the owner, to
- * every confirmed subscriber, and a confirmation to a finder who gave an address) in one atomic batch. Each find
- * takes the stone's next sequence number; the unique (stone, seq) index makes a concurrent writer's batch fail
- * as a whole, and it retries from a fresh read — so the stored distance always equals a recomputation over the
- * finds (decision record 002). The write reads a constant number of rows, however many stones and finds exist.
+ * Adds a find in one atomic batch that reads the stone's state inside the transaction: the next sequence number,
+ * the leg from the last counted position (computed by SQLite), the plausibility flag, the stone's distance, its
+ * share of the site totals and its mails (to the owner, to every confirmed subscriber, and a confirmation to a
+ * finder who gave an address). D1 runs batches one after another, so concurrent finds on one stone queue up
+ * instead of failing: nothing to retry, and the stored distance equals a recomputation over the counted finds
+ * (decision records 002 and 017). A key the device sent before (`Idempotency-Key`) writes nothing: every
+ * statement after the insert is guarded by the new row existing, and the answer is the find stored the first time.
+ * The write reads a constant number of rows, however many stones and finds exist.
  */
-export async function addFind(db: Db, stone: StoneRef, input: FindInput, locale: Locale): Promise<AddedFind> {
+export async function addFind(
+  db: Db,
+  stone: StoneRef,
+  input: FindInput,
+  locale: Locale,
+  client: FindClient = { key: null, hash: null },
+): Promise<AddedFind> {
   const stoneId = stone.id;
-  const position =
+  const position: Position | null =
     input.latitude !== null && input.longitude !== null && hasPosition(input)
       ? { latitude: input.latitude, longitude: input.longitude }
       : null;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const counters = await db
-      .select({
-        findSeq: stones.findSeq,
-        totalDistanceKm: stones.totalDistanceKm,
-        lastLatitude: stones.lastLatitude,
-        lastLongitude: stones.lastLongitude,
-      })
-      .from(stones)
-      .where(eq(stones.id, stoneId))
-      .get();
-    if (!counters) throw new ApiError(404, 'STONE_NOT_FOUND', 'api.stoneNotFound');
-    const previous =
-      counters.lastLatitude !== null && counters.lastLongitude !== null
-        ? { latitude: counters.lastLatitude, longitude: counters.lastLongitude }
-        : null;
-    const leg = position && previous ? haversineKm(previous, position) : 0;
-    const seq = counters.findSeq + 1;
-    const id = crypto.randomUUID();
-    const createdAt = new Date();
-    const facts = {
-      code: stone.code,
-      title: stone.title,
-      find: {
-        location: input.location,
-        latitude: position?.latitude ?? null,
-        longitude: position?.longitude ?? null,
-        comment: input.comment,
-        createdAt: createdAt.toISOString(),
-        totalDistanceKm: counters.totalDistanceKm + leg,
-      },
-    };
-    const follow = input.finderEmail
-      ? subscribeStatements(
-          db,
-          { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true },
-          createdAt,
+  const id = crypto.randomUUID();
+  const createdAt = new Date();
+  const now = createdAt.getTime();
+  const inserted = sql`EXISTS (SELECT 1 FROM ${finds} WHERE ${finds.id} = ${id})`;
+  const counted = sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id}) IS NULL`;
+  // The leg from the stone's last counted position, as an expression over the stone's columns (before its update).
+  const legFrom = (latitude: SQL, longitude: SQL) =>
+    position ? sql`CASE WHEN ${latitude} IS NULL OR ${longitude} IS NULL THEN 0 ELSE ${legSql(latitude, longitude, position)} END` : sql`0`;
+  const speedFlag = position
+    ? sql`s.last_latitude IS NOT NULL AND s.last_position_at IS NOT NULL AND ${legFrom(sql`s.last_latitude`, sql`s.last_longitude`)} > ${MAX_PLAUSIBLE_KMH} * max(${now} - s.last_position_at, 0) / 3600000.0`
+    : sql`0`;
+  const repeatFlag = client.hash
+    ? sql`EXISTS (SELECT 1 FROM ${finds} r WHERE r.client_hash = ${client.hash} AND r.created_at > ${now - REPEAT_WINDOW_MS})`
+    : sql`0`;
+  const facts = {
+    code: stone.code,
+    title: stone.title,
+    find: {
+      location: input.location,
+      latitude: position?.latitude ?? null,
+      longitude: position?.longitude ?? null,
+      comment: input.comment,
+      createdAt: createdAt.toISOString(),
+      // Filled in by the statement from the stone as this find left it (see `insertOwnerFindMail`).
+      totalDistanceKm: 0,
+    },
+  };
+  const findState = {
+    totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
+    flag: sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id})`,
+  };
+  const follow = input.finderEmail
+    ? subscribeStatements(db, { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true }, createdAt)
+    : null;
+  let results: unknown[];
+  try {
+    results = await db.batch([
+      db
+        .insert(finds)
+        .select(
+          sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, CASE WHEN ${speedFlag} THEN 'speed' WHEN ${repeatFlag} THEN 'repeat' ELSE NULL END, 0 FROM ${stones} s WHERE s.id = ${stoneId}`,
         )
-      : null;
-    let totals: AddedFind['totals'];
-    let mailIds: string[];
-    try {
-      const results = await db.batch([
-        db.insert(finds).values({
-          id,
-          stoneId,
-          seq,
-          location: input.location,
-          latitude: position?.latitude ?? null,
-          longitude: position?.longitude ?? null,
-          comment: input.comment,
-          finderEmail: input.finderEmail ?? null,
-          createdAt,
-        }),
-        db
-          .update(stones)
-          .set({
-            findSeq: seq,
-            totalDistanceKm: sql`${stones.totalDistanceKm} + ${leg}`,
-            ...(position ? { lastLatitude: position.latitude, lastLongitude: position.longitude } : {}),
-          })
-          .where(and(eq(stones.id, stoneId), eq(stones.findSeq, counters.findSeq))),
-        changeTotals(db, { finds: 1, km: leg }),
-        insertOwnerFindMail(db, stoneId, id, facts, createdAt),
-        // Before the finder's own subscription is written: a finder is not mailed about their own find.
-        insertSubscriberFindMails(db, stoneId, id, facts, createdAt),
-        ...(follow ?? []),
-      ]);
-      const [, , changed, ownerMail, subscriberMails] = results;
-      // The finder's confirmation, when they gave an address, answered last.
-      const followMail = follow ? (results[6] as Array<{ id: string }>) : [];
-      totals = changed;
-      mailIds = writtenIds(ownerMail, subscriberMails, followMail);
-    } catch (error) {
-      if (!uniqueViolation(error, 'finds.stone_id')) throw error;
-      // Another find took this number: wait a random, growing moment so the writers that lost do not all
-      // collide again on the next number (without it, 40 finds at once exhaust the attempts).
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
-      continue;
-    }
-    return {
-      find: {
-        id,
-        location: input.location,
-        latitude: position?.latitude ?? null,
-        longitude: position?.longitude ?? null,
-        comment: input.comment,
-        createdAt: createdAt.toISOString(),
-      },
-      totalDistance: counters.totalDistanceKm + leg,
-      totals,
-      mailIds,
-    };
+        .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
+      // The site totals before the stone's own update: the leg is measured from the stone's last position as it was.
+      changeTotals(
+        db,
+        {
+          finds: 1,
+          km: sql`(SELECT CASE WHEN ${counted} THEN ${legFrom(sql`s.last_latitude`, sql`s.last_longitude`)} ELSE 0 END FROM ${stones} s WHERE s.id = ${stoneId})`,
+        },
+        inserted,
+      ),
+      db
+        .update(stones)
+        .set({
+          findSeq: sql`${stones.findSeq} + 1`,
+          totalDistanceKm: sql`${stones.totalDistanceKm} + CASE WHEN ${counted} THEN ${legFrom(sql`last_latitude`, sql`last_longitude`)} ELSE 0 END`,
+          ...(position
+            ? {
+                lastLatitude: sql`CASE WHEN ${counted} THEN ${position.latitude} ELSE ${stones.lastLatitude} END`,
+                lastLongitude: sql`CASE WHEN ${counted} THEN ${position.longitude} ELSE ${stones.lastLongitude} END`,
+                lastPositionAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${stones.lastPositionAt} END`,
+              }
+            : {}),
+        })
+        .where(and(eq(stones.id, stoneId), inserted)),
+      insertOwnerFindMail(db, stoneId, id, facts, createdAt, { onlyIf: inserted, ...findState }),
+      // Before the finder's own subscription is written: a finder is not mailed about their own find. A flagged
+      // find waits for the owner; its followers hear of the next plausible one.
+      insertSubscriberFindMails(db, stoneId, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
+      db
+        .select({
+          id: finds.id,
+          location: finds.location,
+          latitude: finds.latitude,
+          longitude: finds.longitude,
+          comment: finds.comment,
+          createdAt: finds.createdAt,
+          flag: finds.flag,
+          flagAccepted: finds.flagAccepted,
+          totalDistanceKm: stones.totalDistanceKm,
+        })
+        .from(finds)
+        .innerJoin(stones, eq(stones.id, finds.stoneId))
+        .where(and(eq(finds.stoneId, stoneId), client.key ? or(eq(finds.id, id), eq(finds.clientKey, client.key)) : eq(finds.id, id))),
+      ...(follow ?? []),
+    ]);
+  } catch (error) {
+    // D1 runs the batch as one transaction and batches one after another, so the next number cannot be taken in
+    // between; should it ever be, the whole batch was refused and nothing was written.
+    if (uniqueViolation(error, 'finds.stone_id')) throw new ApiError(503, 'BUSY', 'api.busy');
+    throw error;
   }
-  throw new ApiError(503, 'BUSY', 'api.busy');
+  const [, changed, , ownerMail, subscriberMails, stored, , followMail] = results as [
+    unknown,
+    AddedFind['totals'],
+    unknown,
+    Array<{ id: string }>,
+    Array<{ id: string }>,
+    Array<{
+      id: string;
+      location: string;
+      latitude: number | null;
+      longitude: number | null;
+      comment: string;
+      createdAt: Date;
+      flag: FindFlag | null;
+      flagAccepted: boolean;
+      totalDistanceKm: number;
+    }>,
+    unknown,
+    Array<{ id: string }> | undefined,
+  ];
+  const row = stored[0];
+  if (!row) throw new ApiError(404, 'STONE_NOT_FOUND', 'api.stoneNotFound');
+  const replayed = row.id !== id;
+  if (replayed && (row.location !== input.location || row.comment !== input.comment))
+    throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'api.idempotencyKeyReused');
+  return {
+    find: {
+      id: row.id,
+      location: row.location,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      comment: row.comment,
+      createdAt: row.createdAt.toISOString(),
+      pending: row.flag !== null && !row.flagAccepted,
+    },
+    totalDistance: row.totalDistanceKm,
+    totals: replayed ? [] : changed,
+    mailIds: replayed ? [] : writtenIds(ownerMail, subscriberMails, followMail ?? []),
+    replayed,
+  };
+}
+
+/** Whether a find counts for the distance: shown, and either unflagged or accepted. */
+export const countsForDistance = (find: { hidden: boolean; flag: FindFlag | null; flagAccepted: boolean }) =>
+  !find.hidden && (find.flag === null || find.flagAccepted);
+
+/** What the owner or the operator changes about a find: hide or show it, accept a flagged one. */
+export interface FindModeration {
+  hidden?: boolean;
+  /** Accept a flagged find as plausible: it joins the distance. */
+  accept?: true;
 }
 
 /**
- * The owner hides a find (spam, a bogus place) or shows it again. The stone's journey is recomputed over its
- * visible finds in the same batch as the change, and the site totals follow; every statement of the batch is
- * guarded by the stone's counters as read, so a find logged or hidden at the same moment makes this one start
- * over instead of writing a stale distance. Answers null for a find that is not this stone's, else the new site
- * totals (none when nothing changed).
+ * The owner (or the operator) hides a find (spam, a bogus place), shows it again, or accepts a flagged one. The
+ * stone's journey is recomputed over its counted finds in the same batch as the change, and the site totals
+ * follow; every statement of the batch is guarded by the stone's state as read (its counters and distance), so a
+ * find logged or moderated at the same moment makes this one start over instead of writing a stale distance.
+ * Answers null for a find that is not this stone's, else the new site totals (none when nothing changed).
  */
-export async function setFindHidden(db: Db, stoneId: string, findId: string, hidden: boolean): Promise<AddedFind['totals'] | null> {
+export async function moderateFind(db: Db, stoneId: string, findId: string, change: FindModeration): Promise<AddedFind['totals'] | null> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const [counters, journey] = await db.batch([
       db
@@ -145,7 +237,15 @@ export async function setFindHidden(db: Db, stoneId: string, findId: string, hid
         .from(stones)
         .where(eq(stones.id, stoneId)),
       db
-        .select({ id: finds.id, latitude: finds.latitude, longitude: finds.longitude, hidden: finds.hidden })
+        .select({
+          id: finds.id,
+          latitude: finds.latitude,
+          longitude: finds.longitude,
+          hidden: finds.hidden,
+          flag: finds.flag,
+          flagAccepted: finds.flagAccepted,
+          createdAt: finds.createdAt,
+        })
         .from(finds)
         .where(eq(finds.stoneId, stoneId))
         .orderBy(asc(finds.seq)),
@@ -153,30 +253,44 @@ export async function setFindHidden(db: Db, stoneId: string, findId: string, hid
     const stone = counters[0];
     const target = journey.find((find) => find.id === findId);
     if (!stone || !target) return null;
-    if (target.hidden === hidden) return [];
-    const visible = journey.filter((find) => (find.id === findId ? !hidden : !find.hidden));
-    const totalDistanceKm = journeyKm(visible);
-    const last = visible.filter(hasPosition).at(-1) ?? null;
-    const unchanged = sql`(SELECT ${stones.findSeq} || ':' || ${stones.hiddenFindCount} FROM ${stones} WHERE ${stones.id} = ${stoneId}) = ${`${stone.findSeq}:${stone.hiddenFindCount}`}`;
+    const next = {
+      hidden: change.hidden ?? target.hidden,
+      flagAccepted: change.accept && target.flag !== null ? true : target.flagAccepted,
+    };
+    if (next.hidden === target.hidden && next.flagAccepted === target.flagAccepted) return [];
+    const counted = journey.map((find) => (find.id === findId ? { ...find, ...next } : find)).filter(countsForDistance);
+    const totalDistanceKm = journeyKm(counted);
+    const last = counted.filter(hasPosition).at(-1) ?? null;
+    const hiddenChange = next.hidden === target.hidden ? 0 : next.hidden ? 1 : -1;
+    const unchanged = sql`EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${stoneId} AND ${stones.findSeq} = ${stone.findSeq} AND ${stones.hiddenFindCount} = ${stone.hiddenFindCount} AND ${stones.totalDistanceKm} = ${stone.totalDistanceKm})`;
     // The guard reads the stone's counters, so the stone's own update comes last in the batch.
     const [changed, totals] = await db.batch([
       db
         .update(finds)
-        .set({ hidden })
+        .set(next)
         .where(and(eq(finds.id, findId), unchanged))
         .returning({ id: finds.id }),
-      changeTotals(db, { finds: hidden ? -1 : 1, km: totalDistanceKm - stone.totalDistanceKm }, unchanged),
+      changeTotals(db, { finds: -hiddenChange, km: totalDistanceKm - stone.totalDistanceKm }, unchanged),
       db
         .update(stones)
         .set({
           totalDistanceKm,
           lastLatitude: last?.latitude ?? null,
           lastLongitude: last?.longitude ?? null,
-          hiddenFindCount: sql`${stones.hiddenFindCount} + ${hidden ? 1 : -1}`,
+          lastPositionAt: last?.createdAt ?? null,
+          hiddenFindCount: sql`${stones.hiddenFindCount} + ${hiddenChange}`,
         })
         .where(and(eq(stones.id, stoneId), unchanged)),
     ]);
     if (changed.length) return totals;
   }
   throw new ApiError(503, 'BUSY', 'api.busy');
+}
+
+/** The cron forgets the clients of finds older than the repeat window: the hash is kept only while it is needed. */
+export async function forgetFindClients(db: Db, now: Date): Promise<void> {
+  await db
+    .update(finds)
+    .set({ clientHash: null })
+    .where(and(isNotNull(finds.clientHash), lt(finds.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS))));
 }

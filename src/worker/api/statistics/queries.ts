@@ -30,7 +30,7 @@ const toData = (row: Pick<TotalsRow, 'stoneCount' | 'findCount' | 'totalDistance
  * The change a write makes to the site totals, as one statement for that write's `db.batch`: it runs in the
  * same transaction, reads one row and answers the new totals.
  */
-export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number; premium?: number }, onlyIf?: SQL) {
+export function changeTotals(db: Db, change: { stones?: number; finds?: number; km?: number | SQL; premium?: number }, onlyIf?: SQL) {
   return db
     .update(siteTotals)
     .set({

@@ -45,6 +45,8 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
         comment: finds.comment,
         createdAt: finds.createdAt,
         hidden: finds.hidden,
+        flag: finds.flag,
+        flagAccepted: finds.flagAccepted,
       })
       .from(finds)
       .where(withHidden ? eq(finds.stoneId, byCode) : and(eq(finds.stoneId, byCode), eq(finds.hidden, false)))
@@ -55,12 +57,19 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   if (!stone) return null;
   const view = toView(
     stone,
-    findRows.map(({ hidden: _, ...f }) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+    findRows.map(({ hidden: _, flag, flagAccepted, ...f }) => ({
+      ...f,
+      createdAt: f.createdAt.toISOString(),
+      pending: flag !== null && !flagAccepted,
+    })),
     photoRows.map((p) => photoUrl(ctx.origin, p.r2Key)),
     ctx,
   );
   if (!withHidden) return view;
-  return { ...view, finds: findRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })) };
+  return {
+    ...view,
+    finds: findRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString(), pending: f.flag !== null && !f.flagAccepted })),
+  };
 }
 
 function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx: ViewContext): StoneView {
