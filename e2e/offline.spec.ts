@@ -149,6 +149,36 @@ test.describe('a finder without a connection', () => {
   });
 });
 
+test.describe('two open pages of the stone', () => {
+  test.use({
+    geolocation: bonn,
+    permissions: ['geolocation'],
+    serviceWorkers: 'allow',
+    allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/],
+  });
+
+  test('both see the connection return and try to send the kept find: it is delivered once', async ({ page, context, request }) => {
+    const code = await newStone(request, 'Zwei-Seiten-Stein');
+    await page.goto(`/${code}#find-form`);
+    await offlineReady(page, `/${code}`);
+    const other = await context.newPage();
+    await other.goto(`/${code}#find-form`);
+    await other.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await other.waitForFunction(() => document.readyState === 'complete');
+
+    await context.setOffline(true);
+    await logFind(page, 'Zwei Seiten, ein Fund');
+    await expect(page.getByTestId('find-kept')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByTestId('find-kept-sent')).toBeVisible({ timeout: 20_000 });
+    // Give the slower of the two senders its chance, then count.
+    await other.waitForTimeout(1000);
+    const finds = await findsOf(request, code);
+    expect(finds.filter((find) => find.comment === 'Zwei Seiten, ein Fund')).toHaveLength(1);
+    expect(finds).toHaveLength(1);
+  });
+});
+
 test.describe('pages with a secret or for the operator', () => {
   test.use({ serviceWorkers: 'allow', allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
@@ -226,6 +256,21 @@ test.describe('a find whose answer is lost on the way', () => {
     const second = await send();
     expect(second.status()).toBe(200);
     expect(await second.json()).toEqual(await first.json());
+    expect(await findsOf(request, code)).toHaveLength(1);
+  });
+
+  test('two sends of the same find at the same moment make one find', async ({ request }) => {
+    const code = await newStone(request, 'Gleichzeitig-Stein');
+    const key = crypto.randomUUID();
+    const send = () =>
+      request.post(`/api/stones/${code}/finds`, {
+        data: { location: 'Bonn', latitude: bonn.latitude, longitude: bonn.longitude, comment: 'Gleichzeitig gesendet' },
+        headers: { 'Idempotency-Key': key },
+      });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((answer) => answer.status()).sort()).toEqual([200, 201]);
+    const [a, b] = await Promise.all(answers.map((answer) => answer.json()));
+    expect(a).toEqual(b);
     expect(await findsOf(request, code)).toHaveLength(1);
   });
 });
