@@ -24,7 +24,7 @@ for (const stone of seedStones) {
   const positioned = stone.finds.filter(hasPosition);
   const last = positioned.at(-1) ?? null;
   statements.push(
-    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, created_at) VALUES (${[
+    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, last_position_at, created_at) VALUES (${[
       sqlText(stone.id),
       sqlText(stone.code),
       sqlText(stone.title),
@@ -38,6 +38,7 @@ for (const stone of seedStones) {
       seedDistanceKm(stone),
       sqlNumber(last?.latitude ?? null),
       sqlNumber(last?.longitude ?? null),
+      sqlNumber(last ? now - last.daysAgo * DAY : null),
       now - 90 * DAY,
     ].join(', ')});`,
   );
