@@ -167,7 +167,11 @@ describe('a read takes the bookmark back', () => {
     const found = await postFind(f.code, { location: 'Lübeck', latitude: 53.87, longitude: 10.69 });
     expect(found.status).toBe(201);
     const bookmark = found.headers.get(BOOKMARK_HEADER) ?? '';
-    for (const headers of [{ [BOOKMARK_HEADER]: bookmark }, { cookie: `lang=de; ${BOOKMARK_COOKIE}=${bookmark}` }]) {
+    const carriers: Array<Record<string, string>> = [
+      { [BOOKMARK_HEADER]: bookmark },
+      { cookie: `lang=de; ${BOOKMARK_COOKIE}=${bookmark}` },
+    ];
+    for (const headers of carriers) {
       const res = await call(`/api/stones/${f.code}`, { headers });
       expect(res.status).toBe(200);
       expect(JSON.stringify(await res.json())).toContain('Lübeck');
