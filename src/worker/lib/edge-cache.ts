@@ -89,14 +89,14 @@ function storable(response: Response): boolean {
 }
 
 /**
- * Which scopes a successful write changes. Writes to a stone under the admin prefix name it by the owner's
+ * Which scopes a successful write changes. The statistics change with every find and stone: they only expire
+ * (a new generation per find would keep them from ever being cached when finds are frequent). Writes to a stone under the admin prefix name it by the owner's
  * token or the operator's id: it is looked up (one indexed read) before the write, which may delete it.
  */
 async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
   const path = routingPath(c.req.raw);
   const finds = /^\/api\/stones\/([0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3})\/finds$/.exec(path)?.[1];
-  if (finds) return [`stone:${finds}`, 'statistics'];
-  if (path === '/api/stones') return ['statistics'];
+  if (finds) return [`stone:${finds}`];
   if (path.startsWith('/api/admin/blog')) return ['blog'];
   const owner = new RegExp(`^${sideMount('owner')}/([^/]+)`).exec(path)?.[1];
   const operator = new RegExp(`^${sideMount('operator')}/(?:id/)?([0-9a-f-]{36})(?:/|$)`).exec(path)?.[1];
@@ -104,7 +104,7 @@ async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
   const db = getDb(c.env.DB);
   const where = owner ? eq(stones.ownerTokenHash, await sha256Hex(decodeURIComponent(owner))) : eq(stones.id, operator ?? '');
   const row = await db.select({ code: stones.code }).from(stones).where(where).get();
-  return row && CODE_PATTERN.test(row.code) ? [`stone:${row.code}`, 'statistics'] : [];
+  return row && CODE_PATTERN.test(row.code) ? [`stone:${row.code}`] : [];
 }
 
 /** A response that can be changed (the cache's are immutable), with the cache status. */
