@@ -56,7 +56,7 @@ function sessionDatabase(session: D1DatabaseSession, database: D1Database): D1Da
  * `x-d1-bookmark` header (for fetch) and a short-lived cookie (for the next page navigation).
  */
 export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const database = c.env.DB;
+  const database = c.env?.DB;
   // A binding without sessions (an older runtime, a test's metered wrapper) is used as it is.
   if (typeof database?.withSession !== 'function') return next();
   const write = isWrite(c.req.method);

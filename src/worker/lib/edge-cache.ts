@@ -44,8 +44,8 @@ export function readScope(path: string): Scope | null {
 }
 
 /** Seconds an entry lives; 0 turns the cache off (the tests' default, see vitest.config.ts). */
-export function edgeCacheSeconds(env: Pick<Env, 'EDGE_CACHE_SECONDS'>): number {
-  const seconds = Number(env.EDGE_CACHE_SECONDS ?? 0);
+export function edgeCacheSeconds(env: Pick<Env, 'EDGE_CACHE_SECONDS'> | undefined): number {
+  const seconds = Number(env?.EDGE_CACHE_SECONDS ?? 0);
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
 }
 
