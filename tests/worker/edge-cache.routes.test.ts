@@ -12,7 +12,20 @@ import { meteredD1 } from '../support/metered-d1';
 import { operatorToken } from '../support/operator';
 
 const metered = meteredD1(env.DB);
-const cachingEnv = { ...env, DB: metered.db, EDGE_CACHE_SECONDS: '60' };
+/** The constraints and bookmarks the requests open their D1 sessions with. */
+const sessionsOpened: string[] = [];
+const recording = new Proxy(metered.db, {
+  get(target, name) {
+    if (name === 'withSession') {
+      return (constraint: string) => {
+        sessionsOpened.push(constraint);
+        return target.withSession(constraint);
+      };
+    }
+    return Reflect.get(target, name);
+  },
+});
+const cachingEnv = { ...env, DB: recording, EDGE_CACHE_SECONDS: '60' };
 const context = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 
 /** One request to the app with the cache on; `statements` is how many D1 statements it ran. */
@@ -20,6 +33,7 @@ async function fetchCached(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientAddress());
   metered.reset();
+  sessionsOpened.length = 0;
   const response = await app.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), cachingEnv, context);
   const body = await response.text();
   return { response, body, status: response.headers.get(CACHE_STATUS_HEADER), statements: metered.totals.statements };
@@ -155,14 +169,31 @@ describe('a write makes the next read fresh', () => {
     expect(JSON.stringify(JSON.parse(after.body))).not.toBe(JSON.stringify(before));
   });
 
-  it('a reader carrying a bookmark reads past the cache, and refreshes it', async () => {
+  it('the read that refills the cache after a write reads at least at the write, even from a replica', async () => {
     const { code } = await stone();
     await fetchCached(`/api/stones/${code}`);
-    const bookmark = env.DB.withSession('first-primary');
-    await bookmark.prepare('SELECT 1').all();
-    const fresh = await fetchCached(`/api/stones/${code}`, { headers: { [BOOKMARK_HEADER]: bookmark.getBookmark() ?? '' } });
+    const found = await fetchCached(`/api/stones/${code}/finds`, json('POST', { location: 'Husum', latitude: 54.48, longitude: 9.05 }));
+    const bookmark = found.response.headers.get(BOOKMARK_HEADER);
+    expect(bookmark).toBeTruthy();
+    const next = await fetchCached(`/${code}`, html('de'));
+    expect(next.status).toBe('miss');
+    expect(sessionsOpened).toEqual(['first-unconstrained', bookmark]);
+  });
+
+  it('a reader carrying a bookmark reads past the cache and keeps nothing in it', async () => {
+    const { code } = await stone();
+    const first = await fetchCached(`/api/stones/${code}`);
+    const session = env.DB.withSession('first-primary');
+    await session.prepare('SELECT 1').all();
+    const headers = { [BOOKMARK_HEADER]: session.getBookmark() ?? '' };
+    const fresh = await fetchCached(`/api/stones/${code}`, { headers });
     expect(fresh.status).toBe('bypass');
     expect(fresh.statements).toBeGreaterThan(0);
+    expect(sessionsOpened).toEqual([headers[BOOKMARK_HEADER]]);
+    const page = await fetchCached(`/${code}`, html('de', { cookie: `d1-bookmark=${headers[BOOKMARK_HEADER]}` }));
+    expect(page.status).toBe('bypass');
+    const later = await fetchCached(`/api/stones/${code}`);
+    expect([later.status, later.body]).toEqual(['hit', first.body]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types';
 
 /**
@@ -62,6 +62,7 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
   const write = isWrite(c.req.method);
   const session = database.withSession(write ? 'first-primary' : (requestBookmark(c.req.raw) ?? 'first-unconstrained'));
   c.env = { ...c.env, DB: sessionDatabase(session, database) };
+  c.set('d1', { binding: database, session });
   await next();
   const bookmark = write ? session.getBookmark() : null;
   if (!bookmark) return;
@@ -71,3 +72,20 @@ export const d1Sessions: MiddlewareHandler<AppEnv> = async (c, next) => {
     append: true,
   });
 };
+
+/** The bookmark of the request's session so far (after a write: the write's), or null. */
+export function sessionBookmark(c: Context<AppEnv>): string | null {
+  return c.get('d1')?.session.getBookmark() ?? null;
+}
+
+/**
+ * Starts the request's session afresh at `bookmark`, before it has run a query: its reads then see at least
+ * what that bookmark's write left (the edge cache uses the last write to a stone in this data centre).
+ */
+export function readAtLeastAt(c: Context<AppEnv>, bookmark: string): void {
+  const d1 = c.get('d1');
+  if (!d1 || !BOOKMARK_SHAPE.test(bookmark)) return;
+  const session = d1.binding.withSession(bookmark);
+  c.env = { ...c.env, DB: sessionDatabase(session, d1.binding) };
+  c.set('d1', { binding: d1.binding, session });
+}

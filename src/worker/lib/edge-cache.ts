@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { stones } from '../db/schema';
 import type { AppEnv } from '../types';
 import { sha256Hex } from './crypto';
-import { isWrite, requestBookmark } from './d1-session';
+import { isWrite, readAtLeastAt, requestBookmark, sessionBookmark } from './d1-session';
 import { routingPath, sideMount } from './routing';
 
 /**
@@ -58,27 +58,41 @@ const generationKey = (origin: string, scope: Scope) => `${origin}${KEY_PREFIX}/
 
 const newGeneration = () => `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
 
-async function putGeneration(cache: Cache, origin: string, scope: Scope, seconds: number, generation: string): Promise<void> {
+/** A scope's generation, with the D1 bookmark of the write that started it (none for one started by a read). */
+interface Generation {
+  id: string;
+  bookmark: string | null;
+}
+
+async function putGeneration(cache: Cache, origin: string, scope: Scope, seconds: number, generation: Generation): Promise<void> {
   await cache.put(
     generationKey(origin, scope),
-    new Response(generation, { headers: { 'Cache-Control': `public, max-age=${generationSeconds(seconds)}` } }),
+    new Response(`${generation.id}\n${generation.bookmark ?? ''}`, {
+      headers: { 'Cache-Control': `public, max-age=${generationSeconds(seconds)}` },
+    }),
   );
 }
 
 /** The scope's current generation; a forgotten one is started afresh (which only ever costs a miss). */
-async function currentGeneration(cache: Cache, origin: string, scope: Scope, seconds: number): Promise<string> {
+async function currentGeneration(cache: Cache, origin: string, scope: Scope, seconds: number): Promise<Generation> {
   const stored = await cache.match(generationKey(origin, scope));
-  if (stored) return stored.text();
-  const generation = newGeneration();
+  if (stored) {
+    const [id = '', bookmark = ''] = (await stored.text()).split('\n');
+    return { id, bookmark: bookmark || null };
+  }
+  const generation = { id: newGeneration(), bookmark: null };
   await putGeneration(cache, origin, scope, seconds, generation);
   return generation;
 }
 
-/** Starts a new generation of each scope in this data centre: their next reads miss. */
-export async function invalidate(origin: string, scopes: readonly Scope[], seconds: number): Promise<void> {
+/**
+ * Starts a new generation of each scope in this data centre: their next reads miss, and read at least at the
+ * write's bookmark, so a replica behind the write cannot put the old state back into the cache.
+ */
+export async function invalidate(origin: string, scopes: readonly Scope[], seconds: number, bookmark: string | null): Promise<void> {
   const cache = cacheOrNull();
   if (!cache || seconds === 0) return;
-  await Promise.all(scopes.map((scope) => putGeneration(cache, origin, scope, seconds, newGeneration())));
+  await Promise.all(scopes.map((scope) => putGeneration(cache, origin, scope, seconds, { id: newGeneration(), bookmark })));
 }
 
 /** What a cached response may not carry: anything personal or secret. */
@@ -89,9 +103,10 @@ function storable(response: Response): boolean {
 }
 
 /**
- * Which scopes a successful write changes. The statistics change with every find and stone: they only expire
- * (a new generation per find would keep them from ever being cached when finds are frequent). Writes to a stone under the admin prefix name it by the owner's
- * token or the operator's id: it is looked up (one indexed read) before the write, which may delete it.
+ * Which scopes a successful write changes. Writes to a stone under the admin prefix name it by the owner's
+ * token or the operator's id: it is looked up (one indexed read) before the write, which may delete it. The
+ * statistics change with every find and stone: they only expire (a new generation per find would keep them
+ * out of the cache whenever finds are frequent).
  */
 async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
   const path = routingPath(c.req.raw);
@@ -132,19 +147,24 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
       // A malformed token or id names no stone: the route answers it.
     }
     await next();
-    if (c.res.ok && scopes.length > 0) await invalidate(url.origin, scopes, seconds);
+    if (c.res.ok && scopes.length > 0) await invalidate(url.origin, scopes, seconds, sessionBookmark(c));
     return;
   }
 
   const scope = c.req.method === 'GET' ? readScope(url.pathname) : null;
   if (!scope || c.req.header('authorization')) return next();
 
+  // A client that has just written reads from a database copy that has its write, past the cache. What it reads
+  // is not kept: its bookmark may be older than another client's later write to the same scope.
+  if (requestBookmark(c.req.raw) !== null) {
+    await next();
+    c.res = answer(c.res.body, c.res, 'bypass');
+    return;
+  }
+
   const generation = await currentGeneration(cache, url.origin, scope, seconds);
-  const key = `${url.origin}${KEY_PREFIX}/${encodeURIComponent(scope)}/${generation}/${c.get('locale')}${url.pathname}${url.search}`;
-  // A client that has just written reads from its bookmark's database copy, not from the cache; what it gets is
-  // fresh, so it refills the cache.
-  const fresh = requestBookmark(c.req.raw) !== null;
-  const cached = fresh ? undefined : await cache.match(key);
+  const key = `${url.origin}${KEY_PREFIX}/${encodeURIComponent(scope)}/${generation.id}/${c.get('locale')}${url.pathname}${url.search}`;
+  const cached = await cache.match(key);
   if (cached) {
     const nonce = cached.headers.get(NONCE_HEADER);
     const browserCacheControl = cached.headers.get(BROWSER_CACHE_CONTROL);
@@ -155,6 +175,8 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     return response;
   }
 
+  // What goes into the cache is read at least at the write that started this generation.
+  if (generation.bookmark) readAtLeastAt(c, generation.bookmark);
   await next();
   if (!storable(c.res)) {
     c.res = answer(c.res.body, c.res, 'bypass');
@@ -169,5 +191,5 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (html) stored.headers.set(NONCE_HEADER, c.get('nonce'));
   // Awaited, not left to waitUntil: a miss costs a local write, and the next read can count on the entry.
   await cache.put(key, stored);
-  c.res = answer(body, c.res, fresh ? 'bypass' : 'miss');
+  c.res = answer(body, c.res, 'miss');
 };
