@@ -36,6 +36,9 @@ export default defineConfig({
                 ENVIRONMENT: 'development',
                 MAIL_TRANSPORT: 'development',
                 GEOCODER_URL: `${fakes.url}/nominatim`,
+                // Tests write to D1 directly between reads: the edge cache is off except in its own tests, which
+                // pass a lifetime to the app themselves (tests/worker/edge-cache.routes.test.ts).
+                EDGE_CACHE_SECONDS: '0',
               },
               // Mail tests wait for the real queue: deliver a batch after a second, not after five.
               queueConsumers: { 'reisesteine-email': { maxBatchTimeout: 1 } },

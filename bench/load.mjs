@@ -32,11 +32,21 @@ export const clientName = undici ? 'undici.request' : 'node:http';
  */
 
 /**
- * Runs a closed-loop GET load against `url`.
- * @param {{ url: string, concurrency: number, durationMs: number, headers?: Record<string, string> }} options
+ * @typedef {object} LoadRequest one request of a load that is not the same GET each time (a write)
+ * @property {string} url
+ * @property {string} method
+ * @property {Record<string, string>} headers
+ * @property {string} [body]
+ */
+
+/**
+ * Runs a closed-loop load against `url`: the same GET each time, or each time the request `request()` makes
+ * (then a response counts as ok with the status `okStatus`).
+ * @param {{ url: string, concurrency: number, durationMs: number, headers?: Record<string, string>,
+ *   request?: () => LoadRequest, okStatus?: number }} options
  * @returns {Promise<LoadResult>}
  */
-export async function runLoad({ url, concurrency, durationMs, headers = {} }) {
+export async function runLoad({ url, concurrency, durationMs, headers = {}, request, okStatus = 200 }) {
   const client = undici ? undiciClient(concurrency) : nodeHttpClient(concurrency);
   /** @type {number[]} */
   const latencies = [];
@@ -57,8 +67,8 @@ export async function runLoad({ url, concurrency, durationMs, headers = {} }) {
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        const { status, size } = await client.get(url, headers);
-        if (status === 200) {
+        const { status, size } = await client.send(request ? request() : { url, method: 'GET', headers });
+        if (status === okStatus) {
           latencies.push(performance.now() - t0);
           bytes += size;
         } else {
@@ -105,8 +115,8 @@ export function summarize(values) {
 
 /**
  * @typedef {object} Client
- * @property {(url: string, headers: Record<string, string>) => Promise<{ status: number, size: number }>} get
- *   sends a GET and reads the whole body (a streamed SSR response counts only once it has ended)
+ * @property {(request: LoadRequest) => Promise<{ status: number, size: number }>} send
+ *   sends the request and reads the whole body (a streamed SSR response counts only once it has ended)
  * @property {() => Promise<void>} close
  */
 
@@ -116,8 +126,8 @@ function undiciClient(connections) {
   // One connection per worker and no pipelining, so each connection carries exactly one request at a time.
   const dispatcher = new Agent({ connections, pipelining: 1, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
   return {
-    async get(url, headers) {
-      const { statusCode, body } = await request(url, { method: 'GET', headers, dispatcher });
+    async send({ url, method, headers, body: payload }) {
+      const { statusCode, body } = await request(url, { method, headers, body: payload, dispatcher });
       let size = 0;
       for await (const chunk of body) size += chunk.length;
       return { status: statusCode, size };
@@ -130,9 +140,9 @@ function undiciClient(connections) {
 function nodeHttpClient(connections) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   return {
-    get(url, headers) {
+    send({ url, method, headers, body }) {
       return new Promise((resolve, reject) => {
-        const req = http.get(url, { agent, headers }, (res) => {
+        const req = http.request(url, { agent, method, headers }, (res) => {
           let size = 0;
           res.on('data', (chunk) => (size += chunk.length));
           res.on('end', () => resolve({ status: res.statusCode ?? 0, size }));
@@ -140,6 +150,7 @@ function nodeHttpClient(connections) {
         });
         req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no response within ${REQUEST_TIMEOUT_MS} ms`)));
         req.on('error', reject);
+        req.end(body);
       });
     },
     async close() {

@@ -14,6 +14,8 @@ import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { devMail } from './dev/mail';
 import { publicConfig } from './lib/config';
+import { d1Sessions } from './lib/d1-session';
+import { edgeCache } from './lib/edge-cache';
 import { ApiError } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
@@ -63,6 +65,11 @@ app.use(async (c, next) => {
     c.header('X-Frame-Options', 'DENY');
   }
 });
+
+// Every request's queries run in one D1 session (reads near the reader, a write's bookmark back to the client);
+// public reads are answered from the edge cache when they can be (decision record 014).
+app.use(d1Sessions);
+app.use(edgeCache);
 
 // Operator routes: one check in front of all of them (lib/routing.ts operatorOnly), before any route runs.
 app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next()));

@@ -19,5 +19,7 @@ export interface AppEnv {
     csp: readonly CspFeature[];
     /** Set by requireOperator on operator routes. */
     operator?: Operator;
+    /** The request's D1 session and the binding it was opened on (lib/d1-session.ts). */
+    d1?: { binding: D1Database; session: D1DatabaseSession };
   };
 }

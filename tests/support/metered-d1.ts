@@ -52,8 +52,18 @@ export function meteredD1(db: D1Database) {
     },
     exec: (query: string) => db.exec(query),
     dump: () => db.dump(),
-    withSession: () => {
-      throw new Error('not metered');
+    /** A session on the real binding whose statements are counted the same way (src/worker/lib/d1-session.ts). */
+    withSession: (constraint?: string) => {
+      const session = db.withSession(constraint);
+      return {
+        prepare: (query: string) => wrap(session.prepare(query)),
+        async batch<T>(statements: D1PreparedStatement[]) {
+          const results = await session.batch<T>(statements.map((s) => unwrap.get(s) ?? s));
+          for (const result of results) count(result.meta);
+          return results;
+        },
+        getBookmark: () => session.getBookmark(),
+      } as unknown as D1DatabaseSession;
     },
   } as unknown as D1Database;
 

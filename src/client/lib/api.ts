@@ -10,18 +10,30 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. */
+/** The header a write's answer carries its database bookmark in, and the reads send it back (decision record 014). */
+const BOOKMARK_HEADER = 'x-d1-bookmark';
+/** As long as the server's cookie lives: after that, every copy of the database has the write. */
+const BOOKMARK_MAX_AGE_MS = 60_000;
+let lastBookmark: { value: string; until: number } | null = null;
+
+/**
+ * The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. After a write, the
+ * following requests send its bookmark back, so they see the write even when a database replica answers them.
+ */
 export async function api<T>(
   path: string,
   init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  if (lastBookmark && lastBookmark.until > Date.now()) headers[BOOKMARK_HEADER] = lastBookmark.value;
   let body = init.body;
   if (init.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
   const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body });
+  const bookmark = response.headers.get(BOOKMARK_HEADER);
+  if (bookmark) lastBookmark = { value: bookmark, until: Date.now() + BOOKMARK_MAX_AGE_MS };
   if (!response.ok) throw new ApiRequestError(response.status, await response.text(), response.statusText);
   return (await response.json()) as T;
 }

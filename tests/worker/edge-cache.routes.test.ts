@@ -1,0 +1,216 @@
+/**
+ * The edge cache of public reads (decision record 014). The other tests run with it off (vitest.config.ts); these
+ * give the app a lifetime and count the D1 statements each request runs.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../src/worker/app';
+import { BOOKMARK_HEADER } from '../../src/worker/lib/d1-session';
+import { CACHE_STATUS_HEADER, readScope } from '../../src/worker/lib/edge-cache';
+import { clientAddress, insertStone, ORIGIN } from '../support/factory';
+import { meteredD1 } from '../support/metered-d1';
+import { operatorToken } from '../support/operator';
+
+const metered = meteredD1(env.DB);
+/** The constraints and bookmarks the requests open their D1 sessions with. */
+const sessionsOpened: string[] = [];
+const recording = new Proxy(metered.db, {
+  get(target, name) {
+    if (name === 'withSession') {
+      return (constraint: string) => {
+        sessionsOpened.push(constraint);
+        return target.withSession(constraint);
+      };
+    }
+    return Reflect.get(target, name);
+  },
+});
+const cachingEnv = { ...env, DB: recording, EDGE_CACHE_SECONDS: '60' };
+const context = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+/** One request to the app with the cache on; `statements` is how many D1 statements it ran. */
+async function fetchCached(path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientAddress());
+  metered.reset();
+  sessionsOpened.length = 0;
+  const response = await app.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), cachingEnv, context);
+  const body = await response.text();
+  return { response, body, status: response.headers.get(CACHE_STATUS_HEADER), statements: metered.totals.statements };
+}
+
+const html = (language: string, more: Record<string, string> = {}) => ({
+  headers: { accept: 'text/html', 'accept-language': language, ...more },
+});
+const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** A stone of its own per test: the cache outlives a test's database. */
+async function stone() {
+  const hex = () => crypto.randomUUID().replace(/-/g, '').slice(0, 3).toUpperCase();
+  return insertStone({ code: `${hex()}-${hex()}-${hex()}`, title: 'Omas Gartenstein', hasPhotos: true, isPaid: true });
+}
+
+const nonceOf = (body: string) => /<script[^>]* nonce="([^"]+)"/.exec(body)?.[1];
+
+const TINY_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
+describe('public reads come from the edge cache', () => {
+  it('keeps the stone JSON: the second read runs no D1 statement', async () => {
+    const { code } = await stone();
+    const first = await fetchCached(`/api/stones/${code}`);
+    expect([first.response.status, first.status]).toEqual([200, 'miss']);
+    expect(first.statements).toBeGreaterThan(0);
+    const second = await fetchCached(`/api/stones/${code}`);
+    expect([second.response.status, second.status, second.statements]).toEqual([200, 'hit', 0]);
+    expect(second.body).toBe(first.body);
+    // The browser is still told not to keep it: a reload asks the edge again.
+    expect(second.response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('keeps the stone pages, each answer with a nonce of its own in its scripts and its CSP', async () => {
+    const { code } = await stone();
+    for (const path of [`/${code}`, `/view/${code}`]) {
+      const first = await fetchCached(path, html('de-DE'));
+      const second = await fetchCached(path, html('de-DE'));
+      expect([first.status, second.status, second.statements]).toEqual(['miss', 'hit', 0]);
+      const nonces = [nonceOf(first.body), nonceOf(second.body)];
+      expect(nonces[0]).toBeTruthy();
+      expect(nonces[1]).toBeTruthy();
+      expect(nonces[0]).not.toBe(nonces[1]);
+      expect(second.body).not.toContain(nonces[0]);
+      expect(second.response.headers.get('content-security-policy')).toContain(`'nonce-${nonces[1]}'`);
+      expect(second.body.replaceAll(nonces[1] ?? '', 'N')).toBe(first.body.replaceAll(nonces[0] ?? '', 'N'));
+      expect(second.response.headers.get('x-cached-nonce')).toBeNull();
+    }
+  });
+
+  it('never answers German for English or English for German', async () => {
+    const { code } = await stone();
+    const de = await fetchCached(`/${code}`, html('de-DE'));
+    const en = await fetchCached(`/${code}`, html('en-GB'));
+    expect(en.status).toBe('miss');
+    expect(de.body).toContain('<html lang="de"');
+    expect(en.body).toContain('<html lang="en"');
+    // The language switch's cookie beats the browser's language.
+    const chosen = await fetchCached(`/${code}`, html('de-DE', { cookie: 'lang=en' }));
+    expect(chosen.status).toBe('hit');
+    expect(chosen.body).toContain('<html lang="en"');
+    // The pages' own data reads filled the JSON per language; each equals a fresh read in its language.
+    const session = env.DB.withSession('first-primary');
+    await session.prepare('SELECT 1').all();
+    const fresh = { [BOOKMARK_HEADER]: session.getBookmark() ?? '' };
+    for (const language of ['en', 'de']) {
+      const kept = await fetchCached(`/api/stones/${code}`, html(language));
+      expect(kept.status).toBe('hit');
+      expect(kept.body).toBe((await fetchCached(`/api/stones/${code}`, html(language, fresh))).body);
+    }
+    expect((await fetchCached(`/${code}`, html('de-DE'))).body).toContain('<html lang="de"');
+  });
+
+  it('keeps the blog, its feed and the statistics', async () => {
+    const token = await operatorToken(`cache-${crypto.randomUUID()}@example.org`);
+    const slug = `stein-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await fetchCached(
+      '/api/admin/blog',
+      json('POST', { title: slug, slug, excerpt: 'Kurz', content: '<p>Text</p>', published: true }, { authorization: token }),
+    );
+    expect(created.response.status).toBe(201);
+    for (const path of ['/api/blog', '/blog', '/blog/rss.xml', '/api/statistics']) {
+      const first = await fetchCached(path, html('de'));
+      const second = await fetchCached(path, html('de'));
+      expect([path, first.response.status, first.status, second.status, second.statements]).toEqual([path, 200, 'miss', 'hit', 0]);
+    }
+    expect((await fetchCached('/api/blog', html('de'))).body).toContain(slug);
+  });
+});
+
+describe('a write makes the next read fresh', () => {
+  it('after a find, the stone JSON and pages show it', async () => {
+    const { code } = await stone();
+    await fetchCached(`/api/stones/${code}`);
+    await fetchCached(`/${code}`, html('de'));
+    expect((await fetchCached(`/api/stones/${code}`)).status).toBe('hit');
+    const found = await fetchCached(`/api/stones/${code}/finds`, json('POST', { location: 'Flensburg', latitude: 54.78, longitude: 9.43 }));
+    expect(found.response.status).toBe(201);
+    // A reader without the finder's bookmark: in this data centre, the write started a new generation.
+    const api = await fetchCached(`/api/stones/${code}`);
+    expect(api.status).toBe('miss');
+    expect(api.body).toContain('Flensburg');
+    const page = await fetchCached(`/${code}`, html('de'));
+    expect(page.status).toBe('miss');
+    expect(page.body).toContain('Flensburg');
+  });
+
+  it('after an owner edit and a photo upload, the stone shows them', async () => {
+    const { code, adminToken } = await stone();
+    await fetchCached(`/view/${code}`, html('en'));
+    expect((await fetchCached(`/view/${code}`, html('en'))).status).toBe('hit');
+    const edited = await fetchCached(`/api/admin/stones/${adminToken}`, json('PATCH', { title: 'Opas Bergstein' }));
+    expect(edited.response.status).toBe(200);
+    const afterEdit = await fetchCached(`/view/${code}`, html('en'));
+    expect(afterEdit.status).toBe('miss');
+    expect(afterEdit.body).toContain('Opas Bergstein');
+
+    const before = JSON.parse((await fetchCached(`/api/stones/${code}`)).body) as { photos?: unknown[] };
+    expect((await fetchCached(`/api/stones/${code}`)).status).toBe('hit');
+    const form = new FormData();
+    form.append('photo', new File([TINY_PNG], 'stein.png', { type: 'image/png' }));
+    const uploaded = await fetchCached(`/api/admin/stones/${adminToken}/photos`, { method: 'POST', body: form });
+    expect(uploaded.response.status).toBeLessThan(300);
+    const after = await fetchCached(`/api/stones/${code}`);
+    expect(after.status).toBe('miss');
+    expect(JSON.stringify(JSON.parse(after.body))).not.toBe(JSON.stringify(before));
+  });
+
+  it('the read that refills the cache after a write reads at least at the write, even from a replica', async () => {
+    const { code } = await stone();
+    await fetchCached(`/api/stones/${code}`);
+    const found = await fetchCached(`/api/stones/${code}/finds`, json('POST', { location: 'Husum', latitude: 54.48, longitude: 9.05 }));
+    const bookmark = found.response.headers.get(BOOKMARK_HEADER);
+    expect(bookmark).toBeTruthy();
+    const next = await fetchCached(`/${code}`, html('de'));
+    expect(next.status).toBe('miss');
+    expect(sessionsOpened).toEqual(['first-unconstrained', bookmark]);
+  });
+
+  it('a reader carrying a bookmark reads past the cache and keeps nothing in it', async () => {
+    const { code } = await stone();
+    const first = await fetchCached(`/api/stones/${code}`);
+    const session = env.DB.withSession('first-primary');
+    await session.prepare('SELECT 1').all();
+    const headers = { [BOOKMARK_HEADER]: session.getBookmark() ?? '' };
+    const fresh = await fetchCached(`/api/stones/${code}`, { headers });
+    expect(fresh.status).toBe('bypass');
+    expect(fresh.statements).toBeGreaterThan(0);
+    expect(sessionsOpened).toEqual([headers[BOOKMARK_HEADER]]);
+    const page = await fetchCached(`/${code}`, html('de', { cookie: `d1-bookmark=${headers[BOOKMARK_HEADER]}` }));
+    expect(page.status).toBe('bypass');
+    const later = await fetchCached(`/api/stones/${code}`);
+    expect([later.status, later.body]).toEqual(['hit', first.body]);
+  });
+});
+
+describe('nothing secret or personal is cached', () => {
+  it('keeps no owner, operator or mail-link answer, and no answer that sets a cookie', async () => {
+    const { code, adminToken } = await stone();
+    for (const path of [`/api/admin/stones/${adminToken}`, `/admin/stone/${adminToken}`, '/abo/bestaetigen?token=x', '/api/admin/stones']) {
+      const first = await fetchCached(path, html('de'));
+      const second = await fetchCached(path, html('de'));
+      expect([path, first.status, second.status]).toEqual([path, null, null]);
+    }
+    expect(readScope(`/api/admin/stones/${adminToken}`)).toBeNull();
+    const write = await fetchCached(`/api/stones/${code}/finds`, json('POST', { location: 'Kiel', latitude: 54.32, longitude: 10.13 }));
+    expect(write.response.headers.get('set-cookie')).toBeTruthy();
+    expect(write.status).toBeNull();
+    // An operator's read of a public address is answered by the route, never from the cache.
+    const token = await operatorToken(`secret-${crypto.randomUUID()}@example.org`);
+    expect((await fetchCached(`/api/stones/${code}`, { headers: { authorization: `Bearer ${token}` } })).status).toBeNull();
+  });
+});

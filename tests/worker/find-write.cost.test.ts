@@ -1,0 +1,46 @@
+/**
+ * What a find costs D1: the rows it reads (`meta.rows_read`, what D1 bills) and its statements, through the whole
+ * route (middleware, limits, the write, the edge cache's new generation). `npm run bench` prints the line this
+ * test logs; the budget below keeps a find from growing into a scan.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../src/worker/app';
+import { clientAddress, insertFind, insertStone, ORIGIN } from '../support/factory';
+import { meteredD1 } from '../support/metered-d1';
+
+/** Rows a find may read, however many finds and stones there are. */
+const ROWS_READ_BUDGET = 20;
+
+const context = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+async function findCost(previousFinds: number) {
+  const hex = () => crypto.randomUUID().replace(/-/g, '').slice(0, 3).toUpperCase();
+  const stone = await insertStone({ code: `${hex()}-${hex()}-${hex()}`, findSeq: previousFinds, notifyOnFind: false });
+  for (let seq = 1; seq <= previousFinds; seq++) {
+    await insertFind(stone.id, { seq, location: `Ort ${seq}`, latitude: 50 + seq / 100, longitude: 10 });
+  }
+  const meter = meteredD1(env.DB);
+  const res = await app.fetch(
+    new Request(`${ORIGIN}/api/stones/${stone.code}/finds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': clientAddress() },
+      body: JSON.stringify({ location: 'Hamburg', latitude: 53.55, longitude: 10 }),
+    }),
+    { ...env, DB: meter.db, EDGE_CACHE_SECONDS: '60' },
+    context,
+  );
+  expect(res.status).toBe(201);
+  return { ...meter.totals };
+}
+
+describe('the cost of a find', () => {
+  it(`reads at most ${ROWS_READ_BUDGET} rows, on a new stone and on one with 50 finds`, async () => {
+    const first = await findCost(0);
+    const later = await findCost(50);
+    // biome-ignore lint/suspicious/noConsole: the line npm run bench reads its figure from
+    console.log(`FIND_WRITE_COST ${JSON.stringify({ first, later })}`);
+    expect(first.rowsRead).toBeLessThanOrEqual(ROWS_READ_BUDGET);
+    expect(later.rowsRead).toBeLessThanOrEqual(ROWS_READ_BUDGET);
+  });
+});
