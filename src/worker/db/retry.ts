@@ -15,7 +15,8 @@ import { log } from '../lib/logger';
  * one error shape; since every write of the app is one statement or one atomic batch, nothing is written halfway.
  */
 const REFUSED = /D1 DB is overloaded|Too many requests queued|SQLITE_BUSY|database is locked/i;
-const OUTCOME_UNKNOWN = /Network connection lost|storage caused object to be reset|reset because its code was updated|storage operation exceeded timeout/i;
+const OUTCOME_UNKNOWN =
+  /Network connection lost|storage caused object to be reset|reset because its code was updated|storage operation exceeded timeout/i;
 
 /** Attempts in all for one statement or batch (the request is waiting: a few short tries, then a clear 503). */
 export const D1_ATTEMPTS = 3;

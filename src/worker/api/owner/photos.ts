@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { transientKind } from '../../db/retry';
 import { photos } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { log } from '../../lib/logger';
 import { IMAGE_TYPES, InvalidImageError, sniffImage, stripMetadata } from '../../lib/images';
+import { log } from '../../lib/logger';
 
 /** A checked photo, ready for R2: its bytes without metadata, its type from its bytes. */
 export interface CheckedPhoto {
@@ -55,7 +55,10 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
   const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
   if (failed) {
     log.warn('photo not stored: R2 refused a put', { error: String(failed.reason) });
-    await removeObjects(bucket, keys.filter((_, i) => puts[i]?.status === 'fulfilled'));
+    await removeObjects(
+      bucket,
+      keys.filter((_, i) => puts[i]?.status === 'fulfilled'),
+    );
     throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
   }
   try {
