@@ -5,6 +5,7 @@ import de from '../../src/shared/i18n/de.json';
 import en from '../../src/shared/i18n/en.json';
 import { findSchema } from '../../src/shared/schemas/find';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../src/shared/schemas/limits';
+import { operatorUpdateSchema } from '../../src/shared/schemas/admin';
 import { ownerUpdateSchema } from '../../src/shared/schemas/owner';
 import { stoneDataSchema } from '../../src/shared/schemas/payment';
 import { createStoneSchema } from '../../src/shared/schemas/stone';
@@ -88,6 +89,8 @@ describe('texts people write (titles, stories, locations, comments)', () => {
     story: (story: string) => messages(v.safeParse(createStoneSchema, { ...stone, story })),
     paidStory: (story: string) => messages(v.safeParse(stoneDataSchema, { ...buyer, story })),
     ownerStory: (story: string) => messages(v.safeParse(ownerUpdateSchema, { story })),
+    operatorTitle: (title: string) => messages(v.safeParse(operatorUpdateSchema, { title })),
+    operatorStory: (story: string) => messages(v.safeParse(operatorUpdateSchema, { story })),
     location: (location: string) => messages(v.safeParse(findSchema, { location })),
     comment: (comment: string) => messages(v.safeParse(findSchema, { location: 'Kiel', comment })),
   };
@@ -108,6 +111,7 @@ describe('texts people write (titles, stories, locations, comments)', () => {
     expect(parse.title('\u200B\u200B')).toEqual(['title.required']);
     expect(parse.paidTitle('\u200B\u2060')).toEqual(['title.required']);
     expect(parse.ownerTitle('\u200B')).toEqual(['title.required']);
+    expect(parse.operatorTitle('\u200B')).toEqual(['title.required']);
     expect(parse.location('\u200D\u200C')).toEqual(['location.required']);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Property-based fuzz of the API: 10,000 generated requests over every route of the app's route table (methods,
  * path parameters valid and odd, query strings, headers, JSON, text and multipart bodies with the routes' own field
- * names and odd values). For every request: no 5xx (except 503 PAYMENTS_UNAVAILABLE where a route needs Stripe and
+ * names and odd values, Content-Encoding). For every request: no 5xx (except 503 PAYMENTS_UNAVAILABLE where a route needs Stripe and
  * it is not configured), every error in the API's one JSON shape, and a refused request (4xx) changes neither the
  * database nor the photo bucket.
  *
@@ -332,6 +332,8 @@ const request = (routes: ApiRoute[]) =>
         { weight: 1, arbitrary: fc.constantFrom('Bearer x', 'Basic Zm9vOmJhcg==') },
       ),
       stripeSignature: fc.option(headerText(120), { freq: 4 }),
+      // Bodies are never compressed here: a Content-Encoding the app cannot honour must not make it fail.
+      encoding: fc.option(fc.constantFrom('gzip', 'br', 'deflate', 'identity', 'x-unknown'), { freq: 6 }),
       stripe: fc.boolean(),
       limited: fc.noBias(fc.integer({ min: 0, max: 99 })).map((n) => n < 3),
       body: body(route.label),
@@ -375,6 +377,7 @@ async function send(r: FuzzRequest, stone: SampleStone): Promise<Response> {
   if (r.idempotencyKey !== null) headers.set('idempotency-key', r.idempotencyKey);
   if (r.authorization !== null) headers.set('authorization', r.authorization);
   if (r.stripeSignature !== null) headers.set('stripe-signature', r.stripeSignature);
+  if (r.encoding !== null) headers.set('content-encoding', r.encoding);
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`${ORIGIN}${addressOf(r, stone)}`, { method: r.method, headers, body }),
