@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { randomCode } from '../../src/shared/code';
 import { MAX_PHOTOS } from '../../src/shared/schemas/limits';
+import { ORPHAN_GRACE_MS } from '../../src/worker/api/owner/photos';
 import worker from '../../src/worker/index';
 import { runCron } from '../../src/worker/jobs/cron';
 import { REQUEUE_AFTER_MS } from '../../src/worker/mail/outbox';
@@ -122,6 +123,34 @@ describe('R2 failing during a photo upload', () => {
     expect(counter.puts).toBe(0);
     expect(await snapshot()).toEqual(before);
     await expectConsistentPhotos(0);
+  });
+});
+
+describe('an object left behind because R2 failed its removal too', () => {
+  it('is removed by the cron once it is older than an upload takes, and photos with their rows stay', async () => {
+    quiet();
+    const { adminToken } = await photoStone();
+    expect((await upload({}, adminToken, 1)).status).toBe(201);
+    const broken = new Proxy(failingBucket([2]), {
+      get(target, property) {
+        if (property === 'delete') {
+          return async () => {
+            throw new Error('delete: We encountered an internal error. Please try again. (10001)');
+          };
+        }
+        return Reflect.get(target, property);
+      },
+    });
+    await expectApiError(await upload({ PHOTOS: broken }, adminToken, 2), 503, 'PHOTO_STORAGE_UNAVAILABLE');
+    const left = await photoKeys();
+    expect(left.rows).toHaveLength(1);
+    expect(left.objects).toHaveLength(2);
+
+    // An object without a row may be an upload under way (stored, its row not yet written): it stays a while.
+    await runCron(env, new Date(Date.now() + 60_000));
+    expect((await photoKeys()).objects).toHaveLength(2);
+    await runCron(env, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000));
+    await expectConsistentPhotos(1);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sweepOrphanObjects } from '../api/owner/photos';
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
@@ -6,7 +7,9 @@ import { maintainOutbox } from '../mail/outbox';
 
 /**
  * Cron (every 5 minutes): mail that lost its queue message is queued again, unconfirmed addresses, expired
- * link tokens, orders that never became a stone and old login failure counts are deleted; once a day the site totals are checked against a full recount.
+ * link tokens, orders that never became a stone and old login failure counts are deleted; once a day the site
+ * totals are checked against a full recount; photo objects that a failed upload or deletion left without a row
+ * are removed, one page of the bucket per run.
  */
 export async function runCron(env: Env, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
@@ -14,4 +17,5 @@ export async function runCron(env: Env, now = new Date()): Promise<void> {
   await deleteAbandonedOrders(db, now);
   await forgetOldLoginFailures(db, now);
   await verifyStatistics(db, env.CACHE, now);
+  await sweepOrphanObjects(db, env.PHOTOS, env.CACHE, now);
 }

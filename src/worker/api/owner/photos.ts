@@ -87,8 +87,16 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
 /** Of `keys`, those without a photo row; none when that cannot be read (an object too many beats a broken photo). */
 async function keysWithoutRow(db: Db, keys: string[]): Promise<string[]> {
   try {
-    const stored = await db.select({ key: photos.r2Key }).from(photos).where(inArray(photos.r2Key, keys));
-    return keys.filter((key) => !stored.some((row) => row.key === key));
+    const stored = new Set<string>();
+    // D1 binds at most 100 values per statement.
+    for (let i = 0; i < keys.length; i += 90) {
+      const rows = await db
+        .select({ key: photos.r2Key })
+        .from(photos)
+        .where(inArray(photos.r2Key, keys.slice(i, i + 90)));
+      for (const row of rows) stored.add(row.key);
+    }
+    return keys.filter((key) => !stored.has(key));
   } catch (error) {
     log.error('photo objects kept: their rows could not be read back', { keys, error: String(error) });
     return [];
@@ -103,6 +111,33 @@ async function removeObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
   } catch (error) {
     log.error('photo objects without a row could not be removed', { keys, error: String(error) });
   }
+}
+
+/** An object without a row this old is no upload under way any more (its row would have been written in seconds). */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/** Objects looked at per cron run: one R2 list call and one database read. */
+const SWEEP_PAGE = 500;
+const SWEEP_CURSOR_KEY = 'photos:sweep-cursor';
+
+/**
+ * The cron's share: objects whose removal failed after an upload that did not complete (removeObjects logs
+ * them) are found and removed. Each run looks at the next page of the bucket (the position kept in KV) and
+ * removes the objects without a photo row that are older than ORPHAN_GRACE_MS. Returns how many it removed.
+ */
+export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVNamespace, now = new Date()): Promise<number> {
+  const cursor = (await cache.get(SWEEP_CURSOR_KEY)) ?? undefined;
+  const page = await bucket.list({ limit: SWEEP_PAGE, ...(cursor ? { cursor } : {}) });
+  if (page.truncated) await cache.put(SWEEP_CURSOR_KEY, page.cursor);
+  else if (cursor) await cache.delete(SWEEP_CURSOR_KEY);
+  const old = page.objects.filter((object) => now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS).map((o) => o.key);
+  if (old.length === 0) return 0;
+  const orphans = await keysWithoutRow(db, old);
+  if (orphans.length) {
+    await bucket.delete(orphans);
+    log.warn('photo objects without a row removed', { count: orphans.length });
+  }
+  return orphans.length;
 }
 
 /** A photo address as the views give it out: `…/photos/{key}` (a query string is ignored). */
