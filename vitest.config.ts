@@ -51,7 +51,8 @@ export default defineConfig({
           testTimeout: 15_000,
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
-          provide: { fakeServicesUrl: fakes.url },
+          // The API fuzz's seed and number of requests: FUZZ_SEED=… repeats a run, FUZZ_RUNS=… shortens or lengthens it.
+          provide: { fakeServicesUrl: fakes.url, fuzzSeed: process.env.FUZZ_SEED ?? '', fuzzRuns: process.env.FUZZ_RUNS ?? '' },
         },
       },
     ],

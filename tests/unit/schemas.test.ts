@@ -3,8 +3,11 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import de from '../../src/shared/i18n/de.json';
 import en from '../../src/shared/i18n/en.json';
+import { operatorUpdateSchema } from '../../src/shared/schemas/admin';
 import { findSchema } from '../../src/shared/schemas/find';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../src/shared/schemas/limits';
+import { ownerUpdateSchema } from '../../src/shared/schemas/owner';
+import { stoneDataSchema } from '../../src/shared/schemas/payment';
 import { createStoneSchema } from '../../src/shared/schemas/stone';
 import { subscriptionSchema } from '../../src/shared/schemas/subscription';
 
@@ -73,6 +76,43 @@ describe('find schema', () => {
   it('accepts an empty finder e-mail and refuses an invalid one', () => {
     expect(v.safeParse(findSchema, { location: 'x', finderEmail: '' }).success).toBe(true);
     expect(messages(v.safeParse(findSchema, { location: 'x', finderEmail: 'nope' }))).toEqual(['email.invalid']);
+  });
+});
+
+describe('texts people write (titles, stories, locations, comments)', () => {
+  const stone = { creatorEmail: 'anna@example.org', title: 'Omas Stein' };
+  const buyer = { creatorEmail: 'anna@example.org', title: 'Omas Stein', story: '' };
+  const parse = {
+    title: (title: string) => messages(v.safeParse(createStoneSchema, { ...stone, title })),
+    paidTitle: (title: string) => messages(v.safeParse(stoneDataSchema, { ...buyer, title })),
+    ownerTitle: (title: string) => messages(v.safeParse(ownerUpdateSchema, { title })),
+    story: (story: string) => messages(v.safeParse(createStoneSchema, { ...stone, story })),
+    paidStory: (story: string) => messages(v.safeParse(stoneDataSchema, { ...buyer, story })),
+    ownerStory: (story: string) => messages(v.safeParse(ownerUpdateSchema, { story })),
+    operatorTitle: (title: string) => messages(v.safeParse(operatorUpdateSchema, { title })),
+    operatorStory: (story: string) => messages(v.safeParse(operatorUpdateSchema, { story })),
+    location: (location: string) => messages(v.safeParse(findSchema, { location })),
+    comment: (comment: string) => messages(v.safeParse(findSchema, { location: 'Kiel', comment })),
+  };
+
+  // A lone surrogate cannot be stored as UTF-8 (the database would keep U+FFFD instead); NUL and other control
+  // characters are invisible and end strings in many readers.
+  it.each(Object.entries(parse))('%s: refuses ill-formed Unicode and control characters', (_, check) => {
+    for (const odd of ['a\uD800b', 'a\uDFFFb', 'x\uDC00\uD800y', 'a\u0000b', 'a\u0007b', 'a\u001Bb', 'a\u007Fb', 'a\u0085b']) {
+      expect(check(odd), JSON.stringify(odd)).toEqual(['text.invalidCharacters']);
+    }
+  });
+
+  it.each(Object.entries(parse))('%s: keeps emoji, umlauts, tabs and line breaks', (_, check) => {
+    expect(check('Grüße 🪨\tvon\r\nder Ostsee')).toEqual([]);
+  });
+
+  it('counts a title or location of only invisible characters as missing', () => {
+    expect(parse.title('\u200B\u200B')).toEqual(['title.required']);
+    expect(parse.paidTitle('\u200B\u2060')).toEqual(['title.required']);
+    expect(parse.ownerTitle('\u200B')).toEqual(['title.required']);
+    expect(parse.operatorTitle('\u200B')).toEqual(['title.required']);
+    expect(parse.location('\u200D\u200C')).toEqual(['location.required']);
   });
 });
 

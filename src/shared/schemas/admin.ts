@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { plainText, visible } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
 
 /** `POST /api/admin/login` (spec §5: e-mail and password required). */
@@ -38,7 +39,14 @@ export const stoneListQuerySchema = v.object({
 export const operatorUpdateSchema = v.pipe(
   v.object({
     title: v.optional(
-      v.pipe(v.string('title.required'), v.trim(), v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong')),
+      v.pipe(
+        v.string('title.required'),
+        v.trim(),
+        v.nonEmpty('title.required'),
+        visible('title.required'),
+        v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+        plainText,
+      ),
     ),
     story: v.optional(
       v.pipe(
@@ -46,6 +54,7 @@ export const operatorUpdateSchema = v.pipe(
         v.transform((story) => story ?? ''),
         v.trim(),
         v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'),
+        plainText,
       ),
     ),
   }),

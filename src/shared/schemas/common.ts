@@ -33,6 +33,20 @@ export const optionalEmail = v.pipe(
   v.transform((value) => (value === '' ? undefined : value)),
 );
 
+/**
+ * Ill-formed UTF-16 (a surrogate without its partner) has no UTF-8 form: the database would store U+FFFD in its
+ * place, so the text read back would differ from the text accepted. Control characters other than tab and line
+ * breaks are invisible, and NUL ends a string in many readers.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
+
+/** Text people write (titles, stories, places, comments): refused with one message when it cannot be kept as sent. */
+export const plainText = v.check((text: string) => !LONE_SURROGATE.test(text) && !CONTROL.test(text), 'text.invalidCharacters');
+
+/** Something to see: a text of only zero-width and other invisible characters counts as empty. */
+export const visible = (message: string) => v.check((text: string) => /[^\s\p{Cf}\p{Z}]/u.test(text), message);
+
 /** A boolean sent as JSON boolean or as the multipart strings "true"/"false"/"on". */
 export const flag = v.pipe(
   v.optional(v.union([v.boolean(), v.picklist(['true', 'false', 'on', '1', '0', ''])]), false),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalEmail } from './common';
+import { optionalEmail, plainText, visible } from './common';
 import { MAX_COMMENT_LENGTH, MAX_LOCATION_LENGTH } from './limits';
 
 /** Plain decimal notation: `Number()` alone would also read "0x1A", "0b11" or "" (as 0). */
@@ -39,7 +39,9 @@ export const findSchema = v.pipe(
       v.optional(v.string('location.required'), ''),
       v.trim(),
       v.nonEmpty('location.required'),
+      visible('location.required'),
       v.maxLength(MAX_LOCATION_LENGTH, 'location.tooLong'),
+      plainText,
     ),
     latitude: coordinate(-90, 90, 'latitude.invalid'),
     longitude: coordinate(-180, 180, 'longitude.invalid'),
@@ -47,6 +49,7 @@ export const findSchema = v.pipe(
       v.optional(v.nullable(v.string('comment.invalid')), ''),
       v.transform((value) => (value ?? '').trim()),
       v.maxLength(MAX_COMMENT_LENGTH, 'comment.tooLong'),
+      plainText,
     ),
     finderEmail: optionalEmail,
     precision: v.optional(v.picklist(PRECISIONS, 'precision.invalid'), 'exact'),

@@ -1,13 +1,21 @@
 import * as v from 'valibot';
+import { plainText, visible } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
 
 /** `PATCH /api/admin/stones/{adminToken}`: what the owner may change; at least one of them. */
 export const ownerUpdateSchema = v.pipe(
   v.object({
     title: v.optional(
-      v.pipe(v.string('title.required'), v.trim(), v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong')),
+      v.pipe(
+        v.string('title.required'),
+        v.trim(),
+        v.nonEmpty('title.required'),
+        visible('title.required'),
+        v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+        plainText,
+      ),
     ),
-    story: v.optional(v.pipe(v.string('story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'))),
+    story: v.optional(v.pipe(v.string('story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'), plainText)),
     notifyOnFind: v.optional(v.boolean('notifyOnFind.invalid')),
   }),
   v.check((input) => input.title !== undefined || input.story !== undefined || input.notifyOnFind !== undefined, 'owner.nothingToChange'),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email } from './common';
+import { email, plainText, visible } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
 
 const euros = v.pipe(
@@ -25,12 +25,15 @@ export const stoneDataSchema = v.object({
     v.optional(v.string('title.required'), ''),
     v.trim(),
     v.nonEmpty('title.required'),
+    visible('title.required'),
     v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+    plainText,
   ),
   story: v.pipe(
     v.optional(v.nullable(v.string('story.invalid')), ''),
     v.transform((s) => (s ?? '').trim()),
     v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'),
+    plainText,
   ),
 });
 

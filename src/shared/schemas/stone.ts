@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, flag } from './common';
+import { email, flag, plainText, visible } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
 
 /** The fields of the create-stone form (step 1 and 2) as the API receives them. */
@@ -9,9 +9,11 @@ export const createStoneSchema = v.object({
     v.optional(v.string('title.required'), ''),
     v.trim(),
     v.nonEmpty('title.required'),
+    visible('title.required'),
     v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+    plainText,
   ),
-  story: v.pipe(v.optional(v.string('story.invalid'), ''), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong')),
+  story: v.pipe(v.optional(v.string('story.invalid'), ''), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'), plainText),
   hasPhotos: flag,
   hasStory: flag,
   recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),

@@ -27,3 +27,14 @@ export class ApiError extends Error {
     this.text = typeof text === 'string' ? { id: text } : text;
   }
 }
+
+/**
+ * The ApiError an error is or carries as a cause: Drizzle wraps what a single statement throws (a 503 from
+ * db/retry.ts among them) in an error of its own; a batch's errors reach the caller unwrapped.
+ */
+export function apiErrorIn(error: unknown): ApiError | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof ApiError) return e;
+  }
+  return null;
+}

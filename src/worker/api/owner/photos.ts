@@ -1,9 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { Db } from '../../db/client';
+import { transientKind } from '../../db/retry';
 import { photos } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { IMAGE_TYPES, InvalidImageError, sniffImage, stripMetadata } from '../../lib/images';
+import { log } from '../../lib/logger';
 
 /** A checked photo, ready for R2: its bytes without metadata, its type from its bytes. */
 export interface CheckedPhoto {
@@ -39,14 +41,26 @@ export async function photoCount(db: Db, stoneId: string): Promise<number> {
 
 /**
  * Stores photos of a stone: the objects first, then all rows in one batch. The database's trigger keeps a stone
- * at MAX_PHOTOS whatever runs at the same time; when it refuses the batch, the objects just stored are removed,
- * so no upload leaves an object without its row.
+ * at MAX_PHOTOS whatever runs at the same time. No upload leaves an object without its row or a row without its
+ * object: when a put fails, the puts that succeeded are removed (503, nothing stored); when the batch is refused,
+ * its objects are removed; when the batch's outcome is unknown (the connection to D1 was lost, db/retry.ts), the
+ * rows are read back and only the objects without a row are removed.
  */
 export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, checked: CheckedPhoto[]): Promise<string[]> {
   const keys = checked.map((photo) => `${crypto.randomUUID()}.${photo.extension}`);
-  await Promise.all(
+  // Every put is waited for, failed or not: a put still under way when the request ends would leave its object.
+  const puts = await Promise.allSettled(
     checked.map((photo, i) => bucket.put(keys[i] ?? '', photo.bytes, { httpMetadata: { contentType: photo.contentType } })),
   );
+  const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+  if (failed) {
+    log.warn('photo not stored: R2 refused a put', { error: String(failed.reason) });
+    await removeObjects(
+      bucket,
+      keys.filter((_, i) => puts[i]?.status === 'fulfilled'),
+    );
+    throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
+  }
   try {
     const now = Date.now();
     const [first, ...rest] = checked.map((photo, i) =>
@@ -61,13 +75,69 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
     );
     if (first) await db.batch([first, ...rest]);
   } catch (error) {
-    await bucket.delete(keys);
+    await removeObjects(bucket, transientKind(error) === 'outcome-unknown' ? await keysWithoutRow(db, keys) : keys);
     if (String(error instanceof Error && error.cause ? error.cause : error).includes('MAX_PHOTOS_EXCEEDED')) {
       throw new ApiError(409, 'TOO_MANY_PHOTOS', { id: 'photo.tooMany', values: { count: MAX_PHOTOS } });
     }
     throw error;
   }
   return keys;
+}
+
+/** Of `keys`, those without a photo row; none when that cannot be read (an object too many beats a broken photo). */
+async function keysWithoutRow(db: Db, keys: string[]): Promise<string[]> {
+  try {
+    const stored = new Set<string>();
+    // D1 binds at most 100 values per statement.
+    for (let i = 0; i < keys.length; i += 90) {
+      const rows = await db
+        .select({ key: photos.r2Key })
+        .from(photos)
+        .where(inArray(photos.r2Key, keys.slice(i, i + 90)));
+      for (const row of rows) stored.add(row.key);
+    }
+    return keys.filter((key) => !stored.has(key));
+  } catch (error) {
+    log.error('photo objects kept: their rows could not be read back', { keys, error: String(error) });
+    return [];
+  }
+}
+
+/** Removes objects of an upload that did not complete; a failure is logged with the keys, never thrown over the cause. */
+async function removeObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await bucket.delete(keys);
+  } catch (error) {
+    log.error('photo objects without a row could not be removed', { keys, error: String(error) });
+  }
+}
+
+/** An object without a row this old is no upload under way any more (its row would have been written in seconds). */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/** Objects looked at per cron run: one R2 list call and one database read. */
+const SWEEP_PAGE = 500;
+const SWEEP_CURSOR_KEY = 'photos:sweep-cursor';
+
+/**
+ * The cron's share: objects whose removal failed after an upload that did not complete (removeObjects logs
+ * them) are found and removed. Each run looks at the next page of the bucket (the position kept in KV) and
+ * removes the objects without a photo row that are older than ORPHAN_GRACE_MS. Returns how many it removed.
+ */
+export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVNamespace, now = new Date()): Promise<number> {
+  const cursor = (await cache.get(SWEEP_CURSOR_KEY)) ?? undefined;
+  const page = await bucket.list({ limit: SWEEP_PAGE, ...(cursor ? { cursor } : {}) });
+  if (page.truncated) await cache.put(SWEEP_CURSOR_KEY, page.cursor);
+  else if (cursor) await cache.delete(SWEEP_CURSOR_KEY);
+  const old = page.objects.filter((object) => now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS).map((o) => o.key);
+  if (old.length === 0) return 0;
+  const orphans = await keysWithoutRow(db, old);
+  if (orphans.length) {
+    await bucket.delete(orphans);
+    log.warn('photo objects without a row removed', { count: orphans.length });
+  }
+  return orphans.length;
 }
 
 /** A photo address as the views give it out: `…/photos/{key}` (a query string is ignored). */

@@ -1,0 +1,146 @@
+/**
+ * The API as the generated suites see it (api.robustness.test.ts, api.fuzz.test.ts): every route of the app's own
+ * route table (`app.routes`) as a client addresses it, a sample for each path parameter, and how each write route
+ * reads its body.
+ */
+import { env } from 'cloudflare:test';
+import { app } from '../../src/worker/app';
+import { type AdminSide, operatorOnly, publicRoute } from '../../src/worker/lib/routing';
+import { insertFind, insertStone } from './factory';
+
+export interface ApiRoute {
+  method: string;
+  /** The public path pattern, e.g. `/api/stones/:code/finds`. */
+  path: string;
+  /** Under `/api/admin/stones`: whose route it is (decision record 006). */
+  side?: AdminSide;
+  params: string[];
+  /** `POST /api/stones/:code/finds`: the key of BODY_KIND and the name in test titles. */
+  label: string;
+}
+
+/** A path parameter in Hono's syntax: `:name`, optionally with a pattern `{…}` or `?`. */
+export const PARAMETER = /:(\w+)(?:\{[^}]*\})?\??/g;
+
+export function apiRoutes(): ApiRoute[] {
+  const routes = new Map<string, ApiRoute>();
+  for (const entry of app.routes) {
+    // ALL entries are middleware and catch-alls (the API's 404, the admin prefix's 401), not routes of their own.
+    if (entry.method === 'ALL') continue;
+    const { path, side: stonesSide } = publicRoute(entry.path);
+    // The rest of /api/admin is the operator's too, except the login (lib/routing.ts operatorOnly).
+    const side = stonesSide ?? (operatorOnly(entry.path) ? 'operator' : undefined);
+    if (!path.startsWith('/api/')) continue;
+    const label = `${entry.method} ${path}${side === 'operator' ? ' (operator)' : ''}`;
+    routes.set(label, { method: entry.method, path, side, label, params: [...path.matchAll(PARAMETER)].map((m) => m[1] ?? '') });
+  }
+  return [...routes.values()];
+}
+
+export const ROUTES = apiRoutes();
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Path parameters: one sample per name, and what a value that names nothing gets
+
+/** The stone every test addresses; it has the photo feature, so an upload gets past that check to its body. */
+export const SAMPLE_CODE = 'FAB-1CE-0DD';
+
+/** The published article the blog's read route addresses. */
+export const SAMPLE_SLUG = 'beispiel-artikel';
+
+/** The sample stone's one find, which the owner's moderation routes address. */
+export const SAMPLE_FIND = '0f1d0000-0000-4000-8000-000000000001';
+
+export interface SampleStone {
+  id: string;
+  code: string;
+  adminToken: string;
+  findId: string;
+}
+
+export async function sampleStone(): Promise<SampleStone> {
+  // Its counters agree with its one find (a find logged on it takes number 2, and the journey goes on from Berlin).
+  const stone = await insertStone({
+    code: SAMPLE_CODE,
+    hasPhotos: true,
+    hasStory: true,
+    isPaid: true,
+    findSeq: 1,
+    lastLatitude: 52.52,
+    lastLongitude: 13.405,
+  });
+  await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+  await env.DB.prepare(
+    "INSERT INTO blog_posts (id, title, slug, excerpt, content, published, author_email) VALUES ('sample-post', 'Beispiel', ?, 'Kurz', '<p>Text</p>', 1, 'redaktion@example.org')",
+  )
+    .bind(SAMPLE_SLUG)
+    .run();
+  return { ...stone, findId: SAMPLE_FIND };
+}
+
+/** A decided answer: status and error code. */
+export interface Answer {
+  status: number;
+  code: string;
+}
+
+export const answer = (status: number, code: string): Answer => ({ status, code });
+
+/** Every path parameter of the API by name: a sample that names the sample stone, and the answer to an odd value. */
+export const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string; odd: Answer }> = {
+  code: { sample: (stone) => stone.code, odd: answer(400, 'INVALID_CODE') },
+  // Anything unlike an owner token is "not found", like a token of no stone (spec §7: "404 means not found or invalid token").
+  adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
+  findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
+  slug: { sample: () => SAMPLE_SLUG, odd: answer(404, 'BLOG_POST_NOT_FOUND') },
+  // Operator routes only (stone, mail and article ids): every request of the suite gets their 401 first.
+  id: { sample: (stone) => stone.id, odd: answer(401, 'UNAUTHORIZED') },
+};
+
+/** Read routes that need a query to answer 200 (the geocoder's, answered by the fake one). */
+export const QUERIES: Record<string, string> = {
+  'GET /api/geocode': '?q=Marienplatz%20M%C3%BCnchen',
+  'GET /api/geocode/reverse': '?lat=53.6&lon=10.0',
+};
+
+/** The route's address with every parameter filled from its sample, or from `values`. */
+export function address(route: ApiRoute, stone: SampleStone, values: Record<string, string> = {}): string {
+  const path = route.path.replace(PARAMETER, (_, name: string) => values[name] ?? PARAMETERS[name]?.sample(stone) ?? '');
+  return `${path}${QUERIES[route.label] ?? ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies: how each write route reads its body
+
+/**
+ * How a write route reads its body, in the order its handler checks (src/worker/api/**):
+ * - `json`: a JSON media type (else 415), at most 64 KB (413), UTF-8 (400 INVALID_ENCODING), one JSON object
+ *   (400 INVALID_JSON), then its schema (400 VALIDATION_ERROR);
+ * - `json-or-form`: the same, or multipart/form-data, the web form (malformed: 400 INVALID_FORM);
+ * - `json-or-one-click`: the same JSON (the unsubscribe page's button); any other body is read as RFC 8058's
+ *   one-click form, which must say `List-Unsubscribe=One-Click` (400 VALIDATION_ERROR);
+ * - `photo-form`: multipart/form-data only (415 for anything else; malformed: 400 INVALID_FORM);
+ * - `stripe-first`: asks for the Stripe configuration before anything else (requirePayments comes first in
+ *   api/payments/index.ts, before the webhook's signature check). Without Stripe configured every body
+ *   gets 503 PAYMENTS_UNAVAILABLE; payments.routes.test.ts covers both routes with the fake Stripe.
+ */
+export type BodyKind = 'json' | 'json-or-form' | 'json-or-one-click' | 'photo-form' | 'stripe-first';
+
+/** Every write route by its label: a new one needs a line here (operator routes need none: they answer 401). */
+export const BODY_KIND: Record<string, BodyKind> = {
+  'POST /api/stones': 'json-or-form',
+  'POST /api/stones/:code/finds': 'json',
+  'POST /api/stones/:code/notifications': 'json',
+  'POST /api/stones/:code/owner-link': 'json',
+  'POST /api/notifications/confirm': 'json',
+  'POST /api/notifications/unsubscribe': 'json-or-one-click',
+  'POST /api/validate-promo-code': 'json',
+  'POST /api/create-payment-intent': 'stripe-first',
+  'POST /api/webhooks/stripe': 'stripe-first',
+  'POST /api/admin/stones/:adminToken/photos': 'photo-form',
+  'PATCH /api/admin/stones/:adminToken': 'json',
+  'DELETE /api/admin/stones/:adminToken/photos': 'json',
+  'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
+  'POST /api/admin/login': 'json',
+};
