@@ -16,7 +16,7 @@ import { devMail } from './dev/mail';
 import { publicConfig } from './lib/config';
 import { d1Sessions } from './lib/d1-session';
 import { edgeCache } from './lib/edge-cache';
-import { ApiError } from './lib/errors';
+import { ApiError, apiErrorIn } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
 import { requireOperator } from './lib/operator-auth';
@@ -125,7 +125,9 @@ function apiErrorResponse(c: Context<AppEnv>, error: ApiError): Response {
 }
 
 app.onError((error, c) => {
-  if (error instanceof ApiError) return apiErrorResponse(c, error);
+  // Drizzle wraps the error of a single statement: a refusal from below (db/retry.ts) arrives as its cause.
+  const refusal = apiErrorIn(error);
+  if (refusal) return apiErrorResponse(c, refusal);
   const locale = c.get('locale') ?? 'en';
   const requestId = c.get('requestId') ?? crypto.randomUUID();
   log.error('unhandled error', { requestId, path: addressOf(c.req.raw), ...describeError(error) });

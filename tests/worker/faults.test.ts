@@ -301,21 +301,25 @@ function faultyD1(fault: D1Fault): { db: D1Database; hits: { count: number } } {
     sqlOf.set(proxy, sql);
     return proxy;
   };
-  const db = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql);
-      if (property === 'batch') {
-        return (statements: D1PreparedStatement[]) => {
-          const raw = statements.map((s) => real.get(s) ?? s);
-          const sql = statements.map((s) => sqlOf.get(s) ?? '').join(';\n');
-          return fault.on === 'batch' ? strike(sql, () => target.batch(raw)) : target.batch(raw);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { db, hits };
+  // The binding and the sessions the app opens on it (one per request, lib/d1-session.ts) fail alike.
+  const faulty = <T extends D1Database | D1DatabaseSession>(base: T): T =>
+    new Proxy(base, {
+      get(target, property) {
+        if (property === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql);
+        if (property === 'batch') {
+          return (statements: D1PreparedStatement[]) => {
+            const raw = statements.map((s) => real.get(s) ?? s);
+            const sql = statements.map((s) => sqlOf.get(s) ?? '').join(';\n');
+            return fault.on === 'batch' ? strike(sql, () => target.batch(raw)) : target.batch(raw);
+          };
+        }
+        if (property === 'withSession' && 'withSession' in target)
+          return (constraint?: string) => faulty(target.withSession(constraint as D1SessionConstraint));
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return { db: faulty(env.DB), hits };
 }
 
 const OVERLOADED = 'D1 DB is overloaded. Too many requests queued.';
@@ -406,6 +410,16 @@ describe('D1 answering transient errors', () => {
     await expectApiError(res, 503, 'DATABASE_UNAVAILABLE');
     expect(hits.count).toBe(3);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 503 for a single statement’s write whose connection was lost, and the title stays as it was', async () => {
+    quiet();
+    const stone = await insertStone({ code: newCode(), title: 'Vorher' });
+    const { db, hits } = faultyD1({ message: CONNECTION_LOST, on: 'statement', when: 'before', sql: /^update "stones"/ });
+    const res = await postJsonWith({ DB: db }, `/api/admin/stones/${stone.adminToken}`, { title: 'Nachher' }, 'PATCH');
+    await expectApiError(res, 503, 'DATABASE_UNAVAILABLE');
+    expect(hits.count).toBe(1);
+    expect(await env.DB.prepare('SELECT title FROM stones WHERE id = ?').bind(stone.id).first('title')).toBe('Vorher');
   });
 
   it('keeps photo rows and objects together when the connection is lost around the rows’ write', async () => {
