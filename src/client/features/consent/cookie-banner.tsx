@@ -26,6 +26,7 @@ function Banner({ current, settingsOpen }: { current: ConsentSettings | null; se
     <>
       {current ? null : (
         <section
+          data-cookie-banner
           aria-labelledby="cookie-banner-title"
           className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
         >
