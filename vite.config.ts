@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -38,7 +39,12 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+    alias: [
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+      // The app's intl objects (src/client/lib/intl.ts) with the little of react-intl's React binding it uses: the
+      // package's own module would keep the formatjs runtime in every page's first JavaScript.
+      { find: /^react-intl$/, replacement: fileURLToPath(new URL('./src/client/lib/react-intl-lite.ts', import.meta.url)) },
+    ],
   },
   build: {
     rollupOptions: {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { matchRoute, type RouteMatch } from '../shared/routes';
+import { matchRoute, type PageProps, type RouteMatch } from '../shared/routes';
 import { ConsentManager } from './features/consent/consent-manager';
 import { CreatorProvider } from './features/creator/creator';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
@@ -15,7 +15,7 @@ import { Spinner } from './ui/spinner';
 
 // One lazily loaded module per file in pages/; the registry (src/shared/routes.ts) names the file of each screen.
 const pageLoaders = import.meta.glob<{ default: PageComponent }>('./pages/*.tsx');
-const pages = new Map<string, ReturnType<typeof lazyPage>>();
+const pages = new Map<string, ReturnType<typeof lazyPage<PageProps>>>();
 
 function pageOf(match: RouteMatch) {
   const name = match.screen.page;

@@ -75,7 +75,7 @@ function screen<S extends Specs = Record<never, never>>(def: ScreenDef<S>): Scre
 
 const siteLink = (config: PublicConfig, path: string) => `${config.siteUrl.replace(/\/$/, '')}${path}`;
 
-function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpec<StoneView | null> }>, view: boolean): Head {
+function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpec<StoneView | null> }>): Head {
   const stone = data.stone;
   if (!stone) return { title: intl.formatMessage({ id: 'stone.notFound.title' }), noindex: true };
   const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
@@ -83,9 +83,8 @@ function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpe
   return {
     title: `${stone.title} – ${config.productName}`,
     description,
-    // The read-only twin of a stone page is not a page of its own for search engines.
-    noindex: view,
-    ...(view ? {} : { canonical: siteLink(config, `/${params.code}`) }),
+    // The read-only twin names the stone page as its one address: search engines index the stone once.
+    canonical: siteLink(config, `/${params.code}`),
     openGraph: {
       type: 'website',
       title: stone.title,
@@ -278,7 +277,7 @@ export const screens = {
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
-    head: (context) => stoneHead(context, true),
+    head: stoneHead,
   }),
   stone: screen({
     path: '/:code',
@@ -287,7 +286,7 @@ export const screens = {
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
-    head: (context) => stoneHead(context, false),
+    head: stoneHead,
   }),
   notFound: screen({
     page: 'not-found',

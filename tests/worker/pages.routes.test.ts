@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { BANNER_SCRIPT } from '../../src/client/features/consent/banner-script';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../../src/shared/initial-data';
 import type { StoneView } from '../../src/shared/types';
 import { call, createStone, insertFind, insertStone, ORIGIN, postFind, postFindADayLater } from '../support/factory';
@@ -23,7 +24,9 @@ function initialData(html: string): InitialData {
   const script = bootstrapScript(html).trim();
   expect(script.startsWith(BOOTSTRAP_PREFIX)).toBe(true);
   expect(script.endsWith(';')).toBe(true);
-  return JSON.parse(script.slice(BOOTSTRAP_PREFIX.length, -1)) as InitialData;
+  // The data, then the cookie banner's script (features/consent/banner-script.ts).
+  expect(script.endsWith(`;${BANNER_SCRIPT}`)).toBe(true);
+  return JSON.parse(script.slice(BOOTSTRAP_PREFIX.length, -BANNER_SCRIPT.length - 1)) as InitialData;
 }
 
 /**

@@ -47,7 +47,7 @@ describe('what search engines read', () => {
     expect(html).toContain(`<link rel="canonical" href="${canonical}"/>`);
   });
 
-  it('a read-only stone page names no canonical address of its own and stays out of the index', async () => {
+  it('a read-only stone page is indexable and names the stone page as its canonical address', async () => {
     const { code } = await (
       await call('/api/stones', {
         method: 'POST',
@@ -56,8 +56,8 @@ describe('what search engines read', () => {
       })
     ).json<{ code: string }>();
     const view = await (await call(`/view/${code}`, { headers: { accept: 'text/html' } })).text();
-    expect(view).toContain('<meta name="robots" content="noindex"/>');
-    expect(view).not.toContain('rel="canonical"');
+    expect(view).not.toContain('noindex');
+    expect(view).toContain(`<link rel="canonical" href="https://reisesteine.test/${code}"/>`);
     const page = await (await call(`/${code}`, { headers: { accept: 'text/html' } })).text();
     expect(page).toContain(`<link rel="canonical" href="https://reisesteine.test/${code}"/>`);
   });

@@ -2,17 +2,17 @@ import { type ComponentType, lazy } from 'react';
 import type { PageProps } from '../../shared/routes';
 
 export type PageComponent = ComponentType<PageProps>;
-type PageModule = { default: PageComponent };
+type PageModule<P = PageProps> = { default: ComponentType<P> };
 
 /**
  * React.lazy that can be loaded ahead of rendering. Once `preload()` has resolved, rendering the component does
  * not suspend: the Worker preloads the current screen so its first render (even the first of an isolate) puts the
  * screen's <title> and meta tags in <head>, and the browser preloads it before hydrating.
  */
-export function lazyPage(load: () => Promise<PageModule>, ready?: PageModule) {
-  let loaded: PageModule | undefined = ready;
-  let loading: Promise<PageModule> | undefined;
-  const preload = (): Promise<PageModule> => {
+export function lazyPage<P = PageProps>(load: () => Promise<PageModule<P>>, ready?: PageModule<P>) {
+  let loaded: PageModule<P> | undefined = ready;
+  let loading: Promise<PageModule<P>> | undefined;
+  const preload = (): Promise<PageModule<P>> => {
     if (loaded) return Promise.resolve(loaded);
     loading ??= load().then(
       (module) => {
@@ -30,7 +30,7 @@ export function lazyPage(load: () => Promise<PageModule>, ready?: PageModule) {
   const Component = lazy(() => {
     const ready = loaded;
     // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (see above).
-    if (ready) return { then: (resolve: (module: PageModule) => void) => resolve(ready) } as unknown as Promise<PageModule>;
+    if (ready) return { then: (resolve: (module: PageModule<P>) => void) => resolve(ready) } as unknown as Promise<PageModule<P>>;
     return preload();
   });
   return Object.assign(Component, { preload });

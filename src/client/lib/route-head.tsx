@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { useIntl } from 'react-intl';
 import { serializeForScript } from '../../shared/initial-data';
@@ -8,26 +8,38 @@ import { specQuery } from './queries';
 import { loadScreenMessages } from './screen-messages';
 
 /**
- * The current screen's <head> tags from its registry entry (React hoists them into <head>). Its queries are the
- * screen's loader in the browser: on navigation they start while the screen's module is still downloading.
+ * The current screen's <head> tags from its registry entry (React hoists them into <head>). Its reads are the
+ * screen's loader in the browser: on navigation they start while the screen's module is still downloading. The
+ * head reads the query cache directly rather than through observers (useQueries), which would put TanStack's
+ * QueriesObserver into every page's first JavaScript.
  */
 export function RouteHead({ match }: { match: RouteMatch }) {
   const intl = useIntl();
   const config = useConfig();
+  const client = useQueryClient();
   const specs = Object.entries(match.screen.load?.(match.params) ?? {});
-  const results = useQueries({ queries: specs.map(([, spec]) => specQuery(spec)) });
+  // Re-rendered when the cache changes (a read arrives or is refetched) and when the screen's texts arrive.
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => client.getQueryCache().subscribe(changed), [client]);
+  // Reads not in the cache yet start now, with the same options a screen's useQuery has (never stale: a read
+  // already there, such as the Worker's initial data, is not fetched again).
+  const reads = specs.map(([, spec]) => spec.path).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reads` stands for the specs.
+  useEffect(() => {
+    for (const [, spec] of specs) void client.prefetchQuery(specQuery(spec));
+  }, [client, reads]);
   // The screen's own texts come with its module on a navigation: the head waits for them like for its data.
-  const [, textsArrived] = useReducer((n: number) => n + 1, 0);
   const texts = loadScreenMessages(match.screen.messages);
   useEffect(() => {
-    texts?.then(textsArrived, () => {});
+    texts?.then(changed, () => {});
   }, [texts]);
+  const states = specs.map(([, spec]) => client.getQueryState(spec.key));
   // Until the data is there (a navigation in progress, a failed load), the product's name is the title.
   const head: Head =
-    !texts && results.every((result) => result.isSuccess)
+    !texts && states.every((state) => state?.status === 'success')
       ? match.screen.head({
           params: match.params,
-          data: Object.fromEntries(specs.map(([name], i) => [name, results[i]?.data])),
+          data: Object.fromEntries(specs.map(([name], i) => [name, states[i]?.data])),
           intl,
           config,
         })

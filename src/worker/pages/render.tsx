@@ -4,6 +4,8 @@ import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { preloadPage, providePages } from '../../client/App';
 import { Document } from '../../client/document';
+import { BANNER_SCRIPT } from '../../client/features/consent/banner-script';
+import { preloadCookieBanner } from '../../client/features/consent/consent-manager';
 import { provideMessages } from '../../client/lib/intl';
 import { createQueryClient } from '../../client/lib/query-client';
 import { markAllScreenMessagesLoaded } from '../../client/lib/screen-messages';
@@ -51,7 +53,11 @@ async function loadSpec(c: Context<AppEnv>, spec: QuerySpec<unknown>, fetchApp: 
  */
 export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp: FetchApp): Promise<Response> {
   const specs = Object.entries(match.screen.load?.(match.params) ?? {});
-  const [loaded] = await Promise.all([Promise.all(specs.map(([, spec]) => loadSpec(c, spec, fetchApp))), preloadPage(match)]);
+  const [loaded] = await Promise.all([
+    Promise.all(specs.map(([, spec]) => loadSpec(c, spec, fetchApp))),
+    preloadPage(match),
+    preloadCookieBanner(),
+  ]);
   const status = match.screen.status?.(Object.fromEntries(specs.map(([name], i) => [name, loaded[i]]))) ?? 200;
   c.set('csp', match.screen.csp ?? []);
 
@@ -81,7 +87,8 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     <Document data={data} location={{ pathname: url.pathname, search: url.search, hash: '' }} queryClient={queryClient} />,
     {
       nonce: c.get('nonce'),
-      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};`,
+      // The page's data, then whether the server-rendered cookie banner is to be seen (before the first paint).
+      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${BANNER_SCRIPT}`,
       bootstrapModules,
       // A page is rendered from data the Worker already has: nothing in it is slow, so it goes out as one piece.
       // React otherwise sends a large Suspense boundary (over its 12.8 KB default) as a spinner first and reveals

@@ -1,12 +1,35 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { memo, Suspense, useEffect } from 'react';
 import { useConfig } from '../../lib/config';
+import { lazyPage } from '../../lib/lazy-page';
 import { applyConsent } from './analytics';
-import { useConsent, useConsentSettingsOpen } from './consent-store';
+import { BANNER_OPEN_ATTRIBUTE } from './banner-script';
+import { type ConsentSettings, useConsent, useConsentSettingsOpen } from './consent-store';
 
-// The banner's code and texts load only for a visitor who has not decided yet (or reopens the settings).
-const CookieBanner = lazy(() => import('./cookie-banner'));
+// The banner's code and texts load in the browser only for a visitor who has not decided yet (or reopens the
+// settings); until then its server-rendered HTML stays as sent (a Suspense boundary React hydrates later).
+const CookieBanner = lazyPage(() => import('./cookie-banner'));
 
-/** Spec §2 cookie banner and §4 consent: shows the banner until a choice is stored, and tells analytics the choice. */
+/** The Worker loads the banner before rendering, so that even an isolate's first page has it in one piece. */
+export const preloadCookieBanner = CookieBanner.preload;
+
+/**
+ * The banner in its own Suspense boundary. Memoised: the consent read from storage right after hydration must not
+ * re-render a boundary React has not hydrated yet (it would drop the server's HTML and show nothing meanwhile).
+ */
+const Banner = memo(function Banner({ current, settingsOpen }: { current: ConsentSettings | null; settingsOpen: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner current={current} settingsOpen={settingsOpen} />
+    </Suspense>
+  );
+});
+
+/**
+ * Spec §2 cookie banner and §4 consent: shows the banner until a choice is stored, and tells analytics the choice.
+ * The server and the hydration render the banner for everyone (the choice is in the browser's storage): the page's
+ * inline script (banner-script.ts) decides before the first paint whether it is seen, and after hydration the
+ * stored choice removes it for a visitor who has decided.
+ */
 export function ConsentManager() {
   const { analyticsId } = useConfig();
   const consent = useConsent();
@@ -14,10 +37,10 @@ export function ConsentManager() {
   useEffect(() => {
     if (consent !== undefined) applyConsent(analyticsId, consent);
   }, [analyticsId, consent]);
-  if (consent === undefined || (consent && !settingsOpen)) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner current={consent} settingsOpen={settingsOpen} />
-    </Suspense>
-  );
+  useEffect(() => {
+    // Also when the inline script could not run: the app has decided that the banner is to be seen.
+    if (consent === null) document.documentElement.setAttribute(BANNER_OPEN_ATTRIBUTE, '');
+  }, [consent]);
+  if (consent && !settingsOpen) return null;
+  return <Banner current={consent ?? null} settingsOpen={settingsOpen} />;
 }

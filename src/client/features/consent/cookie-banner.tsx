@@ -1,11 +1,13 @@
 import messages from 'virtual:messages/consent';
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { lazy, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from '../../lib/router';
 import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
 import { type ConsentSettings, closeConsentSettings, openConsentSettings, saveConsent } from './consent-store';
+
+// The settings dialog (and the dialog code) loads when the visitor opens it, not with the banner.
+const Settings = lazy(() => import('./consent-settings'));
 
 export default function CookieBanner(props: { current: ConsentSettings | null; settingsOpen: boolean }) {
   return (
@@ -24,6 +26,7 @@ function Banner({ current, settingsOpen }: { current: ConsentSettings | null; se
     <>
       {current ? null : (
         <section
+          data-cookie-banner
           aria-labelledby="cookie-banner-title"
           className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
         >
@@ -53,55 +56,11 @@ function Banner({ current, settingsOpen }: { current: ConsentSettings | null; se
           </div>
         </section>
       )}
-      {settingsOpen ? <Settings current={current} onSave={choose} /> : null}
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <Settings current={current} onSave={choose} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function Settings({ current, onSave }: { current: ConsentSettings | null; onSave: (analytics: boolean, marketing: boolean) => void }) {
-  const intl = useIntl();
-  const [analytics, setAnalytics] = useState(current?.analytics ?? false);
-  const [marketing, setMarketing] = useState(current?.marketing ?? false);
-  const row = (id: string, checked: boolean, onChange?: (next: boolean) => void) => (
-    <label className="flex items-start justify-between gap-4 py-3">
-      <span>
-        <span className="block font-medium text-stone-900">
-          <FormattedMessage id={`consent.${id}.title`} />
-        </span>
-        <span className="block text-sm text-stone-600">
-          <FormattedMessage id={`consent.${id}.text`} />
-        </span>
-      </span>
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        disabled={!onChange}
-        onChange={(event) => onChange?.(event.target.checked)}
-        className="mt-1 size-5 shrink-0"
-      />
-    </label>
-  );
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) closeConsentSettings();
-      }}
-      title={intl.formatMessage({ id: 'consent.settings' })}
-      description={intl.formatMessage({ id: 'consent.settingsText' })}
-    >
-      <div className="divide-y divide-stone-100">
-        {row('necessary', true)}
-        {row('analytics', analytics, setAnalytics)}
-        {row('marketing', marketing, setMarketing)}
-      </div>
-      <div className="mt-4 flex justify-end">
-        <Button onClick={() => onSave(analytics, marketing)}>
-          <FormattedMessage id="consent.save" />
-        </Button>
-      </div>
-    </Dialog>
   );
 }

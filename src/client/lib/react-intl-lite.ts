@@ -1,0 +1,43 @@
+import { createContext, createElement, Fragment, memo, type ReactNode, useContext } from 'react';
+import type { IntlShape } from 'react-intl';
+
+/**
+ * The part of react-intl's React binding this app uses — RawIntlProvider, useIntl and <FormattedMessage> — for the
+ * intl objects of lib/intl.ts. The builds resolve `react-intl` to this module (vite.config.ts): react-intl's own
+ * module keeps intl-messageformat and parts of @formatjs/intl in the first JavaScript of every page (class static
+ * blocks count as side effects), which nothing here needs. The types still come from react-intl.
+ */
+const IntlContext = createContext<IntlShape | null>(null);
+
+export const RawIntlProvider = IntlContext.Provider;
+
+export function useIntl(): IntlShape {
+  const intl = useContext(IntlContext);
+  if (!intl) throw new Error('useIntl needs a RawIntlProvider above it');
+  return intl;
+}
+
+interface FormattedMessageProps {
+  id: string;
+  values?: Record<string, unknown>;
+  tagName?: string;
+  children?: (nodes: ReactNode[]) => ReactNode;
+}
+
+function FormattedMessageImpl({ id, values, tagName, children }: FormattedMessageProps) {
+  const nodes = useIntl().formatMessage({ id }, values as never) as ReactNode;
+  if (typeof children === 'function') return children(Array.isArray(nodes) ? nodes : [nodes]);
+  return createElement(tagName ?? Fragment, null, nodes);
+}
+
+function shallowEqual(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+}
+
+/** Like react-intl's: re-renders only when the id, another prop or one of the values changes. */
+export const FormattedMessage = memo(FormattedMessageImpl, ({ values: a, ...restA }, { values: b, ...restB }) => {
+  return shallowEqual(a, b) && shallowEqual(restA, restB);
+});
