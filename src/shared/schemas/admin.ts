@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { plainText, visible } from './common';
-import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { editedTitle, plainText } from './common';
+import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
 
 /** `POST /api/admin/login` (spec §5: e-mail and password required). */
 export const loginSchema = v.object({
@@ -38,16 +38,7 @@ export const stoneListQuerySchema = v.object({
 /** `PATCH /api/admin/stones/id/{id}` (spec §7: title, story); at least one. */
 export const operatorUpdateSchema = v.pipe(
   v.object({
-    title: v.optional(
-      v.pipe(
-        v.string('title.required'),
-        v.trim(),
-        v.nonEmpty('title.required'),
-        visible('title.required'),
-        v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
-        plainText,
-      ),
-    ),
+    title: v.optional(editedTitle),
     story: v.optional(
       v.pipe(
         v.nullable(v.string('story.invalid')),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_EMAIL_LENGTH } from './limits';
+import { MAX_EMAIL_LENGTH, MAX_TITLE_LENGTH } from './limits';
 
 // One message per field: an empty e-mail is "required", not also "invalid".
 v.setGlobalConfig({ abortPipeEarly: true });
@@ -51,4 +51,14 @@ export const visible = (message: string) => v.check((text: string) => /[^\s\p{Cf
 export const flag = v.pipe(
   v.optional(v.union([v.boolean(), v.picklist(['true', 'false', 'on', '1', '0', ''])]), false),
   v.transform((value) => value === true || value === 'true' || value === 'on' || value === '1'),
+);
+
+/** A stone's new title as the owner or the operator edits it: required when sent, visible, plain text. */
+export const editedTitle = v.pipe(
+  v.string('title.required'),
+  v.trim(),
+  v.nonEmpty('title.required'),
+  visible('title.required'),
+  v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  plainText,
 );

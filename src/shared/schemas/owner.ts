@@ -1,20 +1,11 @@
 import * as v from 'valibot';
-import { plainText, visible } from './common';
-import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { editedTitle, plainText } from './common';
+import { MAX_STORY_LENGTH } from './limits';
 
 /** `PATCH /api/admin/stones/{adminToken}`: what the owner may change; at least one of them. */
 export const ownerUpdateSchema = v.pipe(
   v.object({
-    title: v.optional(
-      v.pipe(
-        v.string('title.required'),
-        v.trim(),
-        v.nonEmpty('title.required'),
-        visible('title.required'),
-        v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
-        plainText,
-      ),
-    ),
+    title: v.optional(editedTitle),
     story: v.optional(v.pipe(v.string('story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'), plainText)),
     notifyOnFind: v.optional(v.boolean('notifyOnFind.invalid')),
   }),
