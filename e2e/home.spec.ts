@@ -58,3 +58,33 @@ test.describe('arriving from the not-found page', () => {
     await expect(page.getByTestId('stat-finds').locator('dd')).toHaveText(String(stats.findCount), { timeout: 6000 });
   });
 });
+
+test.describe('its JavaScript, which loads after the page (decision record 019)', () => {
+  test('is not requested before the page has loaded', async ({ page }) => {
+    await page.goto('/');
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const entry = performance.getEntriesByType('resource').find((r) => /\/assets\/main-[^/]+\.js$/.test(r.name));
+      return { loadEnd: navigation?.loadEventEnd ?? Number.NaN, entryStart: entry?.startTime ?? Number.NaN };
+    });
+    expect(timing.entryStart).toBeGreaterThanOrEqual(timing.loadEnd);
+  });
+
+  test('a button tapped before the page is interactive does its work once it is', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/main-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The fixture's goto waits for hydration, which this test holds back.
+    await page.mainFrame().goto('/', { waitUntil: 'load' });
+    await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    release();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByLabel('Stein-Code')).toBeVisible();
+  });
+});

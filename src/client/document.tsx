@@ -5,6 +5,7 @@ import { RawIntlProvider } from 'react-intl';
 import type { InitialData } from '../shared/initial-data';
 import { App } from './App';
 import { ConfigContext } from './lib/config';
+import { HYDRATED_EVENT } from './lib/hydrate-after-load';
 import { intlFor } from './lib/intl';
 import { type Location, RouterProvider } from './lib/router';
 import { ToastProvider } from './ui/toast';
@@ -17,10 +18,15 @@ interface DocumentProps {
 
 /** The whole HTML document: the Worker streams it, the browser hydrates it. */
 export function Document({ data, location, queryClient }: DocumentProps) {
-  for (const href of data.assets.preload) preloadModule(href, { as: 'script' });
-  // Marks the page as interactive (for styles and for the browser tests, which wait for it).
+  // A page that hydrates after load names its modules only to the script that loads them then.
+  if (!data.hydrate || typeof document !== 'undefined') {
+    for (const href of data.assets.preload) preloadModule(href, { as: 'script' });
+  }
+  // Marks the page as interactive (for styles and for the browser tests, which wait for it), and tells the
+  // after-load script, which then presses a button tapped before.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return (
     <html lang={data.locale}>

@@ -39,6 +39,8 @@ export interface InitialData {
   locale: Locale;
   config: PublicConfig;
   assets: PageAssets;
+  /** Set when the page's JavaScript loads after the page (routes.ts `hydrate`): the HTML then preloads none of it. */
+  hydrate?: 'after-load';
   /** TanStack Query cache entries the server already loaded. */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
 }

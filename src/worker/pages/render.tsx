@@ -6,6 +6,7 @@ import { preloadPage, providePages } from '../../client/App';
 import { Document } from '../../client/document';
 import { BANNER_SCRIPT } from '../../client/features/consent/banner-script';
 import { preloadCookieBanner } from '../../client/features/consent/consent-manager';
+import { hydrateAfterLoadScript } from '../../client/lib/hydrate-after-load';
 import { provideMessages } from '../../client/lib/intl';
 import { createQueryClient } from '../../client/lib/query-client';
 import { markAllScreenMessagesLoaded } from '../../client/lib/screen-messages';
@@ -77,18 +78,26 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
       ],
     },
     queries: specs.map(([, spec], i) => ({ key: spec.key, data: loaded[i] })),
+    // In development Vite's client and React's refresh preamble come first: the page hydrates with its load.
+    ...(match.screen.hydrate && !assets.dev ? { hydrate: match.screen.hydrate } : {}),
   };
   const queryClient = createQueryClient();
   for (const q of data.queries) queryClient.setQueryData(q.key, q.data);
   const url = new URL(c.req.url);
 
-  const bootstrapModules = assets.dev ? ['/@vite/client', '/src/client/dev-preamble.ts', assets.entry.script] : [assets.entry.script];
+  const bootstrapModules = assets.dev
+    ? ['/@vite/client', '/src/client/dev-preamble.ts', assets.entry.script]
+    : data.hydrate
+      ? []
+      : [assets.entry.script];
+  const hydrateAfterLoad = data.hydrate ? hydrateAfterLoadScript(assets.entry.script) : '';
   const stream = await renderToReadableStream(
     <Document data={data} location={{ pathname: url.pathname, search: url.search, hash: '' }} queryClient={queryClient} />,
     {
       nonce: c.get('nonce'),
-      // The page's data, then whether the server-rendered cookie banner is to be seen (before the first paint).
-      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${BANNER_SCRIPT}`,
+      // The page's data, then whether the server-rendered cookie banner is to be seen (before the first paint),
+      // and, on a screen that hydrates after load, what loads its JavaScript then (decision record 019).
+      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${BANNER_SCRIPT}${hydrateAfterLoad}`,
       bootstrapModules,
       // A page is rendered from data the Worker already has: nothing in it is slow, so it goes out as one piece.
       // React otherwise sends a large Suspense boundary (over its 12.8 KB default) as a spinner first and reveals
