@@ -29,7 +29,8 @@ export function Document({ data, location, queryClient }: DocumentProps) {
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return (
-    <html lang={data.locale}>
+    // The inline script marks <html> before hydration (the cookie banner's data-cookie-banner-open).
+    <html lang={data.locale} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

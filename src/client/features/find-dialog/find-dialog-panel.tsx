@@ -125,7 +125,9 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
                   // Reformat in place so the caret stays where the person is typing instead of jumping to the end.
                   const input = event.currentTarget;
                   const edit = formatCodeEdit(input.value, input.selectionStart ?? input.value.length);
-                  setReadAsDigits((shown) => (edit.value === '' ? false : shown || hasLookalikes(input.value)));
+                  // Read before the field is rewritten below: the updater must not look at the live input.
+                  const typedLookalike = hasLookalikes(input.value);
+                  setReadAsDigits((shown) => (edit.value === '' ? false : shown || typedLookalike));
                   if (input.value !== edit.value) input.value = edit.value;
                   input.setSelectionRange(edit.caret, edit.caret);
                   setCode(edit.value);
