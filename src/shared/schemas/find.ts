@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { optionalEmail, plainText, visible } from './common';
 import { MAX_COMMENT_LENGTH, MAX_LOCATION_LENGTH } from './limits';
+import { PRECISIONS, roundPosition } from './precision';
 
 /** Plain decimal notation: `Number()` alone would also read "0x1A", "0b11" or "" (as 0). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -17,20 +18,6 @@ const coordinate = (min: number, max: number, message: string) =>
     }),
     v.nullable(v.pipe(v.number(message), v.finite(message), v.minValue(min, message), v.maxValue(max, message))),
   );
-
-/**
- * How precisely a find's position is kept (the finder's choice): exact, about 1 km (two decimals, about 1.1 km
- * north–south), or only the area of the town (one decimal, about 11 km). The position is rounded before it is
- * stored, so the distance uses the rounded position too.
- */
-export const PRECISIONS = ['exact', 'km', 'town'] as const;
-export type Precision = (typeof PRECISIONS)[number];
-const PRECISION_DIGITS: Record<Precision, number | null> = { exact: null, km: 2, town: 1 };
-
-export function roundPosition(value: number, precision: Precision): number {
-  const digits = PRECISION_DIGITS[precision];
-  return digits === null ? value : Number(value.toFixed(digits));
-}
 
 /** A find as the find form and `POST /api/stones/{code}/finds` carry it. */
 export const findSchema = v.pipe(

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as v from 'valibot';
 import { queries } from '../../../shared/queries';
-import { findSchema, PRECISIONS, type Precision, roundPosition } from '../../../shared/schemas/find';
+import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
+import { PRECISIONS, type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
@@ -14,6 +14,10 @@ import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
+
+/** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
+const loadCheck = () => import('./check');
+const prefetchCheck = () => void loadCheck().catch(() => {});
 
 export interface PickedLocation extends Coordinates {
   label: string;
@@ -62,7 +66,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   const mutation = useMutation({
     // Runs without a connection too (TanStack Query would hold it back): the find is then kept on the device.
     networkMode: 'always',
-    mutationFn: async ({ body, key }: { body: v.InferOutput<typeof findSchema>; key: string }) => {
+    mutationFn: async ({ body, key }: { body: FindInput; key: string }) => {
       try {
         await api(`/api/stones/${code}/finds`, { method: 'POST', json: body, headers: { 'Idempotency-Key': key } });
         return 'sent' as const;
@@ -152,14 +156,22 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     }
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    let checkFind: typeof import('./check').checkFind;
+    try {
+      ({ checkFind } = await loadCheck());
+    } catch (error) {
+      // The check's code did not arrive (no connection before the form was first used, and no service worker).
+      toast({ title: intl.formatMessage({ id: 'find.error' }), description: (error as Error).message, variant: 'error' });
+      return;
+    }
     // Bare coordinates as the location would tell the exact position the finder chose to blur.
     const blurred =
       picked && picked.latitude !== null && picked.longitude !== null && picked.label === formatCoordinates(picked)
         ? formatCoordinates({ latitude: roundPosition(picked.latitude, precision), longitude: roundPosition(picked.longitude, precision) })
         : picked?.label;
-    const result = v.safeParse(findSchema, {
+    const result = checkFind({
       location: blurred ?? '',
       latitude: picked?.latitude ?? null,
       longitude: picked?.longitude ?? null,
@@ -167,12 +179,9 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       finderEmail,
       precision,
     });
-    if (!result.success) {
+    if (result.refusals) {
       const next: Errors = {};
-      for (const issue of result.issues) {
-        const field = (v.getDotPath(issue) ?? 'location') as keyof Errors;
-        next[field] ??= intl.formatMessage({ id: issue.message });
-      }
+      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message });
       setErrors(next);
       return;
     }
@@ -186,7 +195,8 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       <h2 id="find-form-title" className="text-xl font-semibold">
         <FormattedMessage id="findForm.title" />
       </h2>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      {/* The check's code starts loading when the finder first reaches into the form. */}
+      <form onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-4">
         <div className="space-y-2">
           <TextField
             label={intl.formatMessage({ id: 'findForm.location' })}

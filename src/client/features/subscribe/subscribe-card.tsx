@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as v from 'valibot';
-import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+
+/** The form's check (valibot and the schema): loaded when the form is first used, not with the page. */
+const loadCheck = () => import('./check');
+const prefetchCheck = () => void loadCheck().catch(() => {});
 
 /** Subscribe an e-mail address to a stone's find notifications. */
 export function SubscribeCard({ code }: { code: string }) {
@@ -28,11 +30,18 @@ export function SubscribeCard({ code }: { code: string }) {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = v.safeParse(subscriptionSchema, { email });
-    if (!result.success) {
-      setError(intl.formatMessage({ id: result.issues[0]?.message ?? 'email.invalid' }));
+    let checkSubscription: typeof import('./check').checkSubscription;
+    try {
+      ({ checkSubscription } = await loadCheck());
+    } catch (err) {
+      toast({ title: intl.formatMessage({ id: 'subscribe.error' }), description: (err as Error).message, variant: 'error' });
+      return;
+    }
+    const result = checkSubscription({ email });
+    if (result.refusals) {
+      setError(intl.formatMessage({ id: result.refusals[0]?.message ?? 'email.invalid' }));
       return;
     }
     setError(null);
@@ -47,7 +56,7 @@ export function SubscribeCard({ code }: { code: string }) {
       <p className="mt-1 text-sm text-stone-600">
         <FormattedMessage id="subscribe.text" />
       </p>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+      <form onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-3">
         <TextField
           label={intl.formatMessage({ id: 'subscribe.email' })}
           name="email"
