@@ -16,8 +16,8 @@ interface Options {
   styleUrl: string;
   center: [number, number];
   zoom: number;
-  /** MapLibre's UI texts (control titles, gesture hints) in the page's language. */
-  locale: Record<string, string>;
+  /** The page's texts by message id, for MapLibre's own (control titles, gesture hints). */
+  text: (id: string) => string;
   /** A click on the map itself; clicks on a find's marker or an open popup are not locations. */
   onClick: (position: Coordinates) => void;
 }
@@ -39,6 +39,22 @@ function onOverlay(event: MouseEvent): boolean {
   return event.target instanceof Element && event.target.closest('.maplibregl-marker, .maplibregl-popup') !== null;
 }
 
+/** MapLibre's own texts (control titles, gesture hints), which are English unless given. */
+function mapLocale(text: (id: string) => string): Record<string, string> {
+  return {
+    'Map.Title': text('map.ui.title'),
+    'NavigationControl.ZoomIn': text('map.ui.zoomIn'),
+    'NavigationControl.ZoomOut': text('map.ui.zoomOut'),
+    'AttributionControl.ToggleAttribution': text('map.ui.toggleAttribution'),
+    'AttributionControl.MapFeedback': text('map.ui.mapFeedback'),
+    'Marker.Title': text('map.ui.marker'),
+    'Popup.Close': text('map.ui.closePopup'),
+    'CooperativeGesturesHandler.WindowsHelpText': text('map.gestures.ctrl'),
+    'CooperativeGesturesHandler.MacHelpText': text('map.gestures.cmd'),
+    'CooperativeGesturesHandler.MobileHelpText': text('map.gestures.touch'),
+  };
+}
+
 /** Creates the map; throws when the browser cannot draw it (no WebGL2). */
 export function createMap(container: HTMLElement, options: Options): MapHandle {
   const map = new MapLibreMap({
@@ -46,7 +62,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
     style: options.styleUrl,
     center: options.center,
     zoom: options.zoom,
-    locale: options.locale,
+    locale: mapLocale(options.text),
     // The map sits in a scrolling page: one finger and the plain wheel scroll the page; two fingers and
     // Ctrl/⌘ + wheel move the map, with a hint on the map when someone tries otherwise.
     cooperativeGestures: true,

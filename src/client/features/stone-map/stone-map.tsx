@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { FindView } from '../../../shared/types';
 import { useConfig } from '../../lib/config';
 import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION } from '../../lib/geolocation';
@@ -43,23 +43,6 @@ interface StoneMapProps {
   selected: Coordinates | null;
   /** Called with a clicked or located position; absent on the read-only page. */
   onPick?: (position: Coordinates) => void;
-}
-
-/** MapLibre's own texts (control titles, gesture hints), which are English unless given. */
-function mapLocale(intl: IntlShape): Record<string, string> {
-  const text = (id: string) => intl.formatMessage({ id });
-  return {
-    'Map.Title': text('map.ui.title'),
-    'NavigationControl.ZoomIn': text('map.ui.zoomIn'),
-    'NavigationControl.ZoomOut': text('map.ui.zoomOut'),
-    'AttributionControl.ToggleAttribution': text('map.ui.toggleAttribution'),
-    'AttributionControl.MapFeedback': text('map.ui.mapFeedback'),
-    'Marker.Title': text('map.ui.marker'),
-    'Popup.Close': text('map.ui.closePopup'),
-    'CooperativeGesturesHandler.WindowsHelpText': text('map.gestures.ctrl'),
-    'CooperativeGesturesHandler.MacHelpText': text('map.gestures.cmd'),
-    'CooperativeGesturesHandler.MobileHelpText': text('map.gestures.touch'),
-  };
 }
 
 /** MapLibre map of the stone's finds, loaded only in the browser and only when the page needs it. */
@@ -121,7 +104,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
             styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
             center: GERMANY_CENTER,
             zoom: ZOOM_DEFAULT,
-            locale: mapLocale(intlRef.current),
+            text: (id) => intlRef.current.formatMessage({ id }),
             onClick: (position) => onPickRef.current?.(position),
           });
         } catch (error) {
