@@ -149,3 +149,17 @@ test.describe('when the code of a screen cannot be downloaded (e.g. replaced by 
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
   });
 });
+
+test('after a client-side navigation the head describes the new screen only, not also the first one', async ({ page }) => {
+  await page.goto(`/${PAPA}`);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${PAPA}$`));
+  await expect(page.locator('head meta[property="og:image"]')).toHaveCount(1);
+  await page.getByRole('banner').getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveTitle('Blog – Reisesteine');
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/blog$/);
+  await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
+  // The stone's Open Graph image and title are gone with it.
+  await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', 'Reisesteine – Blog');
+  await expect(page.locator('head meta[property="og:image"]')).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { matchRoute, type PageProps, type RouteMatch } from '../shared/routes';
 import { ConsentManager } from './features/consent/consent-manager';
@@ -7,7 +7,6 @@ import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
 import { lazyPage, type PageComponent } from './lib/lazy-page';
-import { RouteHead } from './lib/route-head';
 import { ScrollOnNavigate, useRouter } from './lib/router';
 import { loadScreenMessages } from './lib/screen-messages';
 import { ScreenBoundary } from './ui/screen-boundary';
@@ -51,6 +50,11 @@ export function preloadPage(match: RouteMatch): Promise<unknown> {
   return pageOf(match).preload();
 }
 
+// The page's <head> comes from the server; the browser takes it over with its first client-side navigation, so
+// the head of every screen (shared/heads.ts) is not in a page's first JavaScript. The Worker preloads it.
+const RouteHead = lazyPage(() => import('./lib/route-head').then((module) => ({ default: module.RouteHead })));
+export const preloadRouteHead = RouteHead.preload;
+
 function Page({ match }: { match: RouteMatch }) {
   const Component = pageOf(match);
   return <Component params={match.params} screen={match.name} />;
@@ -60,10 +64,20 @@ function Page({ match }: { match: RouteMatch }) {
 export function App() {
   const { location } = useRouter();
   const match = matchRoute(location.pathname);
+  const [firstPath] = useState(location.pathname);
+  const [headTaken, setHeadTaken] = useState(import.meta.env.SSR);
+  if (!headTaken && location.pathname !== firstPath) setHeadTaken(true);
   return (
     <FindDialogProvider>
       <CreatorProvider>
-        <RouteHead match={match} />
+        {/* The Worker has it loaded (no boundary in its HTML, which hydration would not meet); the browser waits. */}
+        {import.meta.env.SSR ? (
+          <RouteHead match={match} />
+        ) : headTaken ? (
+          <Suspense fallback={null}>
+            <RouteHead match={match} />
+          </Suspense>
+        ) : null}
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"

@@ -1,44 +1,19 @@
-import type { IntlShape } from '@formatjs/intl';
 import { normalizeCode } from './code';
-import type { PublicConfig } from './initial-data';
 import { type QueryData, type QuerySpec, queries } from './queries';
-import type { StoneView } from './types';
 
 /**
- * The screen registry: one entry per screen of the app. The Worker renderer (status, initial data, head,
- * CSP), the client router, module preloading and the 404 page all read this table and nothing else.
- * Adding a screen = one entry here + one file in src/client/pages/ (decision record 005).
+ * The screen registry: one entry per screen of the app. The Worker renderer (status, initial data, CSP), the
+ * client router, module preloading and the 404 page all read this table and nothing else. Adding a screen = one
+ * entry here + its head in heads.ts (a type error until it has one) + one file in src/client/pages/ (decision
+ * record 005).
  */
 
 /** Origins a page may need beyond its own, in its Content-Security-Policy (see worker/lib/security.ts). */
 export type CspFeature = 'recaptcha' | 'stripe' | 'analytics';
 
-/** What goes into a page's <head>. */
-export interface Head {
-  title: string;
-  description?: string;
-  /** Keeps the page out of search results. */
-  noindex?: boolean;
-  /** The page's one address for search engines (indexable pages only). */
-  canonical?: string;
-  /** Structured data (schema.org, JSON-LD) for search engines, e.g. a blog article's. */
-  structuredData?: Record<string, unknown>;
-  /** A feed of the page (the blog's RSS), for feed readers. */
-  feed?: { title: string; href: string };
-  /** Open Graph, for link previews when the page is shared. */
-  openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string };
-}
-
 type Params = Record<string, string>;
 type Specs = Record<string, QuerySpec<unknown>>;
 export type DataOf<S extends Specs> = { [K in keyof S]: QueryData<S[K]> };
-
-export interface HeadContext<S extends Specs> {
-  params: Params;
-  data: DataOf<S>;
-  intl: Pick<IntlShape, 'formatMessage'>;
-  config: PublicConfig;
-}
 
 interface ScreenDef<S extends Specs> {
   /** `/view/:code`: literal segments and `:name` parameters. Absent for the not-found screen. */
@@ -51,7 +26,6 @@ interface ScreenDef<S extends Specs> {
   load?: (params: Params) => S;
   /** The HTTP status, from the loaded data (an unknown stone is a 404). */
   status?: (data: DataOf<S>) => 200 | 404;
-  head: (context: HeadContext<S>) => Head;
   csp?: CspFeature[];
   /** The screen's own texts (src/shared/i18n/<namespace>/), loaded in the page's language with its module. */
   messages?: string[];
@@ -70,7 +44,6 @@ export interface Screen {
   params?: Record<string, (raw: string) => string | null>;
   load?: (params: Params) => Specs;
   status?: (data: Record<string, unknown>) => 200 | 404;
-  head: (context: HeadContext<Specs>) => Head;
   csp?: CspFeature[];
   messages?: string[];
   hydrate?: 'after-load';
@@ -80,38 +53,7 @@ function screen<S extends Specs = Record<never, never>>(def: ScreenDef<S>): Scre
   return def as unknown as Screen;
 }
 
-const siteLink = (config: PublicConfig, path: string) => `${config.siteUrl.replace(/\/$/, '')}${path}`;
-
-function stoneHead({ data, params, intl, config }: HeadContext<{ stone: QuerySpec<StoneView | null> }>): Head {
-  const stone = data.stone;
-  if (!stone) return { title: intl.formatMessage({ id: 'stone.notFound.title' }), noindex: true };
-  const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
-  const description = stone.story ? `${stone.story.slice(0, 160)}${stone.story.length > 160 ? '…' : ''}` : summary;
-  return {
-    title: `${stone.title} – ${config.productName}`,
-    description,
-    // The read-only twin names the stone page as its one address: search engines index the stone once.
-    canonical: siteLink(config, `/${params.code}`),
-    openGraph: {
-      type: 'website',
-      title: stone.title,
-      description,
-      url: siteLink(config, `/view/${params.code}`),
-      ...(stone.photos[0] ? { image: stone.photos[0] } : {}),
-    },
-  };
-}
-
 const code = { code: normalizeCode };
-
-function legalHead(title: string, path: string, intl: HeadContext<Specs>['intl'], config: PublicConfig): Head {
-  const name = intl.formatMessage({ id: title });
-  return {
-    title: `${name} – ${config.productName}`,
-    description: intl.formatMessage({ id: 'legal.description' }, { page: name, product: config.productName }),
-    canonical: siteLink(config, path),
-  };
-}
 
 export const screens = {
   home: screen({
@@ -123,27 +65,16 @@ export const screens = {
     // Text, figures and two buttons that open dialogs: readable before React (67 KiB gzip) has arrived.
     hydrate: 'after-load',
     load: () => ({ statistics: queries.statistics() }),
-    head: ({ intl, config }) => {
-      const description = intl.formatMessage({ id: 'hero.text' });
-      return {
-        title: `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`,
-        description,
-        canonical: siteLink(config, '/'),
-        openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
-      };
-    },
   }),
   checkout: screen({
     path: '/checkout',
     page: 'checkout',
     // Stripe's Payment Element; reCAPTCHA for an order a 100 % code makes free.
     csp: ['stripe', 'recaptcha'],
-    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'checkout.title' }), noindex: true }),
   }),
   success: screen({
     path: '/success',
     page: 'success',
-    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'success.title' }), noindex: true }),
   }),
   label: screen({
     path: '/etikett/:code',
@@ -151,57 +82,29 @@ export const screens = {
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
-    head: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
   }),
   guide: screen({
     path: '/stein-vorbereiten',
     page: 'guide',
     messages: ['guide'],
-    head: ({ intl, config }) => {
-      const description = intl.formatMessage({ id: 'guide.intro' });
-      return {
-        title: `${intl.formatMessage({ id: 'guide.title' })} – ${config.productName}`,
-        description,
-        canonical: siteLink(config, '/stein-vorbereiten'),
-        openGraph: {
-          type: 'article',
-          title: intl.formatMessage({ id: 'guide.title' }),
-          description,
-          url: siteLink(config, '/stein-vorbereiten'),
-        },
-      };
-    },
   }),
   imprint: screen({
     path: '/impressum',
     page: 'legal',
-    head: ({ intl, config }) => legalHead('legal.imprint', '/impressum', intl, config),
   }),
   privacy: screen({
     path: '/datenschutz',
     page: 'legal',
-    head: ({ intl, config }) => legalHead('legal.privacy', '/datenschutz', intl, config),
   }),
   terms: screen({
     path: '/agb',
     page: 'legal',
-    head: ({ intl, config }) => legalHead('legal.terms', '/agb', intl, config),
   }),
   blog: screen({
     path: '/blog',
     page: 'blog',
     messages: ['blog'],
     load: () => ({ posts: queries.blogPosts() }),
-    head: ({ intl, config }) => {
-      const description = intl.formatMessage({ id: 'blog.intro' });
-      return {
-        title: `${intl.formatMessage({ id: 'blog.title' })} – ${config.productName}`,
-        description,
-        canonical: siteLink(config, '/blog'),
-        feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
-        openGraph: { type: 'website', title: `${config.productName} – Blog`, description, url: siteLink(config, '/blog') },
-      };
-    },
   }),
   blogPost: screen({
     path: '/blog/:slug',
@@ -210,74 +113,33 @@ export const screens = {
     params: { slug: (raw) => (/^[a-z0-9-]{1,100}$/i.test(raw) ? raw.toLowerCase() : null) },
     load: ({ slug }) => ({ post: queries.blogPost(slug ?? '') }),
     status: ({ post }) => (post ? 200 : 404),
-    head: ({ data, intl, config }) => {
-      const post = data.post;
-      if (!post) return { title: intl.formatMessage({ id: 'blog.notFound' }), noindex: true };
-      const image = post.featuredImage?.startsWith('/') ? siteLink(config, post.featuredImage) : post.featuredImage;
-      return {
-        title: `${post.title} – ${config.productName}`,
-        description: post.excerpt,
-        canonical: siteLink(config, `/blog/${post.slug}`),
-        structuredData: {
-          '@context': 'https://schema.org',
-          '@type': 'BlogPosting',
-          headline: post.title,
-          description: post.excerpt,
-          datePublished: post.createdAt,
-          author: { '@type': 'Person', name: post.author },
-          publisher: { '@type': 'Organization', name: config.productName, url: siteLink(config, '/') },
-          mainEntityOfPage: siteLink(config, `/blog/${post.slug}`),
-          keywords: post.tags.join(', '),
-          ...(image ? { image } : {}),
-        },
-        feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
-        openGraph: {
-          type: 'article',
-          title: post.title,
-          description: post.excerpt,
-          url: siteLink(config, `/blog/${post.slug}`),
-          ...(image ? { image } : {}),
-        },
-      };
-    },
   }),
   adminBlog: screen({
     path: '/admin/blog',
     page: 'admin-blog',
     messages: ['admin'],
-    head: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'adminBlog.title' })} – ${config.productName}`, noindex: true }),
   }),
   admin: screen({
     path: '/admin',
     page: 'admin',
-    head: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}`, noindex: true }),
   }),
   ownerWithoutToken: screen({
     path: '/admin/stone',
     page: 'owner',
-    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }), noindex: true }),
   }),
   owner: screen({
     path: '/admin/stone/:adminToken',
     page: 'owner',
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
-    head: ({ intl, data }) => ({
-      title: data.stone
-        ? intl.formatMessage({ id: 'owner.title' }, { code: data.stone.code })
-        : intl.formatMessage({ id: 'owner.notFound.title' }),
-      noindex: true,
-    }),
   }),
   confirmSubscription: screen({
     path: '/abo/bestaetigen',
     page: 'confirm-subscription',
-    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }), noindex: true }),
   }),
   unsubscribe: screen({
     path: '/abo/abmelden',
     page: 'unsubscribe',
-    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }), noindex: true }),
   }),
   view: screen({
     path: '/view/:code',
@@ -286,7 +148,6 @@ export const screens = {
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
-    head: stoneHead,
   }),
   stone: screen({
     path: '/:code',
@@ -295,12 +156,10 @@ export const screens = {
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
-    head: stoneHead,
   }),
   notFound: screen({
     page: 'not-found',
     status: () => 404,
-    head: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }), noindex: true }),
   }),
 } satisfies Record<string, Screen>;
 

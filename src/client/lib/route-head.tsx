@@ -1,11 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { useIntl } from 'react-intl';
+import { type Head, heads } from '../../shared/heads';
 import { serializeForScript } from '../../shared/initial-data';
-import type { Head, RouteMatch } from '../../shared/routes';
+import type { RouteMatch } from '../../shared/routes';
 import { useConfig } from './config';
 import { specQuery } from './queries';
 import { loadScreenMessages } from './screen-messages';
+
+/** The tags a page's head gets from the server (below), which this module takes over in the browser. */
+const SERVER_HEAD =
+  'meta[name="description"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"][type="application/rss+xml"], meta[property^="og:"], script[type="application/ld+json"]';
+
+// Loaded in the browser with the first client-side navigation (App.tsx): the server's tags of the first page go,
+// so that the new screen's replace them instead of standing beside them. React takes over the <title> itself.
+if (typeof document !== 'undefined') for (const tag of document.head.querySelectorAll(SERVER_HEAD)) tag.remove();
 
 /**
  * The current screen's <head> tags from its registry entry (React hoists them into <head>). Its reads are the
@@ -37,7 +46,7 @@ export function RouteHead({ match }: { match: RouteMatch }) {
   // Until the data is there (a navigation in progress, a failed load), the product's name is the title.
   const head: Head =
     !texts && states.every((state) => state?.status === 'success')
-      ? match.screen.head({
+      ? heads[match.name]({
           params: match.params,
           data: Object.fromEntries(specs.map(([name], i) => [name, states[i]?.data])),
           intl,

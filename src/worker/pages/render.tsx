@@ -2,7 +2,7 @@ import assets from 'virtual:client-assets';
 import allMessages from 'virtual:messages/all';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
-import { preloadPage, providePages } from '../../client/App';
+import { preloadPage, preloadRouteHead, providePages } from '../../client/App';
 import { Document } from '../../client/document';
 import { BANNER_SCRIPT } from '../../client/features/consent/banner-script';
 import { preloadCookieBanner } from '../../client/features/consent/consent-manager';
@@ -58,6 +58,7 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     Promise.all(specs.map(([, spec]) => loadSpec(c, spec, fetchApp))),
     preloadPage(match),
     preloadCookieBanner(),
+    preloadRouteHead(),
   ]);
   const status = match.screen.status?.(Object.fromEntries(specs.map(([name], i) => [name, loaded[i]]))) ?? 200;
   c.set('csp', match.screen.csp ?? []);

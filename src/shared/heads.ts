@@ -1,0 +1,157 @@
+import type { IntlShape } from '@formatjs/intl';
+import type { PublicConfig } from './initial-data';
+import type { ScreenName } from './routes';
+import type { BlogPostView, OwnerStoneView, StoneView } from './types';
+
+/**
+ * Each screen's <head>: title, description, canonical address, Open Graph and structured data, from its loaded
+ * data. The Worker renders it into every page; the browser needs it only after its first client-side navigation
+ * (lib/route-head.tsx, loaded then), so none of this is in a page's first JavaScript. Every screen of the registry
+ * (routes.ts) has one: the type below makes a new screen without a head a type error.
+ */
+
+/** What goes into a page's <head>. */
+export interface Head {
+  title: string;
+  description?: string;
+  /** Keeps the page out of search results. */
+  noindex?: boolean;
+  /** The page's one address for search engines (indexable pages only). */
+  canonical?: string;
+  /** Structured data (schema.org, JSON-LD) for search engines, e.g. a blog article's. */
+  structuredData?: Record<string, unknown>;
+  /** A feed of the page (the blog's RSS), for feed readers. */
+  feed?: { title: string; href: string };
+  /** Open Graph, for link previews when the page is shared. */
+  openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string };
+}
+
+export interface HeadContext<D = Record<string, unknown>> {
+  params: Record<string, string>;
+  /** The screen's reads (routes.ts `load`), by name. */
+  data: D;
+  intl: Pick<IntlShape, 'formatMessage'>;
+  config: PublicConfig;
+}
+
+type HeadOf = (context: HeadContext) => Head;
+
+/** A head that reads the screen's data: `D` names the shape of its reads in routes.ts `load`. */
+const withData = <D>(build: (context: HeadContext<D>) => Head) => build as unknown as HeadOf;
+
+const siteLink = (config: PublicConfig, path: string) => `${config.siteUrl.replace(/\/$/, '')}${path}`;
+
+function stoneHead({ data, params, intl, config }: HeadContext<{ stone: StoneView | null }>): Head {
+  const stone = data.stone;
+  if (!stone) return { title: intl.formatMessage({ id: 'stone.notFound.title' }), noindex: true };
+  const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
+  const description = stone.story ? `${stone.story.slice(0, 160)}${stone.story.length > 160 ? '…' : ''}` : summary;
+  return {
+    title: `${stone.title} – ${config.productName}`,
+    description,
+    // The read-only twin names the stone page as its one address: search engines index the stone once.
+    canonical: siteLink(config, `/${params.code}`),
+    openGraph: {
+      type: 'website',
+      title: stone.title,
+      description,
+      url: siteLink(config, `/view/${params.code}`),
+      ...(stone.photos[0] ? { image: stone.photos[0] } : {}),
+    },
+  };
+}
+
+function legalHead(title: string, path: string, intl: HeadContext['intl'], config: PublicConfig): Head {
+  const name = intl.formatMessage({ id: title });
+  return {
+    title: `${name} – ${config.productName}`,
+    description: intl.formatMessage({ id: 'legal.description' }, { page: name, product: config.productName }),
+    canonical: siteLink(config, path),
+  };
+}
+
+export const heads: Record<ScreenName, HeadOf> = {
+  home: ({ intl, config }) => {
+    const description = intl.formatMessage({ id: 'hero.text' });
+    return {
+      title: `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`,
+      description,
+      canonical: siteLink(config, '/'),
+      openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
+    };
+  },
+  checkout: ({ intl }) => ({ title: intl.formatMessage({ id: 'checkout.title' }), noindex: true }),
+  success: ({ intl }) => ({ title: intl.formatMessage({ id: 'success.title' }), noindex: true }),
+  label: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
+  guide: ({ intl, config }) => {
+    const description = intl.formatMessage({ id: 'guide.intro' });
+    return {
+      title: `${intl.formatMessage({ id: 'guide.title' })} – ${config.productName}`,
+      description,
+      canonical: siteLink(config, '/stein-vorbereiten'),
+      openGraph: {
+        type: 'article',
+        title: intl.formatMessage({ id: 'guide.title' }),
+        description,
+        url: siteLink(config, '/stein-vorbereiten'),
+      },
+    };
+  },
+  imprint: ({ intl, config }) => legalHead('legal.imprint', '/impressum', intl, config),
+  privacy: ({ intl, config }) => legalHead('legal.privacy', '/datenschutz', intl, config),
+  terms: ({ intl, config }) => legalHead('legal.terms', '/agb', intl, config),
+  blog: ({ intl, config }) => {
+    const description = intl.formatMessage({ id: 'blog.intro' });
+    return {
+      title: `${intl.formatMessage({ id: 'blog.title' })} – ${config.productName}`,
+      description,
+      canonical: siteLink(config, '/blog'),
+      feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
+      openGraph: { type: 'website', title: `${config.productName} – Blog`, description, url: siteLink(config, '/blog') },
+    };
+  },
+  blogPost: withData<{ post: BlogPostView | null }>(({ data, intl, config }) => {
+    const post = data.post;
+    if (!post) return { title: intl.formatMessage({ id: 'blog.notFound' }), noindex: true };
+    const image = post.featuredImage?.startsWith('/') ? siteLink(config, post.featuredImage) : post.featuredImage;
+    return {
+      title: `${post.title} – ${config.productName}`,
+      description: post.excerpt,
+      canonical: siteLink(config, `/blog/${post.slug}`),
+      structuredData: {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description: post.excerpt,
+        datePublished: post.createdAt,
+        author: { '@type': 'Person', name: post.author },
+        publisher: { '@type': 'Organization', name: config.productName, url: siteLink(config, '/') },
+        mainEntityOfPage: siteLink(config, `/blog/${post.slug}`),
+        keywords: post.tags.join(', '),
+        ...(image ? { image } : {}),
+      },
+      feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
+      openGraph: {
+        type: 'article',
+        title: post.title,
+        description: post.excerpt,
+        url: siteLink(config, `/blog/${post.slug}`),
+        ...(image ? { image } : {}),
+      },
+    };
+  }),
+  adminBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'adminBlog.title' })} – ${config.productName}`, noindex: true }),
+  admin: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}`, noindex: true }),
+  ownerWithoutToken: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }), noindex: true }),
+  owner: withData<{ stone: OwnerStoneView | null }>(({ intl, data }) => ({
+    title: data.stone
+      ? intl.formatMessage({ id: 'owner.title' }, { code: data.stone.code })
+      : intl.formatMessage({ id: 'owner.notFound.title' }),
+    noindex: true,
+  })),
+  confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }), noindex: true }),
+  unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }), noindex: true }),
+  view: withData<{ stone: StoneView | null }>(stoneHead),
+  stone: withData<{ stone: StoneView | null }>(stoneHead),
+  notFound: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }), noindex: true }),
+};
