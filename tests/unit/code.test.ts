@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CODE_MAX_LENGTH,
-  codeFromScan,
-  formatCodeEdit,
-  formatCodeInput,
-  isValidCode,
-  normalizeCode,
-  randomCode,
-} from '../../src/shared/code';
+import { CODE_MAX_LENGTH, isValidCode, normalizeCode, randomCode } from '../../src/shared/code';
+import { codeFromScan, formatCodeEdit, formatCodeInput } from '../../src/shared/code-entry';
 
 describe('code entry formatting', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromScan } from '../../src/shared/code';
+import { codeFromScan } from '../../src/shared/code-entry';
 import type { StoneView } from '../../src/shared/types';
 import { call, createStone, insertStone, ORIGIN } from '../support/factory';
 import { decodeQrSvg } from '../support/qr-raster';

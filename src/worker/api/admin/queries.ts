@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { formatCodeInput } from '../../../shared/code';
+import { formatCodeInput } from '../../../shared/code-entry';
 import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { emailOutbox, finds, mailTokens, orders, ownerTokens, photos, siteTotals, stones, subscriptions } from '../../db/schema';
