@@ -1,4 +1,3 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { preloadModule } from 'react-dom';
 import { RawIntlProvider } from 'react-intl';
@@ -7,6 +6,7 @@ import { App } from './App';
 import { ConfigContext } from './lib/config';
 import { HYDRATED_EVENT } from './lib/hydrate-after-load';
 import { intlFor } from './lib/intl';
+import { type QueryClient, QueryClientProvider } from './lib/query';
 import { type Location, RouterProvider } from './lib/router';
 import { ToastProvider } from './ui/toast';
 

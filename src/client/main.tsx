@@ -4,6 +4,8 @@ import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
 import { matchRoute } from '../shared/routes';
 import { preloadPage } from './App';
 import { Document } from './document';
+import { BANNER_OPEN_ATTRIBUTE } from './features/consent/banner-script';
+import { preloadCookieBanner } from './features/consent/consent-manager';
 import { provideMessages } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
 import { setScreenLocale } from './lib/screen-messages';
@@ -33,7 +35,11 @@ const loadMessages = (data.locale === 'de' ? import('virtual:messages/core/de') 
 // The screen's module and the texts are already on their way (modulepreload); hydrating after they arrive avoids
 // a suspended pass. If they cannot be loaded, the page stays as the server sent it — readable, just not
 // interactive — rather than being replaced by an error.
-Promise.all([loadMessages, preloadPage(matchRoute(pathname))]).then(hydrate, (error: unknown) => {
+// A visitor who still has to choose (the inline script has opened the cookie banner) gets the banner's buttons
+// working with the page: its code comes before hydrating, otherwise React would drop a tap on the banner while
+// its part of the page waits for it. Without it the page still hydrates, the banner later.
+const banner = document.documentElement.hasAttribute(BANNER_OPEN_ATTRIBUTE) ? preloadCookieBanner().catch(() => undefined) : null;
+Promise.all([loadMessages, preloadPage(matchRoute(pathname)), banner]).then(hydrate, (error: unknown) => {
   console.warn('The code of this screen could not be loaded; the page stays as sent by the server.', error);
 });
 

@@ -41,7 +41,7 @@ export interface InitialData {
   assets: PageAssets;
   /** Set when the page's JavaScript loads after the page (routes.ts `hydrate`): the HTML then preloads none of it. */
   hydrate?: 'after-load';
-  /** TanStack Query cache entries the server already loaded. */
+  /** Read-cache entries (client/lib/query.ts) the server already loaded. */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
 }
 

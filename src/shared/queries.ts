@@ -1,7 +1,7 @@
 import type { BlogPostSummary, BlogPostView, OwnerStoneView, Statistics, StoneView } from './types';
 
 /**
- * A read a screen needs: its TanStack Query key and the API path that answers it. The Worker fills the same
+ * A read a screen needs: its key in the read cache (client/lib/query.ts) and the API path that answers it. The Worker fills the same
  * key before the first byte (by calling that path inside the Worker), the browser fetches the path later:
  * both hold exactly the API's answer. `T` is the type of that answer.
  */

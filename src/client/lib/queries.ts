@@ -11,7 +11,7 @@ export async function fetchSpec<T>(spec: QuerySpec<T>): Promise<T> {
   }
 }
 
-/** TanStack Query options for a spec: the same key the Worker filled, the same path it read. */
+/** Read options for a spec: the same key the Worker filled, the same path it read. */
 export function specQuery<T>(spec: QuerySpec<T>) {
   return { queryKey: spec.key, queryFn: () => fetchSpec(spec) };
 }

@@ -1,11 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 
-/** Spec §9 global defaults: never stale, no refetch on focus or interval, no retries. */
+/** Spec §9 global defaults (never stale, no refetch on focus or interval, no retries) are lib/query.ts's own. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false },
-      mutations: { retry: false },
-    },
-  });
+  return new QueryClient();
 }

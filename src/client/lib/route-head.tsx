@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { useIntl } from 'react-intl';
 import { type Head, heads } from '../../shared/heads';
@@ -6,6 +5,7 @@ import { serializeForScript } from '../../shared/initial-data';
 import type { RouteMatch } from '../../shared/routes';
 import { useConfig } from './config';
 import { specQuery } from './queries';
+import { useQueryClient } from './query';
 import { loadScreenMessages } from './screen-messages';
 
 /** The tags a page's head gets from the server (below), which this module takes over in the browser. */
@@ -17,10 +17,9 @@ const SERVER_HEAD =
 if (typeof document !== 'undefined') for (const tag of document.head.querySelectorAll(SERVER_HEAD)) tag.remove();
 
 /**
- * The current screen's <head> tags from its registry entry (React hoists them into <head>). Its reads are the
- * screen's loader in the browser: on navigation they start while the screen's module is still downloading. The
- * head reads the query cache directly rather than through observers (useQueries), which would put TanStack's
- * QueriesObserver into every page's first JavaScript.
+ * The current screen's <head> tags from its head in shared/heads.ts (React hoists them into <head>). Its reads
+ * are the screen's loader in the browser: on navigation they start while the screen's module is still
+ * downloading. It reads the cache's state directly and re-renders on any change of it.
  */
 export function RouteHead({ match }: { match: RouteMatch }) {
   const intl = useIntl();
@@ -29,7 +28,7 @@ export function RouteHead({ match }: { match: RouteMatch }) {
   const specs = Object.entries(match.screen.load?.(match.params) ?? {});
   // Re-rendered when the cache changes (a read arrives or is refetched) and when the screen's texts arrive.
   const [, changed] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => client.getQueryCache().subscribe(changed), [client]);
+  useEffect(() => client.subscribe(changed), [client]);
   // Reads not in the cache yet start now, with the same options a screen's useQuery has (never stale: a read
   // already there, such as the Worker's initial data, is not fetched again).
   const reads = specs.map(([, spec]) => spec.path).join(' ');

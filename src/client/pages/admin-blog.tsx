@@ -1,5 +1,4 @@
 import messages from 'virtual:messages/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { authorName } from '../../shared/blog';
@@ -9,6 +8,7 @@ import type { AdminBlogPost } from '../../shared/types';
 import { adminApi, useAdminToken } from '../features/admin/session';
 import { BlogTags } from '../features/blog/blog-meta';
 import { apiErrorMessage } from '../lib/api';
+import { useMutation, useQuery, useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';

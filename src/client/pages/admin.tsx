@@ -1,5 +1,4 @@
 import messages from 'virtual:messages/admin';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../shared/dates';
@@ -10,6 +9,7 @@ import { OperatorStoneDialog } from '../features/admin/operator-stone-dialog';
 import { adminApi, adminList, clearAdminToken, storeAdminToken, useAdminToken } from '../features/admin/session';
 import { ApiRequestError, api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { withLineBreaks } from '../../shared/blog';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
 import { specQuery } from '../lib/queries';
+import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';
 import { Spinner } from '../ui/spinner';
 

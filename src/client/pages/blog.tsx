@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { BLOG_PAGE_SIZE, queries } from '../../shared/queries';
 import type { BlogPostSummary } from '../../shared/types';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
 import { specQuery } from '../lib/queries';
+import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';
 import { Button } from '../ui/button';
 

@@ -1,7 +1,6 @@
 import messages from 'virtual:messages/creation';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
@@ -12,6 +11,7 @@ import { featuresSchema, stoneDataSchema } from '../../shared/schemas/payment';
 import { completePendingStone, keepOwnerToken, pendingUpgrade } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
+import { useQueryClient } from '../lib/query';
 import { recaptchaToken } from '../lib/recaptcha';
 import { useRouter } from '../lib/router';
 import { WithMessages } from '../lib/with-messages';

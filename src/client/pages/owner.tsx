@@ -1,5 +1,4 @@
 import messages from 'virtual:messages/owner';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../shared/dates';
@@ -12,6 +11,7 @@ import { OwnerPhotos } from '../features/owner/owner-photos';
 import { OwnerLinkRequest } from '../features/owner-link/owner-link-request';
 import { api, apiErrorMessage } from '../lib/api';
 import { specQuery } from '../lib/queries';
+import { useMutation, useQuery, useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';

@@ -1,5 +1,4 @@
 import messages from 'virtual:messages/creation';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../shared/code';
@@ -10,6 +9,7 @@ import { ShareButtons } from '../features/share/share-buttons';
 import { api } from '../lib/api';
 import { copyText } from '../lib/clipboard';
 import { useConfig } from '../lib/config';
+import { useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OperatorStoneView } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';

@@ -1,10 +1,10 @@
 import messages from 'virtual:messages/find-dialog';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeEdit, hasLookalikes } from '../../../shared/code-entry';
 import { pathTo } from '../../../shared/routes';
+import { useQueryClient } from '../../lib/query';
 import { useRouter } from '../../lib/router';
 import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';

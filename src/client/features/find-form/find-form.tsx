@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
@@ -8,6 +7,7 @@ import { PRECISIONS, type Precision, roundPosition } from '../../../shared/schem
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
+import { useMutation, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextArea, TextField } from '../../ui/field';
@@ -64,8 +64,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   });
 
   const mutation = useMutation({
-    // Runs without a connection too (TanStack Query would hold it back): the find is then kept on the device.
-    networkMode: 'always',
+    // Runs without a connection too (lib/query.ts does not hold writes back): the find is then kept on the device.
     mutationFn: async ({ body, key }: { body: FindInput; key: string }) => {
       try {
         await api(`/api/stones/${code}/finds`, { method: 'POST', json: body, headers: { 'Idempotency-Key': key } });

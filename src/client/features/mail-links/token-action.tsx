@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import { useMutation } from '../../lib/query';
 import { Link, useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
 

@@ -1,5 +1,4 @@
 import messages from 'virtual:messages/owner-link';
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
@@ -7,6 +6,7 @@ import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
+import { useMutation } from '../../lib/query';
 import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';

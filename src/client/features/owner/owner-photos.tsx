@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { useToast } from '../../ui/toast';

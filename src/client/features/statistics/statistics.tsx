@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import { specQuery } from '../../lib/queries';
+import { useQuery } from '../../lib/query';
 
 /** Spec §7/§9: polled every 30 s, retried 3 times, stale after 10 s. */
 export const statisticsQuery = {

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { queries } from '../../../shared/queries';
 import type { StoneView } from '../../../shared/types';
 import { specQuery } from '../../lib/queries';
+import { useQuery } from '../../lib/query';
 
 export const stoneQuery = (code: string) => ({
   ...specQuery(queries.stone(code)),

@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
