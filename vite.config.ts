@@ -10,6 +10,10 @@ import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 
+/** Modules the stone page shares with other lazily loaded screens (see the client build's codeSplitting). */
+const STONE_SHARED =
+  /src\/(?:shared\/schemas\/limits|shared\/dates|client\/lib\/(?:api|hydrated|queries|clipboard)|client\/ui\/(?:card|field)|client\/features\/(?:stone\/api|owner-link\/owner-link-request|share\/share-buttons))\.tsx?$/;
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // Dev server only: odd request targets such as `//` must not crash it (see the plugin).
@@ -65,7 +69,17 @@ export default defineConfig(({ command }) => ({
         outDir: 'dist/client',
         // MapLibre is one ~1 MB chunk, loaded lazily on stone pages only.
         chunkSizeWarningLimit: 1200,
-        rollupOptions: { input: 'src/client/main.tsx' },
+        rollupOptions: {
+          input: 'src/client/main.tsx',
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              // The small modules a stone page shares with other screens travel as one file, not ten: each file
+              // costs its own gzip frame and import preamble in the page's first JavaScript (issue 11's budget).
+              groups: [{ name: 'stone-shared', test: STONE_SHARED }],
+            },
+          },
+        },
       },
     },
   },

@@ -10,8 +10,8 @@
 // them alike, and each figure is the median over the rounds (ratios per round, then their median).
 // Exit code: 0 when every request succeeded; 1 on any error (failed request, wrong page, server problem) or
 // when another process rebuilt dist/ during the run (wrangler dev then reloads, and the figures mix builds).
-// Also exit 1 when the initial JavaScript of a page exceeds its budget (JS_BUDGETS: `/` ≤ 70 KiB gz, the stone
-// page ≤ 90 KiB gz), so growth is seen in the run that causes it. A page that hydrates after load (decision record
+// Also exit 1 when the initial JavaScript of a page exceeds its budget in German or English (JS_BUDGETS: `/` ≤ 70
+// KiB gz, the stone page ≤ 90 KiB gz), so growth is seen in the run that causes it. A page that hydrates after load (decision record
 // 019) has its JavaScript printed apart, as "after load": it is not initial, and not hidden either.
 // The throughput targets (ratios to the static file in the same run: the stone JSON ≥ 0.6, the SSR stone page
 // ≥ 0.4, both served by the edge cache, and a find ≥ 0.15) fail the run when missed (see readWriteTargets).
@@ -124,7 +124,12 @@ async function main() {
   await checkResponses(url);
   await checkCacheAndWrites(url);
 
-  const initialJs = [await measureInitialJs(url, '/'), await measureInitialJs(url, `/${STONE}`)];
+  // Each page in both languages (the texts differ in size); the larger counts against the budget.
+  const initialJs = [];
+  for (const page of ['/', `/${STONE}`]) {
+    const [de, en] = [await measureInitialJs(url, page, 'de'), await measureInitialJs(url, page, 'en')];
+    initialJs.push(de.gz >= en.gz ? de : en);
+  }
   const mapChunk = measureMapChunk();
 
   const rssBefore = workerdMemory(port);
@@ -196,12 +201,12 @@ async function main() {
   const ssrRatio = ratioOf(TARGETS.findIndex((t) => t.path === `/${STONE}`));
   const throughputTargets = readWriteTargets(ratioOf, findCost);
 
-  console.log('\ninitial JavaScript (module scripts + modulepreloads, gzip -9)');
+  console.log('\ninitial JavaScript (module scripts + modulepreloads, gzip -9), in the language where it is larger');
   console.log('after load: what a page that hydrates after load (decision record 019) fetches once loaded and idle, or on a first tap');
   printTable(
     ['page', 'files', 'raw', 'gzip', 'after load'],
     initialJs.map((p) => [
-      p.page,
+      `${p.page} (${p.language})`,
       String(p.files.length),
       kib(p.raw),
       kib(p.gz),
@@ -321,10 +326,11 @@ function expect(ok, message) {
 
 /**
  * @param {string} url
+ * @param {Record<string, string>} [headers]
  * @returns {Promise<{ status: number, text: string, bytes: Buffer }>}
  */
-async function get(url) {
-  const res = await fetch(url, { headers: LOAD_HEADERS });
+async function get(url, headers = {}) {
+  const res = await fetch(url, { headers: { ...LOAD_HEADERS, ...headers } });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, text: bytes.toString('utf8'), bytes };
 }
@@ -336,9 +342,10 @@ async function get(url) {
  * when the HTML forgot to preload them); each such addition is reported as a warning.
  * @param {string} url
  * @param {string} page
+ * @param {'de' | 'en'} language the page's language (Accept-Language), whose texts it loads
  */
-async function measureInitialJs(url, page) {
-  const html = await get(url + page);
+async function measureInitialJs(url, page, language) {
+  const html = await get(url + page, { 'accept-language': language });
   expect(html.status === 200, `${page}: ${html.status}`);
   /** @type {Set<string>} */
   const paths = new Set();
@@ -382,6 +389,7 @@ async function measureInitialJs(url, page) {
   const afterLoad = await measureFiles(url, page, afterLoadPaths);
   return {
     page,
+    language,
     files,
     warnings,
     raw: files.reduce((s, f) => s + f.raw, 0),

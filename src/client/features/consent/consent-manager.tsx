@@ -1,7 +1,6 @@
 import { memo, Suspense, useEffect } from 'react';
 import { useConfig } from '../../lib/config';
 import { lazyPage } from '../../lib/lazy-page';
-import { applyConsent } from './analytics';
 import { BANNER_OPEN_ATTRIBUTE } from './banner-script';
 import { type ConsentSettings, useConsent, useConsentSettingsOpen } from './consent-store';
 
@@ -35,7 +34,12 @@ export function ConsentManager() {
   const consent = useConsent();
   const settingsOpen = useConsentSettingsOpen();
   useEffect(() => {
-    if (consent !== undefined) applyConsent(analyticsId, consent);
+    // Analytics' code loads only where the site has it (ANALYTICS_ID): it is not in a page's first JavaScript.
+    if (consent === undefined || !analyticsId) return;
+    void import('./analytics').then(
+      ({ applyConsent }) => applyConsent(analyticsId, consent),
+      () => {},
+    );
   }, [analyticsId, consent]);
   useEffect(() => {
     // Also when the inline script could not run: the app has decided that the banner is to be seen.

@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { LegalDetails } from '../../../shared/initial-data';
 import { Button } from '../../ui/button';
-import { optOut } from '../consent/analytics';
 
 export interface LegalContext {
   legal: LegalDetails;
@@ -58,8 +57,10 @@ export function OptOut({ analyticsId, label, done }: { analyticsId: string; labe
       <Button
         variant="secondary"
         onClick={() => {
-          optOut(analyticsId);
-          setOff(true);
+          void import('../consent/analytics').then(({ optOut }) => {
+            optOut(analyticsId);
+            setOff(true);
+          });
         }}
       >
         {label}
