@@ -11,6 +11,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const problems = [];
+// The failing tests are named again at the end, where a shortened log (CI keeps its tail) still shows them.
+const failures = [];
 
 function step(name, cmd, args, extraEnv = {}) {
   console.info(`\n── ${name} ──`);
@@ -35,6 +37,9 @@ const vitestOk = step('unit and Worker tests (Vitest)', 'npx', [
 ]);
 const vitest = readJson(`${reports}/vitest.json`);
 if (vitest) {
+  for (const file of vitest.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed') failures.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   if (vitest.numTotalTests === 0) problems.push('Vitest ran no test');
@@ -46,6 +51,14 @@ const e2eOk = step('browser tests (Playwright, Chromium)', 'npx', ['playwright',
 });
 const e2e = readJson(`${reports}/playwright.json`);
 if (e2e) {
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})`);
+    for (const child of suite.suites ?? []) walk(child, suite.file === child.file ? [...titles, child.title] : titles);
+  };
+  for (const suite of e2e.suites ?? []) walk(suite, []);
   passed += e2e.stats.expected;
   failed += e2e.stats.unexpected + e2e.stats.flaky;
   if (e2e.stats.skipped > 0) problems.push(`${e2e.stats.skipped} browser tests were skipped`);
@@ -53,6 +66,7 @@ if (e2e) {
 }
 if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) problems.push('Playwright did not finish cleanly');
 
+for (const failure of failures) console.error(`✗ failed: ${failure}`);
 for (const problem of problems) console.error(`✗ ${problem}`);
 console.info(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
-import { call, clientAddress, createStone, expectApiError, postFind, postJson, snapshot } from '../support/factory';
+import { awaitWholeRateWindow, call, clientAddress, createStone, expectApiError, postFind, postJson, snapshot } from '../support/factory';
 
 const BERLIN = { latitude: 52.52, longitude: 13.405 };
 const FAR_AWAY = { latitude: -33.87, longitude: 151.21 };
@@ -12,7 +12,10 @@ async function burst(count: number, send: (i: number) => Promise<Response>): Pro
   return statuses;
 }
 
-describe('abuse limits on public writes', () => {
+describe('abuse limits on public writes', { timeout: 40_000 }, () => {
+  // Every limit here counts per minute: each test counts up to one within a single minute of the limiter.
+  beforeEach(() => awaitWholeRateWindow(60), 30_000);
+
   it('refuses finds on one stone above the per-stone limit with 429, Retry-After and nothing written', async () => {
     const { code } = await createStone();
     const client = clientAddress();
