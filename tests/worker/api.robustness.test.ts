@@ -111,6 +111,8 @@ interface HostileBody {
   name: string;
   /** The Content-Type header, or null for none. */
   type: string | null;
+  /** A Content-Encoding header, when the body claims one. */
+  encoding?: string;
   body: () => BodyInit;
   answers: Record<BodyKind, Answer>;
 }
@@ -173,6 +175,21 @@ const HOSTILE_BODIES: HostileBody[] = [
     body: () => '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nT',
     answers: MALFORMED_FORM,
   },
+  // The Worker decodes no request body: a content coding is refused whether the bytes are compressed or not.
+  {
+    name: 'JSON that says it is gzip but is not',
+    type: JSON_TYPE,
+    encoding: 'gzip',
+    body: () => FIELDS,
+    answers: answers(UNSUPPORTED_TYPE),
+  },
+  {
+    name: 'gzip-compressed JSON',
+    type: JSON_TYPE,
+    encoding: 'gzip',
+    body: () => new Blob([FIELDS]).stream().pipeThrough(new CompressionStream('gzip')),
+    answers: answers(UNSUPPORTED_TYPE),
+  },
 ];
 
 /** Everything a write could change: the database and the photo bucket. */
@@ -233,6 +250,7 @@ describe('every write route refuses every hostile body with the answer decided f
       const before = await state();
       const headers = new Headers(sideHeaders(route));
       if (hostile.type !== null) headers.set('content-type', hostile.type);
+      if (hostile.encoding) headers.set('content-encoding', hostile.encoding);
       await expectApiError(await call(address(route, stone), { method: route.method, headers, body: hostile.body() }), status, code);
       expect(await state()).toEqual(before);
     });

@@ -62,8 +62,16 @@ export async function readLimitedText(request: Request, limit: number): Promise<
   }
 }
 
-/** Reads at most `limit` bytes of a body, refusing larger ones with 413 without buffering them. */
+/**
+ * Reads at most `limit` bytes of a body, refusing larger ones with 413 without buffering them. A body sent with a
+ * content coding (gzip, br, …) is refused with 415: the Worker does not decode request bodies, so its bytes would be
+ * read as something they are not (RFC 9110 §8.4.1).
+ */
 export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const coding = request.headers.get('content-encoding');
+  if (coding !== null && !/^\s*(?:identity\s*)?$/i.test(coding)) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.contentEncodingUnsupported');
+  }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
