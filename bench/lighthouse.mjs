@@ -4,7 +4,7 @@
 // .bench/lighthouse.json and exits 1 when a target is missed, so it also works as a budget check:
 //   100 in all four categories on `/`, the stone page and its read-only twin, the guide and the blog; the other
 //   pages (an unknown stone's, the legal ones): performance >= 95, the other categories 100.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -66,6 +66,11 @@ async function audit(url, port) {
 }
 
 async function main() {
+  // chrome-launcher turns a missing binary into an uncaught error that would leave the served build running.
+  if (!existsSync(CHROMIUM)) {
+    console.error(`✗ no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
+    return 1;
+  }
   ensureBuild({ rebuild: !process.env.BENCH_REUSE_BUILD });
   const port = await freePort();
   const server = await serveBuild({
@@ -73,21 +78,24 @@ async function main() {
     stateDir: '.bench/lighthouse-state',
     vars: { MAP_STYLE_URL: '/map-style.json', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-    ],
-  });
   const report = [];
   let missed = 0;
+  /** @type {chromeLauncher.LaunchedChrome | undefined} */
+  let chrome;
+  // The server is stopped however this ends, also when Chromium cannot be started.
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ],
+    });
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page.path}`, chrome.port));
@@ -103,7 +111,7 @@ async function main() {
       });
     }
   } finally {
-    await chrome.kill();
+    await chrome?.kill();
     await server.stop();
   }
   console.log(`\nLighthouse ${RUNS}× per page (mobile preset), median run:`);

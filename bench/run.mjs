@@ -19,7 +19,9 @@
 // concurrent requests write the same stone) from a client address of its own, as many finders at once would:
 // the abuse limits count per client, so the load stays under them and measures the write, not 429s. The owner
 // mails of these stones are off. The D1 rows a find reads come from tests/worker/find-write.cost.test.ts.
-import { execFileSync } from 'node:child_process';
+// Then Lighthouse (bench/lighthouse.mjs) scores the pages of the same build and fails the run on a missed score;
+// BENCH_LIGHTHOUSE=0 leaves it out.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -101,8 +103,25 @@ try {
     }
   }
 }
+// Lighthouse on the same build (bench/lighthouse.mjs serves it afresh, with its own state): its scores are budgets
+// too, so a missed one fails this run as well. BENCH_LIGHTHOUSE=0 leaves it out.
+exitCode = runLighthouse(exitCode);
 // Explicit exit: a lingering keep-alive socket or timer must not keep a finished benchmark alive.
 process.exit(exitCode);
+
+/**
+ * @param {number} exitCode the load bench's
+ * @returns {number} the whole run's
+ */
+function runLighthouse(exitCode) {
+  if (process.env.BENCH_LIGHTHOUSE === '0') return exitCode;
+  console.log('\nLighthouse (npm run bench:lighthouse) on the same build…');
+  const result = spawnSync(process.execPath, ['bench/lighthouse.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_REUSE_BUILD: '1' },
+  });
+  return result.status === 0 ? exitCode : 1;
+}
 
 /** @returns {Promise<number>} the exit code */
 async function main() {
