@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const STONE = 'A1B-2C3-D4E';
 const PAGES = [
   { path: '/', targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
@@ -67,8 +67,8 @@ async function audit(url, port) {
 
 async function main() {
   // chrome-launcher turns a missing binary into an uncaught error that would leave the served build running.
-  if (!existsSync(CHROMIUM)) {
-    console.error(`✗ no Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
+  if (!existsSync(chromiumExecutable)) {
+    console.error(`✗ no Chromium at ${chromiumExecutable}: apt-get install chromium, or set CHROMIUM_PATH`);
     return 1;
   }
   ensureBuild({ rebuild: !process.env.BENCH_REUSE_BUILD });
@@ -84,18 +84,7 @@ async function main() {
   let chrome;
   // The server is stopped however this ends, also when Chromium cannot be started.
   try {
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
-    });
+    chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable, chromeFlags: chromiumArgs });
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page.path}`, chrome.port));
