@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from './e2e/chromium';
+import { chromiumArgs, chromiumExecutable } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8790);
 

@@ -73,6 +73,8 @@ const TARGETS = [
 
 /** @type {Awaited<ReturnType<typeof serveBuild>> | undefined} */
 let server;
+/** Whether this run built dist/: Lighthouse must not score an older build left there. */
+let built = false;
 let stopping = false;
 
 // The wrangler process group is detached (so it can be killed as a group); without this, Ctrl-C would
@@ -103,8 +105,6 @@ try {
     }
   }
 }
-// Lighthouse on the same build (bench/lighthouse.mjs serves it afresh, with its own state): its scores are budgets
-// too, so a missed one fails this run as well. BENCH_LIGHTHOUSE=0 leaves it out.
 exitCode = runLighthouse(exitCode);
 // Explicit exit: a lingering keep-alive socket or timer must not keep a finished benchmark alive.
 process.exit(exitCode);
@@ -115,6 +115,10 @@ process.exit(exitCode);
  */
 function runLighthouse(exitCode) {
   if (process.env.BENCH_LIGHTHOUSE === '0') return exitCode;
+  if (!built) {
+    console.log('\nLighthouse left out: this run built nothing to score');
+    return 1;
+  }
   console.log('\nLighthouse (npm run bench:lighthouse) on the same build…');
   const result = spawnSync(process.execPath, ['bench/lighthouse.mjs'], {
     stdio: 'inherit',
@@ -128,6 +132,7 @@ async function main() {
   let t = Date.now();
   console.log('building (vite build)…');
   ensureBuild({ rebuild: true });
+  built = true;
   const buildStamp = distStamp();
   console.log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 

@@ -1,7 +1,5 @@
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
 
-export { chromiumArgs, chromiumExecutable };
-
 /** Launch options for a Chromium whose camera (access granted) plays `videoPath`, a Y4M file from e2e/qr-video.ts. */
 export function fakeCameraLaunchOptions(videoPath: string) {
   return {
