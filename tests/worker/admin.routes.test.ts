@@ -2,6 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { base64url, SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 import { haversineKm } from '../../src/shared/geo';
+import { MAX_SEARCH_LENGTH } from '../../src/shared/schemas/admin';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView, StoneView } from '../../src/shared/types';
 import { verifyStatistics } from '../../src/worker/api/statistics/queries';
 import { app } from '../../src/worker/app';
@@ -218,9 +219,19 @@ describe('the operator stone table', () => {
     expect(await titles('reise')).toEqual(['Opas Reisestein']);
     expect(await titles('oma@example.org')).toEqual(['Gartenstein 100%']);
     expect(await titles('100%')).toEqual(['Gartenstein 100%']);
-    // LIKE's wildcards are taken literally.
+    // Wildcards of SQL patterns are ordinary characters.
     expect(await titles('_')).toEqual([]);
     expect((await list('?q=reise', token)).total).toBe(1);
+  });
+
+  it('finds a stone by a title part as long as a search may be, whatever its characters', async () => {
+    const token = await operatorToken();
+    // 100 characters, 106 bytes of UTF-8: twice the 50 bytes D1 allows a LIKE pattern.
+    const part = `Für Oma 🌻 ${'Reisestein über die Alpen, '.repeat(4)}`.slice(0, MAX_SEARCH_LENGTH);
+    await insertStone({ code: 'AAA-AAA-AAA', title: `Der lange Weg: ${part}` });
+    await insertStone({ code: 'BBB-BBB-BBB', title: 'Für Oma' });
+    const res = await list(`?q=${encodeURIComponent(part)}`, token);
+    expect(res.rows.map((row) => row.code)).toEqual(['AAA-AAA-AAA']);
   });
 
   it.each(['?page=0', '?pageSize=101', '?page=abc', `?q=${'x'.repeat(101)}`])('refuses the query %s', async (query) => {
