@@ -177,6 +177,28 @@ test.describe('two open pages of the stone', () => {
     expect(finds.filter((find) => find.comment === 'Zwei Seiten, ein Fund')).toHaveLength(1);
     expect(finds).toHaveLength(1);
   });
+  test('when the other page sends the kept find, the page where it was logged says it was sent', async ({ page, context, request }) => {
+    const code = await newStone(request, 'Anderer-Sender-Stein');
+    await page.goto(`/${code}#find-form`);
+    await offlineReady(page, `/${code}`);
+    const other = await context.newPage();
+    await other.goto(`/${code}#find-form`);
+    await other.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await other.waitForFunction(() => document.readyState === 'complete');
+
+    await context.setOffline(true);
+    await logFind(page, 'Gesendet von nebenan');
+    await expect(page.getByTestId('find-kept')).toBeVisible();
+    // This page's own sends keep failing (its signal stays weak), so the find can only go out from elsewhere.
+    await page.evaluate(() => {
+      const send = window.fetch.bind(window);
+      window.fetch = (input, init) => (init?.method === 'POST' ? Promise.reject(new TypeError('Failed to fetch')) : send(input, init));
+    });
+    await context.setOffline(false);
+    await expect(page.getByTestId('find-kept-sent')).toBeVisible({ timeout: 15_000 });
+    const finds = await findsOf(request, code);
+    expect(finds.map((find) => find.comment)).toEqual(['Gesendet von nebenan']);
+  });
 });
 
 test.describe('pages with a secret or for the operator', () => {

@@ -1,9 +1,9 @@
 import {
   type FindBody,
   keepFind,
+  onSentElsewhere,
   type PendingFind,
   pendingFinds,
-  SENT_MESSAGE,
   type SendReport,
   SYNC_TAG,
   sendPendingFinds,
@@ -76,7 +76,7 @@ function retryLater(): void {
   }, RETRY_MS);
 }
 
-/** Sends what waits on this device; the page hears of it like of a send by the service worker. */
+/** Sends what waits on this device; the site's other pages hear of it through onSentElsewhere. */
 export function sendKeptFinds(): Promise<void> {
   sending ??= sendPendingFinds()
     .then(
@@ -99,17 +99,12 @@ export function startOffline(): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => void sendKeptFinds());
-  if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const data = event.data as ({ type?: string } & SendReport) | null;
-      if (data?.type === SENT_MESSAGE) emit({ type: 'sent', sent: data.sent, rejected: data.rejected, waiting: data.waiting });
+  onSentElsewhere((report) => emit({ type: 'sent', ...report }));
+  // The development server builds no service worker (it would keep stale modules around).
+  if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.warn('The service worker could not be registered; finds are still kept while offline.', error);
     });
-    // The development server builds no service worker (it would keep stale modules around).
-    if (!import.meta.env.DEV) {
-      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
-        console.warn('The service worker could not be registered; finds are still kept while offline.', error);
-      });
-    }
   }
   // The next visit: whatever an earlier one kept goes out now.
   if (navigator.onLine) void sendKeptFinds();

@@ -31,8 +31,8 @@ export interface SendReport {
 
 /** The Background Sync tag under which the service worker sends the kept finds. */
 export const SYNC_TAG = 'send-finds';
-/** The message the service worker posts to the open pages after it sent kept finds. */
-export const SENT_MESSAGE = 'reisesteine:finds-sent';
+/** The channel on which a sender of kept finds tells the site's other pages what went out. */
+const SENT_CHANNEL = 'reisesteine:finds-sent';
 
 const DATABASE = 'reisesteine-offline';
 const STORE = 'finds';
@@ -119,6 +119,21 @@ async function sendAll(): Promise<SendReport> {
  * without, the Idempotency-Key still keeps a doubled send from adding a second find.
  */
 export async function sendPendingFinds(): Promise<SendReport> {
-  if (navigator.locks) return await navigator.locks.request(LOCK, sendAll);
-  return sendAll();
+  const report = navigator.locks ? await navigator.locks.request(LOCK, sendAll) : await sendAll();
+  // Whoever sent them (this page, another one, the service worker), the page where a find was logged says so.
+  if (report.sent.length || report.rejected.length) sentChannel()?.postMessage(report);
+  return report;
+}
+
+// One channel per page or worker: a channel does not hear its own messages, so a sender is not told twice.
+let channel: BroadcastChannel | undefined;
+function sentChannel(): BroadcastChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  channel ??= new BroadcastChannel(SENT_CHANNEL);
+  return channel;
+}
+
+/** Calls `listener` with what another page of the site or the service worker sent of the kept finds. */
+export function onSentElsewhere(listener: (report: SendReport) => void): void {
+  sentChannel()?.addEventListener('message', (event: MessageEvent<SendReport>) => listener(event.data));
 }

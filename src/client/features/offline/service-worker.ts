@@ -1,4 +1,4 @@
-import { SENT_MESSAGE, SYNC_TAG, sendPendingFinds } from './outbox';
+import { SYNC_TAG, sendPendingFinds } from './outbox';
 
 /**
  * The service worker (/sw.js, built by scripts/service-worker-plugin.ts): keeps the stone page usable without a
@@ -108,10 +108,8 @@ self.addEventListener('fetch', (event) => {
 });
 
 async function sendKept(): Promise<void> {
+  // sendPendingFinds tells the open pages what went out.
   const report = await sendPendingFinds();
-  if (report.sent.length || report.rejected.length) {
-    for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: SENT_MESSAGE, ...report });
-  }
   // Still waiting: failing the sync makes the browser try again later (the pages retry on `online` as well).
   if (report.waiting) throw new Error('kept finds are still waiting for a connection');
 }
