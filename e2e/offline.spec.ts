@@ -149,6 +149,24 @@ test.describe('a finder without a connection', () => {
   });
 });
 
+/**
+ * A new stone open in two pages of one browser, the first kept for offline use; without a connection the first
+ * logs a find, which is kept on the device. The connection stays off.
+ */
+async function keptWithTwoPagesOpen(page: Page, request: APIRequestContext, title: string, comment: string) {
+  const code = await newStone(request, title);
+  await page.goto(`/${code}#find-form`);
+  await offlineReady(page, `/${code}`);
+  const other = await page.context().newPage();
+  await other.goto(`/${code}#find-form`);
+  await other.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await other.waitForFunction(() => document.readyState === 'complete');
+  await page.context().setOffline(true);
+  await logFind(page, comment);
+  await expect(page.getByTestId('find-kept')).toBeVisible();
+  return { code, other };
+}
+
 test.describe('two open pages of the stone', () => {
   test.use({
     geolocation: bonn,
@@ -158,17 +176,7 @@ test.describe('two open pages of the stone', () => {
   });
 
   test('both see the connection return and try to send the kept find: it is delivered once', async ({ page, context, request }) => {
-    const code = await newStone(request, 'Zwei-Seiten-Stein');
-    await page.goto(`/${code}#find-form`);
-    await offlineReady(page, `/${code}`);
-    const other = await context.newPage();
-    await other.goto(`/${code}#find-form`);
-    await other.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await other.waitForFunction(() => document.readyState === 'complete');
-
-    await context.setOffline(true);
-    await logFind(page, 'Zwei Seiten, ein Fund');
-    await expect(page.getByTestId('find-kept')).toBeVisible();
+    const { code, other } = await keptWithTwoPagesOpen(page, request, 'Zwei-Seiten-Stein', 'Zwei Seiten, ein Fund');
     await context.setOffline(false);
     await expect(page.getByTestId('find-kept-sent')).toBeVisible({ timeout: 20_000 });
     // Give the slower of the two senders its chance, then count.
@@ -177,18 +185,9 @@ test.describe('two open pages of the stone', () => {
     expect(finds.filter((find) => find.comment === 'Zwei Seiten, ein Fund')).toHaveLength(1);
     expect(finds).toHaveLength(1);
   });
-  test('when the other page sends the kept find, the page where it was logged says it was sent', async ({ page, context, request }) => {
-    const code = await newStone(request, 'Anderer-Sender-Stein');
-    await page.goto(`/${code}#find-form`);
-    await offlineReady(page, `/${code}`);
-    const other = await context.newPage();
-    await other.goto(`/${code}#find-form`);
-    await other.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await other.waitForFunction(() => document.readyState === 'complete');
 
-    await context.setOffline(true);
-    await logFind(page, 'Gesendet von nebenan');
-    await expect(page.getByTestId('find-kept')).toBeVisible();
+  test('when the other page sends the kept find, the page where it was logged says it was sent', async ({ page, context, request }) => {
+    const { code } = await keptWithTwoPagesOpen(page, request, 'Anderer-Sender-Stein', 'Gesendet von nebenan');
     // This page's own sends keep failing (its signal stays weak), so the find can only go out from elsewhere.
     await page.evaluate(() => {
       const send = window.fetch.bind(window);
