@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { randomCode } from '../../src/shared/code';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/shared/schemas/limits';
 import { call, countRows, expectApiError, insertStone, snapshot } from '../support/factory';
-
-/** A real 1×1 JPEG (JFIF, one scan). */
-const TINY_JPEG = Uint8Array.from(
-  atob(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  ),
-  (c) => c.charCodeAt(0),
-);
+import { TINY_JPEG } from '../support/images';
 
 /** A real 1×1 PNG. */
 const TINY_PNG = Uint8Array.from(
@@ -39,6 +32,46 @@ function exifWithGps(): Uint8Array {
 
 /** The tiny JPEG with the EXIF segment right after its start marker. */
 const jpegWithGps = () => bytesOf(TINY_JPEG.subarray(0, 2), exifWithGps(), TINY_JPEG.subarray(2));
+
+/**
+ * A multi-picture JPEG as phones write it: the tiny JPEG with an MPF index in APP2, then after its EOI a second
+ * picture with its own EXIF (GPS) and a marker in a comment. MPF offsets count from its "MM"; the entries follow
+ * the index IFD (8 + 2 + 3 × 12 + 4 = 50).
+ */
+function multiPictureJpeg(): Uint8Array {
+  const second = bytesOf(jpegWithGps().subarray(0, 2), [0xff, 0xfe], u16(12), 'GPS-SECRET', jpegWithGps().subarray(2));
+  const entry = (tag: number, type: number, count: number, value: number[]) => [...u16(tag), ...u16(type), ...u32(count), ...value];
+  const mpf = (firstSize: number, secondOffset: number) => {
+    const index = [
+      ...u16(3),
+      ...entry(0xb000, 7, 4, [...bytesOf('0100')]),
+      ...entry(0xb001, 4, 1, u32(2)),
+      ...entry(0xb002, 7, 32, u32(50)),
+      ...u32(0),
+    ];
+    const entries = [
+      ...u32(0x20030000),
+      ...u32(firstSize),
+      ...u32(0),
+      0,
+      0,
+      0,
+      0,
+      ...u32(0x00010001),
+      ...u32(second.length),
+      ...u32(secondOffset),
+      0,
+      0,
+      0,
+      0,
+    ];
+    const payload = [...bytesOf('MPF\0', 'MM'), 0, 42, ...u32(8), ...index, ...entries];
+    return bytesOf([0xff, 0xe2], u16(payload.length + 2), payload);
+  };
+  const jfifEnd = 20; // SOI and the JFIF APP0
+  const firstSize = TINY_JPEG.length + mpf(0, 0).length;
+  return bytesOf(TINY_JPEG.subarray(0, jfifEnd), mpf(firstSize, firstSize - (jfifEnd + 8)), TINY_JPEG.subarray(jfifEnd), second);
+}
 
 /** The tiny PNG with a tEXt chunk (as editors write "Comment"/"GPS") before IEND. */
 function pngWithText(): Uint8Array {
@@ -85,6 +118,21 @@ describe('POST /api/admin/stones/{adminToken}/photos', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(TINY_JPEG);
   });
 
+  it('stores only the first picture of a multi-picture JPEG: no MPF index, no second picture with its GPS', async () => {
+    const { adminToken } = await photoStone();
+    const original = multiPictureJpeg();
+    expect(contains(original, 'GPS-SECRET')).toBe(true);
+    const res = await upload(adminToken, [{ bytes: original, name: 'PXL_2041.MP.jpg', type: 'image/jpeg' }]);
+    expect(res.status).toBe(201);
+    const { photos } = await res.json<{ photos: string[] }>();
+    const [stored] = await storedObjects();
+    expect(stored && contains(stored, 'GPS-SECRET')).toBe(false);
+    expect(stored && contains(stored, 'MPF')).toBe(false);
+    expect(stored).toEqual(TINY_JPEG);
+    const served = new Uint8Array(await (await call(new URL(photos[0] ?? '').pathname)).arrayBuffer());
+    expect(served).toEqual(TINY_JPEG);
+  });
+
   it('drops a PNG’s text chunks and keeps the image', async () => {
     const { adminToken } = await photoStone();
     expect((await upload(adminToken, [{ bytes: pngWithText(), name: 'scan.png', type: 'image/png' }])).status).toBe(201);
@@ -107,13 +155,13 @@ describe('POST /api/admin/stones/{adminToken}/photos', () => {
     expect(await countRows('photos')).toBe(0);
   });
 
-  it('refuses a truncated JPEG', async () => {
+  it.each([
+    ['cut in its segments', jpegWithGps().subarray(0, 40)],
+    ['without its EOI', jpegWithGps().subarray(0, -2)],
+  ])('refuses a JPEG %s', async (_, bytes) => {
     const { adminToken } = await photoStone();
-    await expectApiError(
-      await upload(adminToken, [{ bytes: jpegWithGps().subarray(0, 40), name: 'cut.jpg', type: 'image/jpeg' }]),
-      400,
-      'PHOTO_BROKEN',
-    );
+    await expectApiError(await upload(adminToken, [{ bytes, name: 'cut.jpg', type: 'image/jpeg' }]), 400, 'PHOTO_BROKEN');
+    expect(await storedObjects()).toEqual([]);
   });
 
   it('refuses a photo over 5 MB with the spec’s message', async () => {
