@@ -33,7 +33,7 @@ async function rowOf(page: Page, code: string) {
   return row;
 }
 
-test('an operator logs in with the right password only, sees the counters and the stones, and logs out', async ({ page }) => {
+test('an operator logs in with the right password only, sees the counters and the stones, and logs out', async ({ page, request }) => {
   await page.goto('/admin');
   await page.getByLabel('E-Mail').fill(E2E_OPERATOR.email);
   await page.getByLabel('Passwort').fill('falsches-passwort');
@@ -53,9 +53,17 @@ test('an operator logs in with the right password only, sees the counters and th
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin-Bereich' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+  expect(token).toBeTruthy();
+  const operatorCall = () => request.get('/api/admin/statistics', { headers: { authorization: `Bearer ${token}` } });
+  expect((await operatorCall()).status()).toBe(200);
+  const loggedOut = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/admin/logout');
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  // The server ended the token: a copy of it opens nothing any more.
+  expect((await loggedOut).status()).toBe(204);
+  expect((await operatorCall()).status()).toBe(401);
 });
 
 test('the operator edits a stone and hides a bogus find in the dialog', async ({ page, request }) => {

@@ -71,6 +71,25 @@ test('the creator refuses what the spec refuses, with its messages', async ({ pa
   await expect(page.getByText('Fotos erforderlich')).toBeVisible();
 });
 
+test('a title of invisible characters only is no title: the first step says so in the field and stays', async ({ page }) => {
+  await openCreator(page);
+  const title = page.getByRole('textbox', { name: 'Name des Steins' });
+  await page.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill('unsichtbar@example.org');
+  // Zero-width spaces: not whitespace to trim(), so the button is enabled, but nothing a finder could read.
+  await title.fill('\u200B\u200B');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Name ist erforderlich' })).toBeVisible();
+  await expect(title).toHaveAccessibleDescription('Name ist erforderlich');
+  await expect(page.getByRole('heading', { name: 'Grundinformationen' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Fotos (bis zu 5) – 5 €' })).toHaveCount(0);
+
+  // A visible title goes on.
+  await title.fill('\u200BSichtbar');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('heading', { name: 'Premium-Funktionen' })).toBeFocused();
+});
+
 test('a 12-megapixel phone photo of several MB is shrunk in the browser and accepted', async ({ page }) => {
   await openCreator(page);
   await fillBasics(page, 'photo@example.org', 'Fotostein');

@@ -7,6 +7,12 @@ export interface Operator {
   email: string;
 }
 
+/** The operator token a request came with: its id (`jti`) and end (`exp`, seconds since the epoch), for the logout. */
+export interface OperatorToken {
+  jti: string;
+  exp: number;
+}
+
 /** Hono's environment for every route of the app. */
 export interface AppEnv {
   Bindings: Env;
@@ -19,6 +25,10 @@ export interface AppEnv {
     csp: readonly CspFeature[];
     /** Set by requireOperator on operator routes. */
     operator?: Operator;
+    /** Set by requireOperator with the operator: the token they came with. */
+    operatorToken?: OperatorToken;
+    /** A page's registry path (`/:code`), for the request's log line. */
+    route?: string;
     /** The request's D1 session and the binding it was opened on (lib/d1-session.ts). */
     d1?: { binding: D1Database; session: D1DatabaseSession };
   };

@@ -8,7 +8,7 @@ import { findSchema } from '../../src/shared/schemas/find';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../src/shared/schemas/limits';
 import { ownerUpdateSchema } from '../../src/shared/schemas/owner';
 import { stoneDataSchema } from '../../src/shared/schemas/payment';
-import { createStoneSchema } from '../../src/shared/schemas/stone';
+import { createStoneSchema, stoneTitle } from '../../src/shared/schemas/stone';
 import { subscriptionSchema } from '../../src/shared/schemas/subscription';
 
 const messages = (result: v.SafeParseResult<v.GenericSchema>) => (result.success ? [] : result.issues.map((i) => i.message));
@@ -84,6 +84,7 @@ describe('texts people write (titles, stories, locations, comments)', () => {
   const buyer = { creatorEmail: 'anna@example.org', title: 'Omas Stein', story: '' };
   const parse = {
     title: (title: string) => messages(v.safeParse(createStoneSchema, { ...stone, title })),
+    creatorStepTitle: (title: string) => messages(v.safeParse(stoneTitle, title)),
     paidTitle: (title: string) => messages(v.safeParse(stoneDataSchema, { ...buyer, title })),
     ownerTitle: (title: string) => messages(v.safeParse(ownerUpdateSchema, { title })),
     story: (story: string) => messages(v.safeParse(createStoneSchema, { ...stone, story })),
@@ -109,10 +110,17 @@ describe('texts people write (titles, stories, locations, comments)', () => {
 
   it('counts a title or location of only invisible characters as missing', () => {
     expect(parse.title('\u200B\u200B')).toEqual(['title.required']);
+    expect(parse.creatorStepTitle('\u200B\u200B')).toEqual(['title.required']);
     expect(parse.paidTitle('\u200B\u2060')).toEqual(['title.required']);
     expect(parse.ownerTitle('\u200B')).toEqual(['title.required']);
     expect(parse.operatorTitle('\u200B')).toEqual(['title.required']);
     expect(parse.location('\u200D\u200C')).toEqual(['location.required']);
+  });
+
+  // The creator's first step once had its own copy without the invisible-characters rule: the paid path then threw.
+  it('checks a new title with one schema: the creator’s first step, a free stone and a paid stone’s order', () => {
+    expect(createStoneSchema.entries.title).toBe(stoneTitle);
+    expect(stoneDataSchema.entries.title).toBe(stoneTitle);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from 'cloudflare:test';
 import { base64url, SignJWT } from 'jose';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { haversineKm } from '../../src/shared/geo';
 import { MAX_SEARCH_LENGTH } from '../../src/shared/schemas/admin';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView, StoneView } from '../../src/shared/types';
@@ -18,6 +18,7 @@ import {
   insertFind,
   insertStone,
   ORIGIN,
+  PRODUCTION_SETTINGS,
   postFind,
   postJson,
   snapshot,
@@ -39,9 +40,17 @@ async function stoneId(code: string): Promise<string> {
 }
 
 describe('POST /api/admin/login', () => {
+  // Addresses of their own per test: the per-address burst limit (LOGIN_EMAIL_LIMIT) counts across tests.
+  let chef = '';
+  let colleague = '';
+  beforeEach(() => {
+    chef = `chef-${crypto.randomUUID()}@example.org`;
+    colleague = `kollegin-${crypto.randomUUID()}@example.org`;
+  });
+
   it('answers a token for the right password that opens the operator routes, with or without "Bearer"', async () => {
-    await insertOperator('chef@example.org');
-    const res = await logIn(' Chef@Example.org ', OPERATOR_PASSWORD);
+    await insertOperator(chef);
+    const res = await logIn(` ${chef.toUpperCase()} `, OPERATOR_PASSWORD);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { token } = await res.json<{ token: string }>();
@@ -50,44 +59,43 @@ describe('POST /api/admin/login', () => {
   });
 
   it('gives an unknown address the same answer as a wrong password', async () => {
-    await insertOperator('chef@example.org');
-    const wrong = await logIn('chef@example.org', 'falsches-passwort');
+    await insertOperator(chef);
+    const wrong = await logIn(chef, 'falsches-passwort');
     const unknown = await logIn('niemand@example.org', 'falsches-passwort');
     const wrongBody = await expectApiError(wrong, 401, 'INVALID_CREDENTIALS');
     expect(await expectApiError(unknown, 401, 'INVALID_CREDENTIALS')).toEqual(wrongBody);
   });
 
   it('asks for both fields', async () => {
-    const res = await postJson('/api/admin/login', { email: 'chef@example.org' });
+    const res = await postJson('/api/admin/login', { email: chef });
     const body = await expectApiError(res, 400, 'VALIDATION_ERROR');
     expect(body.details).toEqual({ password: 'E-mail and password are required' });
   });
 
   it(`refuses an address after ${LOGIN_LIMITS.email} failures, even with the right password, from any client`, async () => {
-    await insertOperator('chef@example.org');
-    for (let i = 0; i < LOGIN_LIMITS.email; i++)
-      await expectApiError(await logIn('chef@example.org', `falsch-${i}`), 401, 'INVALID_CREDENTIALS');
-    const refused = await logIn('chef@example.org', OPERATOR_PASSWORD);
+    await insertOperator(chef);
+    for (let i = 0; i < LOGIN_LIMITS.email; i++) await expectApiError(await logIn(chef, `falsch-${i}`), 401, 'INVALID_CREDENTIALS');
+    const refused = await logIn(chef, OPERATOR_PASSWORD);
     await expectApiError(refused, 429, 'TOO_MANY_LOGINS');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(LOGIN_LIMITS.windowMs / 1000 - 60);
     // Another address is not locked out by it.
-    await insertOperator('kollegin@example.org');
-    expect((await logIn('kollegin@example.org', OPERATOR_PASSWORD)).status).toBe(200);
+    await insertOperator(colleague);
+    expect((await logIn(colleague, OPERATOR_PASSWORD)).status).toBe(200);
   });
 
   it(`refuses a client after ${LOGIN_LIMITS.client} failures across addresses`, async () => {
-    await insertOperator('chef@example.org');
+    await insertOperator(chef);
     const client = clientAddress();
     for (let i = 0; i < LOGIN_LIMITS.client; i++) {
       await expectApiError(await logIn(`rate-${i}@example.org`, 'falsch', client), 401, 'INVALID_CREDENTIALS');
     }
-    await expectApiError(await logIn('chef@example.org', OPERATOR_PASSWORD, client), 429, 'TOO_MANY_LOGINS');
-    expect((await logIn('chef@example.org', OPERATOR_PASSWORD)).status).toBe(200);
+    await expectApiError(await logIn(chef, OPERATOR_PASSWORD, client), 429, 'TOO_MANY_LOGINS');
+    expect((await logIn(chef, OPERATOR_PASSWORD)).status).toBe(200);
   });
 
   it('forgets failures once their window has passed: the cron deletes them', async () => {
-    await insertOperator('chef@example.org');
-    await expectApiError(await logIn('chef@example.org', 'falsch'), 401, 'INVALID_CREDENTIALS');
+    await insertOperator(chef);
+    await expectApiError(await logIn(chef, 'falsch'), 401, 'INVALID_CREDENTIALS');
     const count = () => env.DB.prepare('SELECT count(*) AS n FROM login_failures').first('n');
     expect(await count()).toBe(2);
     await runCron(env, new Date(Date.now() + LOGIN_LIMITS.windowMs - 60_000));
@@ -96,32 +104,47 @@ describe('POST /api/admin/login', () => {
     expect(await count()).toBe(0);
   });
 
-  it('refuses to log in, and accepts no token, in production without OPERATOR_JWT_SECRET (fail closed)', async () => {
+  it('refuses every request, the login and operator calls included, in production without OPERATOR_JWT_SECRET (fail closed)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await insertOperator('chef@example.org');
-    const production = { ...env, ENVIRONMENT: 'production' };
-    const login = new Request(`${ORIGIN}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'chef@example.org', password: OPERATOR_PASSWORD }),
-    });
-    await expectApiError(await app.fetch(login, production, createExecutionContext()), 503, 'LOGIN_UNAVAILABLE');
-    const list = new Request(`${ORIGIN}/api/admin/stones`, { headers: bearer(await operatorToken('other@example.org')) });
-    await expectApiError(await app.fetch(list, production, createExecutionContext()), 401, 'UNAUTHORIZED');
+    await insertOperator(chef);
+    const token = await operatorToken('other@example.org');
+    for (const secret of [undefined, 'only 31 characters long, a pity']) {
+      const production = { ...env, ...PRODUCTION_SETTINGS, OPERATOR_JWT_SECRET: secret };
+      const login = new Request(`${ORIGIN}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: chef, password: OPERATOR_PASSWORD }),
+      });
+      const refused = await expectApiError(await app.fetch(login, production, createExecutionContext()), 503, 'MISCONFIGURED');
+      expect(refused.message).toContain('OPERATOR_JWT_SECRET');
+      if (secret) expect(refused.message).not.toContain(secret);
+      const list = new Request(`${ORIGIN}/api/admin/stones`, { headers: bearer(token) });
+      await expectApiError(await app.fetch(list, production, createExecutionContext()), 503, 'MISCONFIGURED');
+    }
   });
 });
 
 describe('operator tokens', () => {
-  async function signed(claims: { alg?: string; key?: Uint8Array; sub?: string; iss?: string; aud?: string; exp?: number }) {
+  async function signed(claims: {
+    alg?: string;
+    key?: Uint8Array;
+    sub?: string;
+    iss?: string;
+    aud?: string;
+    exp?: number;
+    /** false: no token id (jti). */
+    jti?: boolean;
+  }) {
     const id = await insertOperator(`forger-${crypto.randomUUID()}@example.org`);
-    return new SignJWT({})
+    const jwt = new SignJWT({})
       .setProtectedHeader({ alg: claims.alg ?? 'HS256' })
       .setSubject(claims.sub ?? id)
       .setIssuer(claims.iss ?? OPERATOR_TOKEN_ISSUER)
       .setAudience(claims.aud ?? OPERATOR_TOKEN_AUDIENCE)
       .setIssuedAt()
-      .setExpirationTime(claims.exp ?? '1h')
-      .sign(claims.key ?? DEVELOPMENT_KEY);
+      .setExpirationTime(claims.exp ?? '1h');
+    if (claims.jti !== false) jwt.setJti(crypto.randomUUID());
+    return jwt.sign(claims.key ?? DEVELOPMENT_KEY);
   }
 
   it('accepts a token made the way the login makes it', async () => {
@@ -142,6 +165,7 @@ describe('operator tokens', () => {
     ['another audience', () => signed({ aud: 'reisesteine:owner' })],
     ['another issuer', () => signed({ iss: 'someone-else' })],
     ['an operator who was removed', () => signed({ sub: crypto.randomUUID() })],
+    ['a token without an id (jti), which no login issues', () => signed({ jti: false })],
     [
       'a changed payload',
       async () => {
@@ -173,6 +197,7 @@ describe('operator tokens', () => {
     ['GET', '/api/admin/mails'],
     ['POST', '/api/admin/mails/00000000-0000-4000-8000-000000000000/resend'],
     ['GET', '/api/admin/stones/id/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/admin/logout'],
   ])('answers %s %s without a valid token with 401', async (method, path) => {
     await expectApiError(await call(path, { method, headers: { authorization: 'Bearer' } }), 401, 'UNAUTHORIZED');
   });

@@ -9,10 +9,14 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
+import { loggedOutKey } from '../../src/worker/lib/operator-auth';
+import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
 import { type ApiRoute, PARAMETER, ROUTES, type SampleStone, sampleStone } from '../support/api-routes';
 import { clientAddress, expectApiError, insertFind, insertStone, ORIGIN, snapshot } from '../support/factory';
+import { TINY_JPEG } from '../support/images';
 import { operatorToken as issueToken } from '../support/operator';
 
 const SEED = Number(inject('fuzzSeed') || Math.floor(Math.random() * 2 ** 31));
@@ -30,13 +34,7 @@ const NEEDS_STRIPE = new Set([
   'POST /api/stones',
 ]);
 
-const LIMIT_BINDINGS = [
-  'CREATE_STONE_LIMIT',
-  'WRITES_PER_CLIENT_LIMIT',
-  'WRITES_PER_STONE_LIMIT',
-  'GEOCODE_CLIENT_LIMIT',
-  'GEOCODE_UPSTREAM_LIMIT',
-] as const;
+const LIMIT_BINDINGS = Object.values(RATE_LIMITS).map((rule) => rule.binding);
 
 /**
  * The abuse limits answer as the fuzz decides: the real ones (wrangler.toml) would refuse all but the first few
@@ -57,14 +55,6 @@ function fuzzEnv(stripe: boolean, limited: boolean): Env {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Generators
-
-/** A real 1×1 JPEG (JFIF, one scan). */
-const TINY_JPEG = Uint8Array.from(
-  atob(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  ),
-  (c) => c.charCodeAt(0),
-);
 
 /** Every field name a route's schema reads (src/shared/schemas), plus keys no schema should trust. */
 const FIELD_NAMES = [
@@ -527,6 +517,10 @@ describe(`10,000 generated requests (seed ${SEED}; FUZZ_SEED=${SEED} repeats thi
             await res.arrayBuffer();
           }
           if (r.route.label === 'DELETE /api/admin/stones/:id (operator)' && res.status === 200) await restoreSampleStone(stone);
+          // A logout ends the fuzz's one operator token: the same session again, so later requests reach the routes.
+          if (r.route.label === 'POST /api/admin/logout (operator)' && res.status === 204 && operatorToken) {
+            await env.CACHE.delete(loggedOutKey(decodeJwt(operatorToken).jti ?? ''));
+          }
           const after = await state();
           if (res.status >= 400) expect(after, `${what}: a refused request changed the stored data`).toEqual(before);
           before = after;

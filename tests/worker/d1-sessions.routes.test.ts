@@ -100,6 +100,7 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     `/api/admin/stones/${f.id}`,
     { method: 'DELETE', headers: { authorization: f.operator } },
   ],
+  'POST /api/admin/logout (operator)': (f) => ['/api/admin/logout', { method: 'POST', headers: { authorization: f.operator } }],
   'POST /api/admin/mails/:id/resend (operator)': (f) => [
     `/api/admin/mails/${crypto.randomUUID()}/resend`,
     { method: 'POST', headers: { authorization: f.operator } },

@@ -6,7 +6,7 @@ import { pathTo } from '../../shared/routes';
 import { OPERATOR_PAGE_SIZE } from '../../shared/schemas/admin';
 import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../shared/types';
 import { OperatorStoneDialog } from '../features/admin/operator-stone-dialog';
-import { adminApi, adminList, clearAdminToken, storeAdminToken, useAdminToken } from '../features/admin/session';
+import { adminApi, adminList, logOutOperator, storeAdminToken, useAdminToken } from '../features/admin/session';
 import { ApiRequestError, api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../lib/query';
@@ -102,7 +102,8 @@ function Dashboard() {
   const config = useConfig();
   const queryClient = useQueryClient();
   const logout = () => {
-    clearAdminToken();
+    // The server ends the token too: forgetting it here alone would leave a copied token usable for hours.
+    void logOutOperator();
     // Nothing an operator saw stays in memory for whoever uses the browser next.
     queryClient.removeQueries({ queryKey: ['admin'] });
   };

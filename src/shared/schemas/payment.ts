@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { email, plainText, visible } from './common';
-import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { email, plainText } from './common';
+import { MAX_STORY_LENGTH } from './limits';
+import { stoneTitle } from './stone';
 
 const euros = v.pipe(
   v.number('amount.invalid'),
@@ -21,14 +22,7 @@ const stripeId = (prefix: string) =>
 /** The stone a buyer is paying for, recorded with the order before any money moves. */
 export const stoneDataSchema = v.object({
   creatorEmail: email,
-  title: v.pipe(
-    v.optional(v.string('title.required'), ''),
-    v.trim(),
-    v.nonEmpty('title.required'),
-    visible('title.required'),
-    v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
-    plainText,
-  ),
+  title: stoneTitle,
   story: v.pipe(
     v.optional(v.nullable(v.string('story.invalid')), ''),
     v.transform((s) => (s ?? '').trim()),

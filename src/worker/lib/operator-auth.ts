@@ -1,14 +1,15 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { type Db, getDb } from '../db/client';
 import { loginFailures, operators } from '../db/schema';
-import type { AppEnv, Operator } from '../types';
+import type { AppEnv, Operator, OperatorToken } from '../types';
 import { isDevelopment } from './config';
+import { sha256Hex } from './crypto';
 import { ApiError } from './errors';
 import { log } from './logger';
 import { hashPassword, verifyPassword } from './password';
-import { clientKey } from './rate-limit';
+import { clientKey, RATE_LIMITS, withinLimit } from './rate-limit';
 
 /** An operator's session: a working day, not days (a stolen token expires soon). */
 export const OPERATOR_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -55,41 +56,66 @@ const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized',
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
- * The operator an Authorization header names: `Bearer <token>` (stone list) or the bare token (the blog admin,
- * spec §6). The token must be ours (HS256, our key, issuer and audience), unexpired, and its operator must still
- * exist: removing an operator ends their sessions.
+ * Where a logged-out token's id is kept (KV `CACHE`) until the token itself expires. KV is eventually consistent:
+ * another location may accept the token for up to a minute after the logout (decision record 011).
  */
-export async function operatorOf(env: Env, header: string | undefined): Promise<Operator | null> {
+export const loggedOutKey = (jti: string) => `operator-logout:${jti}`;
+/** KV keeps an entry at least this long (seconds). */
+const KV_MIN_TTL_SECONDS = 60;
+
+/**
+ * The operator an Authorization header names, with the token's id and end: `Bearer <token>` (stone list) or the
+ * bare token (the blog admin, spec §6). The token must be ours (HS256, our key, issuer and audience), unexpired,
+ * carry an id (every token the login issues has one) that was not logged out, and its operator must still exist:
+ * removing an operator ends their sessions.
+ */
+export async function operatorOf(env: Env, header: string | undefined): Promise<{ operator: Operator; token: OperatorToken } | null> {
   const token = header?.replace(/^Bearer\s+/i, '').trim() ?? '';
   if (token.length > 4096 || !JWT_SHAPE.test(token)) return null;
   const key = signingKey(env);
   if (!key) return null;
-  let subject: string | undefined;
+  let claims: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, key, {
+    ({ payload: claims } = await jwtVerify(token, key, {
       algorithms: [ALGORITHM],
       issuer: OPERATOR_TOKEN_ISSUER,
       audience: OPERATOR_TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
-    });
-    subject = payload.sub;
+      requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+    }));
   } catch {
     return null;
   }
-  if (!subject) return null;
-  const row = await getDb(env.DB)
-    .select({ id: operators.id, email: operators.email })
-    .from(operators)
-    .where(eq(operators.id, subject))
-    .get();
-  return row ?? null;
+  const { sub, jti, exp } = claims;
+  if (!sub || !jti || exp === undefined) return null;
+  const [loggedOut, row] = await Promise.all([
+    env.CACHE.get(loggedOutKey(jti)),
+    getDb(env.DB).select({ id: operators.id, email: operators.email }).from(operators).where(eq(operators.id, sub)).get(),
+  ]);
+  if (loggedOut !== null || !row) return null;
+  return { operator: row, token: { jti, exp } };
 }
 
-/** Operator routes: a valid operator token or 401 in the one error shape; the operator is `c.get('operator')`. */
+/**
+ * `POST /api/admin/logout`: the token is refused from now on (in this location at once, elsewhere within KV's
+ * minute). Its id is listed until the token expires; one closer to its end than KV's shortest lifetime is listed
+ * that long, counted by KV's own clock (`expirationTtl`), not this request's.
+ */
+export async function endOperatorSession(env: Env, token: OperatorToken, now = Date.now()): Promise<void> {
+  const remaining = token.exp - Math.floor(now / 1000);
+  // A margin: the Worker's clock and KV's need not agree to the second.
+  const options = remaining > KV_MIN_TTL_SECONDS + 10 ? { expiration: token.exp } : { expirationTtl: KV_MIN_TTL_SECONDS };
+  await env.CACHE.put(loggedOutKey(token.jti), '', options);
+}
+
+/**
+ * Operator routes: a valid operator token or 401 in the one error shape; the operator is `c.get('operator')`, the
+ * token's id and end `c.get('operatorToken')`.
+ */
 export const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const operator = await operatorOf(c.env, c.req.header('authorization'));
-  if (!operator) throw unauthorized();
-  c.set('operator', operator);
+  const session = await operatorOf(c.env, c.req.header('authorization'));
+  if (!session) throw unauthorized();
+  c.set('operator', session.operator);
+  c.set('operatorToken', session.token);
   await next();
 };
 
@@ -99,14 +125,31 @@ let decoyHash: Promise<string> | undefined;
 const failureKeys = (email: string, client: string) => ({ email: `email:${email}`, client: `client:${client}` });
 
 /**
+ * The burst guard in front of the password check: logins per client and per address (by its hash: the limiter
+ * never sees the address) per minute. logIn's failure count in D1 is read before it is written, so parallel
+ * guesses would all pass it; these bindings count each attempt as it arrives. Over either: 429.
+ */
+async function guardLoginBurst(env: Env, client: string, email: string): Promise<void> {
+  const refuse = (seconds: number) =>
+    new ApiError(429, 'TOO_MANY_LOGINS', { id: 'admin.tooManyLoginAttempts', values: { seconds } }, undefined, {
+      'Retry-After': String(seconds),
+    });
+  // One after the other: a client refused for its own burst does not use up the address's allowance.
+  if (!(await withinLimit(env, 'loginClient', client))) throw refuse(RATE_LIMITS.loginClient.period);
+  if (!(await withinLimit(env, 'loginEmail', await sha256Hex(`operator-login:${email}`)))) throw refuse(RATE_LIMITS.loginEmail.period);
+}
+
+/**
  * `POST /api/admin/login`: a token for a known address with its password. An unknown address and a wrong
- * password get the same answer after the same work; after too many failures per address or per client in
- * LOGIN_LIMITS.windowMs the login is refused (429) before any password is checked.
+ * password get the same answer after the same work. Too many failures per address or per client in
+ * LOGIN_LIMITS.windowMs, or a burst of attempts per client or per address within a minute (guardLoginBurst), is
+ * refused (429) before any password is checked.
  */
 export async function logIn(c: Context<AppEnv>, email: string, password: string, now = new Date()): Promise<string> {
   if (!signingKey(c.env)) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'admin.loginUnavailable');
+  const client = clientKey(c.req.header('cf-connecting-ip'));
   const db = getDb(c.env.DB);
-  const keys = failureKeys(email, clientKey(c.req.header('cf-connecting-ip')));
+  const keys = failureKeys(email, client);
   const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
   const [emailFailures, clientFailures] = await db.batch([
     db.select().from(loginFailures).where(eq(loginFailures.key, keys.email)),
@@ -123,6 +166,8 @@ export async function logIn(c: Context<AppEnv>, email: string, password: string,
       });
     }
   }
+  // After the long window, so a locked-out address is told its real wait, and before the password is checked.
+  await guardLoginBurst(c.env, client, email);
   const operator = await db.select().from(operators).where(eq(operators.email, email)).get();
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const valid = await verifyPassword(password, operator?.passwordHash ?? (await decoyHash));

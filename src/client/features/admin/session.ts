@@ -28,6 +28,22 @@ export function clearAdminToken(): void {
   changed();
 }
 
+/**
+ * Logging out: the server refuses the token from now on (`POST /api/admin/logout`), and this browser forgets it at
+ * once, whether or not that call arrives (offline, or the token already ended). `keepalive` lets the call finish
+ * when the page is left right after.
+ */
+export async function logOutOperator(): Promise<void> {
+  const token = readAdminToken();
+  clearAdminToken();
+  if (!token) return;
+  try {
+    await fetch('/api/admin/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
+  } catch {
+    // Forgotten here already; the token still ends when it expires.
+  }
+}
+
 // A logout in another tab ends this one's session too.
 const subscribe = (listener: () => void) => subscribeToStorage([ADMIN_TOKEN_KEY], listeners, listener);
 

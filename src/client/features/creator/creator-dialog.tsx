@@ -6,6 +6,7 @@ import { formatEuros, priceCents, toEuros } from '../../../shared/pricing';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { MAX_PHOTOS, MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import { stoneDataSchema } from '../../../shared/schemas/payment';
+import { stoneTitle } from '../../../shared/schemas/stone';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { useConfig } from '../../lib/config';
 import { preloadRecaptcha, recaptchaToken } from '../../lib/recaptcha';
@@ -21,7 +22,9 @@ import { keepPendingStone, rememberOwnerToken } from './pending-stone';
 type Step = 1 | 2 | 3;
 type Errors = Partial<Record<'creatorEmail' | 'title' | 'story' | 'photos', string>>;
 
-const titleSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('title.required'), v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'));
+/** The fields of a paid stone's order, each shown on the step that asks for it. */
+const ORDER_FIELDS = { creatorEmail: 1, title: 1, story: 2 } as const satisfies Partial<Record<keyof Errors, Step>>;
+const isOrderField = (key: unknown): key is keyof typeof ORDER_FIELDS => typeof key === 'string' && key in ORDER_FIELDS;
 
 /** The create-a-stone dialog (spec §2): basic information, premium features, payment. */
 export default function CreatorDialog({ onClose }: { onClose: () => void }) {
@@ -79,7 +82,8 @@ function Creator({ onClose }: { onClose: () => void }) {
     const next: Errors = {};
     const mail = v.safeParse(emailSchema, creatorEmail);
     if (!mail.success) next.creatorEmail = t(mail.issues[0]?.message ?? 'email.invalid');
-    const name = v.safeParse(titleSchema, title);
+    // The server's own rules (src/shared/schemas/stone.ts): a title of invisible characters only is no title.
+    const name = v.safeParse(stoneTitle, title);
     if (!name.success) next.title = t(name.issues[0]?.message ?? 'title.required');
     setErrors(next);
     return Object.keys(next).length === 0;
@@ -88,7 +92,10 @@ function Creator({ onClose }: { onClose: () => void }) {
   const checkFeatures = (): boolean => {
     const next: Errors = {};
     if (features.photos && photos.length === 0) next.photos = t('photos.required');
-    if (features.story && story.length > MAX_STORY_LENGTH) next.story = t('story.tooLong');
+    if (features.story) {
+      const text = v.safeParse(stoneDataSchema.entries.story, story);
+      if (!text.success) next.story = t(text.issues[0]?.message ?? 'story.invalid');
+    }
     setErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -140,7 +147,23 @@ function Creator({ onClose }: { onClose: () => void }) {
   };
 
   const goToCheckout = () => {
-    const stoneData = v.parse(stoneDataSchema, { creatorEmail, title, story: features.story ? story : '' });
+    const order = v.safeParse(stoneDataSchema, { creatorEmail, title, story: features.story ? story : '' });
+    if (!order.success) {
+      // The steps check the same rules, so this is a safety net: the problem is shown in its field, on its step.
+      const next: Errors = {};
+      let first: Step | null = null;
+      for (const issue of order.issues) {
+        const field = issue.path?.[0]?.key;
+        if (!isOrderField(field)) continue;
+        next[field] ??= t(issue.message);
+        first = Math.min(first ?? 3, ORDER_FIELDS[field]) as Step;
+      }
+      setErrors(next);
+      if (first) setStep(first);
+      else toast({ title: t('create.error'), variant: 'error' });
+      return;
+    }
+    const stoneData = order.output;
     keepPendingStone({ stoneData, features }, features.photos ? photos : []);
     const query = new URLSearchParams({
       amount: String(toEuros(price)),

@@ -8,7 +8,7 @@ import { getDb } from '../../db/client';
 import { stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/logger';
-import { logIn } from '../../lib/operator-auth';
+import { endOperatorSession, logIn } from '../../lib/operator-auth';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
@@ -102,14 +102,22 @@ export const operatorStones = new Hono<AppEnv>()
   });
 
 /**
- * The operator's other calls under `/api/admin`: login (public), counters and failed mails. The operator check
- * sits in front of all of `/api/admin` in app.ts (lib/routing.ts `operatorOnly`).
+ * The operator's other calls under `/api/admin`: login (public), logout, counters and failed mails. The operator
+ * check sits in front of all of `/api/admin` in app.ts (lib/routing.ts `operatorOnly`).
  */
 export const admin = new Hono<AppEnv>()
   .post('/login', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { email, password } = parseInput(loginSchema, await readJsonObject(c.req.raw));
     return c.json({ token: await logIn(c, email, password) });
+  })
+  .post('/logout', async (c) => {
+    // requireOperator ran first and set the token. Forgetting it in the browser alone would leave it usable.
+    const token = c.get('operatorToken');
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
+    await endOperatorSession(c.env, token);
+    log.info('operator logged out', { operatorId: c.get('operator')?.id });
+    return c.body(null, 204);
   })
   .get('/statistics', async (c) => c.json(await operatorCounters(getDb(c.env.DB))))
   .get('/mails', async (c) => {
