@@ -3,12 +3,19 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildInfo } from './scripts/build-info-plugin.ts';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { devUrlGuard } from './scripts/dev-url-guard-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
+/**
+ * Where the build goes: `dist/` (the tests, the bench, a local look), or a folder of its own for a deploy
+ * (`npm run deploy` builds each environment into `.deploy/<environment>`, so a deploy never clobbers the build
+ * the browser tests serve, nor the other way round).
+ */
+const outDir = process.env.BUILD_OUT_DIR ?? 'dist';
 
 /** Modules the stone page shares with other lazily loaded screens (see the client build's codeSplitting). */
 const STONE_SHARED =
@@ -37,6 +44,8 @@ export default defineConfig(({ command }) => ({
         : {},
     ),
     clientAssets(),
+    // The commit and the newest migration, for /healthz.
+    buildInfo(),
     compiledMessages(),
     // /sw.js, next to the client build (offline stone pages and finds, decision record 015).
     serviceWorker(),
@@ -63,10 +72,12 @@ export default defineConfig(({ command }) => ({
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },
   environments: {
+    // The Worker's build (its environment is named after the Worker in wrangler.toml).
+    reisesteine: { build: { outDir: `${outDir}/reisesteine` } },
     client: {
       build: {
         manifest: true,
-        outDir: 'dist/client',
+        outDir: `${outDir}/client`,
         // MapLibre is one ~1 MB chunk, loaded lazily on stone pages only.
         chunkSizeWarningLimit: 1200,
         rollupOptions: {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { buildInfo } from './scripts/build-info-plugin.ts';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { startFakeServices } from './tests/support/fake-services.ts';
@@ -13,6 +14,8 @@ const fakes = await startFakeServices();
 
 export default defineConfig({
   test: {
+    // The Worker's one log line per request (src/worker/app.ts) would bury the tests' own output.
+    onConsoleLog: (line) => !line.includes('"message":"request"'),
     projects: [
       {
         test: {
@@ -22,8 +25,23 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Operations (decision record 020, docs/backup-and-restore.md): a backup's restore on local D1, and the
+          // previous version's Worker tests against the current migrations. They start wrangler and a second Vitest
+          // with its own workerd, so they run after the other projects (groupOrder), not beside the Worker tests, and
+          // one file at a time.
+          name: 'ops',
+          include: ['tests/ops/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
         plugins: [
           clientAssets(),
+          buildInfo(),
           compiledMessages(),
           cloudflareTest(async () => ({
             remoteBindings: false,

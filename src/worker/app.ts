@@ -1,5 +1,6 @@
 import assets from 'virtual:client-assets';
 import { type Context, Hono } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { localeFromAcceptLanguage, localeFromCookie } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { admin, operatorStones } from './api/admin';
@@ -13,16 +14,18 @@ import { payments } from './api/payments';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { devMail } from './dev/mail';
-import { publicConfig } from './lib/config';
+import { health } from './health';
+import { isDevelopment, publicConfig } from './lib/config';
+import { refusedSettings } from './lib/configuration';
 import { d1Sessions } from './lib/d1-session';
 import { edgeCache } from './lib/edge-cache';
 import { ApiError, apiErrorIn } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
 import { requireOperator } from './lib/operator-auth';
-import { operatorOnly, routingPath, sideMount } from './lib/routing';
+import { operatorOnly, publicRoute, routingPath, sideMount } from './lib/routing';
 import { contentSecurityPolicy, createNonce, permissionsPolicy } from './lib/security';
-import { errorPage } from './pages/error-page';
+import { errorPage, misconfiguredPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
 import { seo } from './seo';
@@ -35,20 +38,62 @@ import { webManifest } from './web-manifest';
  */
 const SECRET_ADDRESS = /^\/(?:api\/admin\/|admin\/stones?\/|abo\/|api\/notifications\/)/;
 
+/** The API reads a page makes while it renders (they travel as requests to this app, logged with the page). */
+const pageReads = new WeakSet<Request>();
+
 /** The address as the client sent it (the router's path may carry the admin side, see lib/routing.ts). */
 const addressOf = (request: Request) => new URL(request.url).pathname;
+
+/**
+ * The route a request was answered by, as its pattern (`/api/stones/:code/finds`, a page's `/:code`): the handler
+ * that answered or, when a middleware answered for it (the edge cache, a refusal), the first handler after it;
+ * a page by its registry path.
+ */
+function routeLabel(c: Context<AppEnv>): string {
+  const page = c.get('route');
+  if (page) return page;
+  const isHandler = (route: { handler: { length: number }; path: string }) =>
+    route.handler.length < 2 && route.path !== '*' && route.path !== '/*';
+  const routes = matchedRoutes(c);
+  const answered = routes[c.req.routeIndex];
+  const handler = answered && isHandler(answered) ? answered : routes.slice(c.req.routeIndex + 1).find(isHandler);
+  if (!handler) return 'unmatched';
+  const { path, side } = publicRoute(handler.path);
+  return side ? `${path} (${side})` : path;
+}
 
 export const app = new Hono<AppEnv>({ getPath: routingPath });
 
 app.use(async (c, next) => {
+  const started = Date.now();
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
   // A language chosen with the switch wins over the browser's.
   c.set('locale', localeFromCookie(c.req.header('cookie')) ?? localeFromAcceptLanguage(c.req.header('accept-language')));
   c.set('nonce', createNonce());
   c.set('csp', []);
-  await next();
+  try {
+    await next();
+  } finally {
+    // One line per request, with the route's pattern and never its address: owner tokens live in paths. A page's
+    // own reads of the API (pages/render.tsx) are part of its request, not requests of their own.
+    if (!pageReads.has(c.req.raw))
+      log.info('request', {
+        method: c.req.method,
+        route: routeLabel(c),
+        status: c.res.status,
+        ms: Date.now() - started,
+        requestId: c.get('requestId'),
+        colo: (c.req.raw.cf as { colo?: string } | undefined)?.colo ?? null,
+      });
+  }
   const address = addressOf(c.req.raw);
+  c.header('X-Request-Id', c.get('requestId'));
   c.header('X-Content-Type-Options', 'nosniff');
+  // Pages and API answers are for this site's own documents; photos may be shown by other sites (share previews).
+  c.header('Cross-Origin-Resource-Policy', address.startsWith('/photos/') ? 'cross-origin' : 'same-origin');
+  c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  // HTTPS only, for a year, subdomains included; not on 127.0.0.1 in development, where it would stick to localhost.
+  if (!isDevelopment(c.env)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   // Pages, API messages and formatted numbers follow the chosen language, else the browser's.
   if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language, Cookie', { append: true });
   if (SECRET_ADDRESS.test(address)) {
@@ -65,6 +110,22 @@ app.use(async (c, next) => {
     c.header('X-Frame-Options', 'DENY');
   }
 });
+
+// A refused configuration (lib/settings.ts) answers every request 503 before anything runs; `/healthz` still
+// says why.
+app.use(async (c, next) => {
+  const refused = refusedSettings(c.env);
+  if (refused.length === 0 || c.req.path === '/healthz') return next();
+  const locale = c.get('locale');
+  const headers = { 'Retry-After': '300', 'Cache-Control': 'no-store' };
+  if (!addressOf(c.req.raw).startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
+    return c.html(misconfiguredPage(locale, refused), 503, headers);
+  }
+  const message = text(locale, 'api.misconfigured', { settings: refused.join(', ') });
+  return c.json({ error: { code: 'MISCONFIGURED', message } }, 503, headers);
+});
+
+app.route('/healthz', health);
 
 // Every request's queries run in one D1 session (reads near the reader, a write's bookmark back to the client);
 // public reads are answered from the edge cache when they can be (decision record 014).
@@ -110,8 +171,12 @@ app.get('*', async (c) => {
   // The raw path, as the browser's location.pathname will show it: hydration must match the same route.
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname);
+  c.set('route', match.screen.path ?? 'not found');
   if (match.redirectTo) return c.redirect(`${match.redirectTo}${url.search}`, 301);
-  return renderPage(c, match, async (request) => app.fetch(request, c.env, c.executionCtx));
+  return renderPage(c, match, async (request) => {
+    pageReads.add(request);
+    return app.fetch(request, c.env, c.executionCtx);
+  });
 });
 
 /** The one JSON error shape, in the request's language. */

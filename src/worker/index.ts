@@ -1,13 +1,31 @@
 import { app } from './app';
 import { runCron } from './jobs/cron';
 import { handleEmailBatch } from './jobs/email-queue';
+import { refusedSettings } from './lib/configuration';
+import { log } from './lib/logger';
+
+/** How long a mail waits before its next try while the configuration is refused. */
+const MISCONFIGURED_RETRY_SECONDS = 300;
 
 export default {
   fetch: app.fetch,
   async queue(batch, env) {
+    // A refused configuration (lib/settings.ts) sends nothing: a mail with a wrong site URL in its links cannot
+    // be taken back. The messages come back later; the outbox keeps every row until it is sent.
+    const refused = refusedSettings(env);
+    if (refused.length) {
+      log.error('mail queue paused: misconfigured', { settings: refused });
+      batch.retryAll({ delaySeconds: MISCONFIGURED_RETRY_SECONDS });
+      return;
+    }
     await handleEmailBatch(batch, env);
   },
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runCron(env));
+  async scheduled(controller, env, ctx) {
+    const refused = refusedSettings(env);
+    if (refused.length) {
+      log.error('cron skipped: misconfigured', { settings: refused });
+      return;
+    }
+    ctx.waitUntil(runCron(env, new Date(controller.scheduledTime), controller.cron));
   },
 } satisfies ExportedHandler<Env>;

@@ -16,3 +16,9 @@ declare module 'virtual:messages/*' {
   const messages: Record<import('../shared/i18n/locale').Locale, Record<string, MessageFormatElement[]>>;
   export default messages;
 }
+
+declare module 'virtual:build-info' {
+  /** `commit`: the git commit the Worker was built from (`-dirty` with local changes); `migration`: the newest migration file it expects. */
+  const info: { commit: string; migration: string | null };
+  export default info;
+}

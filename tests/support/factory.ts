@@ -10,6 +10,19 @@ import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 export const ORIGIN = 'https://reisesteine.test';
 
 /**
+ * Settings a deployed production Worker may run with: the configuration check (src/worker/lib/settings.ts)
+ * refuses none of them. Tests of production behaviour spread them over `env` and change the one setting they are
+ * about. Nothing here ever fetches the site URL or the geocoder's address.
+ */
+export const PRODUCTION_SETTINGS = {
+  ENVIRONMENT: 'production',
+  PUBLIC_SITE_URL: 'https://reisesteine.de',
+  OPERATOR_JWT_SECRET: 'tests: an operator token key of well over 32 characters',
+  // The tests' own configuration points the geocoder at a fake on 127.0.0.1, which production refuses.
+  GEOCODER_URL: 'https://nominatim.openstreetmap.org',
+} as const satisfies Partial<Env>;
+
+/**
  * Addresses an `<input type="email">` accepts (the HTML "valid e-mail address": ASCII, apostrophes allowed in the
  * local part, IDN domains in their xn-- form). Spec §5 asks only for an e-mail with "@", so every e-mail field of
  * the API must take them.

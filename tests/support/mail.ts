@@ -1,7 +1,10 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { randomCode } from '../../src/shared/code';
+import { getDb } from '../../src/worker/db/client';
 import worker from '../../src/worker/index';
+import { insertMail } from '../../src/worker/mail/outbox';
 import type { DevMail } from '../../src/worker/services/mail';
-import { call } from './factory';
+import { call, insertStone } from './factory';
 
 export interface OutboxRow {
   id: string;
@@ -60,4 +63,18 @@ export async function deliver(outboxIds: string[], vars: Partial<Env> = {}, atte
   const ctx = createExecutionContext();
   await worker.queue(batch, { ...env, ...vars });
   return getQueueResult(batch, ctx);
+}
+
+/** An outbox row written straight into D1 and never queued: only the test delivers it. */
+export async function unqueuedOwnerLinkMail(recipient: string): Promise<string> {
+  const stone = await insertStone({ code: randomCode((bytes) => crypto.getRandomValues(bytes)), title: 'Unterwegs' });
+  const [row] = await insertMail(
+    getDb(env.DB),
+    { kind: 'owner-link', stoneId: stone.id, code: stone.code, title: 'Unterwegs' },
+    recipient,
+    'de',
+    `test:${crypto.randomUUID()}`,
+  );
+  if (!row) throw new Error('row not written');
+  return row.id;
 }

@@ -1,12 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { randomCode } from '../../src/shared/code';
-import { getDb } from '../../src/worker/db/client';
 import { runCron } from '../../src/worker/jobs/cron';
 import { MAX_SEND_ATTEMPTS } from '../../src/worker/jobs/email-queue';
-import { insertMail, queueMails, REQUEUE_AFTER_MS } from '../../src/worker/mail/outbox';
-import { call, createStone, insertStone } from '../support/factory';
-import { deliver, devMails, mailsTo, outbox, waitForMails } from '../support/mail';
+import { queueMails, REQUEUE_AFTER_MS } from '../../src/worker/mail/outbox';
+import { call, createStone, PRODUCTION_SETTINGS } from '../support/factory';
+import { deliver, devMails, mailsTo, outbox, unqueuedOwnerLinkMail, waitForMails } from '../support/mail';
 
 const resendVars = () => ({
   MAIL_TRANSPORT: 'resend',
@@ -23,20 +21,6 @@ async function resendMails(): Promise<
       data: Array<{ to: string[]; subject: string; idempotencyKey: string; attempt: number; headers: Record<string, string> }>;
     }
   ).data;
-}
-
-/** An outbox row written straight into D1 and never queued: only the test delivers it. */
-async function unqueuedOwnerLinkMail(recipient: string): Promise<string> {
-  const stone = await insertStone({ code: randomCode((bytes) => crypto.getRandomValues(bytes)), title: 'Unterwegs' });
-  const [row] = await insertMail(
-    getDb(env.DB),
-    { kind: 'owner-link', stoneId: stone.id, code: stone.code, title: 'Unterwegs' },
-    recipient,
-    'de',
-    `test:${crypto.randomUUID()}`,
-  );
-  if (!row) throw new Error('row not written');
-  return row.id;
 }
 
 afterEach(() => {
@@ -115,7 +99,7 @@ describe('the e-mail queue consumer', () => {
   it('refuses the development transport in production: the row fails with the reason, nothing is kept', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const id = await unqueuedOwnerLinkMail('prod@example.org');
-    await deliver([id], { ENVIRONMENT: 'production', MAIL_TRANSPORT: 'development' });
+    await deliver([id], { ...PRODUCTION_SETTINGS, MAIL_TRANSPORT: 'development' });
     expect((await outbox())[0]).toMatchObject({ status: 'failed', last_error: 'MAIL_TRANSPORT "development" is refused in production' });
     expect((await devMails()).filter((mail) => mail.to === 'prod@example.org')).toEqual([]);
   });
@@ -185,7 +169,7 @@ describe('/dev/mail', () => {
     const { createExecutionContext } = await import('cloudflare:test');
     const res = await worker.fetch(
       new Request(`https://reisesteine.test${path}`),
-      { ...env, ENVIRONMENT: 'production' },
+      { ...env, ...PRODUCTION_SETTINGS },
       createExecutionContext(),
     );
     expect(res.status).toBe(404);

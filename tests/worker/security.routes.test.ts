@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
-import { call, clientAddress, countRows, createStone, expectApiError, ORIGIN } from '../support/factory';
+import { call, clientAddress, countRows, createStone, expectApiError, ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
 
 /** Calls the Worker with settings of its own, as a deployment with other vars and secrets would run it. */
 async function callWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
@@ -29,7 +29,7 @@ describe('a missing production secret fails closed', () => {
 
   it('refuses stone creation with 503 when production has no reCAPTCHA secret, and writes nothing', async () => {
     const lines = await errorLines(async () => {
-      const res = await callWith({ ENVIRONMENT: 'production', RECAPTCHA_SECRET: undefined }, '/api/stones', {
+      const res = await callWith({ ...PRODUCTION_SETTINGS, RECAPTCHA_SECRET: undefined }, '/api/stones', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(form),
@@ -41,7 +41,7 @@ describe('a missing production secret fails closed', () => {
   });
 
   it('treats an unknown ENVIRONMENT value as production', async () => {
-    const res = await callWith({ ENVIRONMENT: 'staging', RECAPTCHA_SECRET: undefined }, '/api/stones', {
+    const res = await callWith({ ...PRODUCTION_SETTINGS, ENVIRONMENT: 'staging', RECAPTCHA_SECRET: undefined }, '/api/stones', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(form),

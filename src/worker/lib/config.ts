@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../../shared/initial-data';
+import { paymentsAvailable } from '../services/payments';
 
 /**
  * Only an explicit `ENVIRONMENT = "development"` (set by `npm run dev`, `.dev.vars` and the tests) relaxes what
@@ -15,8 +16,8 @@ export function publicConfig(env: Env): PublicConfig {
     productName: env.PRODUCT_NAME,
     mapStyleUrl: env.MAP_STYLE_URL,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || null,
-    paymentsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    paymentsEnabled: paymentsAvailable(env),
+    stripePublishableKey: paymentsAvailable(env) ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     legal: {
       name: env.LEGAL_NAME?.trim() || null,
       address: (env.LEGAL_ADDRESS ?? '')

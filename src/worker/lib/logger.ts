@@ -4,9 +4,9 @@ type Level = 'info' | 'warn' | 'error';
 /**
  * Paths that carry a secret: the owner token in `/admin/stone/{token}` and `/api/admin/stones/{token}/…`. Every
  * line is scrubbed of everything after the prefix, whichever field (a path, a URL, an error message or stack)
- * carries it.
+ * carries it; a route's pattern (`/api/admin/stones/:token`) stays readable (no token starts with a colon).
  */
-const SECRET_SEGMENTS = /(\/admin\/stones?\/)[^?#\s"'\\]+/g;
+const SECRET_SEGMENTS = /(\/admin\/stones?\/)(?!:)[^?#\s"'\\]+/g;
 
 /** The text with every secret path segment replaced. */
 export function redact(text: string): string {

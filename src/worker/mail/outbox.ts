@@ -293,3 +293,25 @@ export async function maintainOutbox(db: Db, queue: Queue, now = new Date()): Pr
   ]);
   return stale.length;
 }
+
+/** The outbox as `/healthz` reports it: how long the oldest unsent mail has waited and how many failed. */
+export async function outboxHealth(
+  db: Db,
+  now = new Date(),
+): Promise<{ oldestUnsentSeconds: number | null; failed: number; failedLast24h: number }> {
+  const dayAgo = now.getTime() - 24 * 60 * 60 * 1000;
+  const row = await db
+    .select({
+      oldest: sql<number | null>`min(case when ${emailOutbox.status} in ('pending', 'sending') then ${emailOutbox.createdAt} end)`,
+      failed: sql<number>`coalesce(sum(${emailOutbox.status} = 'failed'), 0)`,
+      failedLast24h: sql<number>`coalesce(sum(${emailOutbox.status} = 'failed' and ${emailOutbox.createdAt} > ${dayAgo}), 0)`,
+    })
+    .from(emailOutbox)
+    .get();
+  const oldest = row?.oldest ?? null;
+  return {
+    oldestUnsentSeconds: oldest === null ? null : Math.max(0, Math.round((now.getTime() - oldest) / 1000)),
+    failed: row?.failed ?? 0,
+    failedLast24h: row?.failedLast24h ?? 0,
+  };
+}

@@ -1,6 +1,7 @@
 import { EmailMessage } from 'cloudflare:email';
 import { createMimeMessage, Mailbox } from 'mimetext';
 import { isDevelopment } from '../lib/config';
+import { findingsOf } from '../lib/configuration';
 
 /** One mail as it leaves the app: a single recipient, plain text and HTML, and its extra headers. */
 export interface OutgoingMail {
@@ -155,6 +156,14 @@ export async function listDevMail(store: KVNamespace, limit = 100): Promise<DevM
  * failed with the reason, and nothing pretends it was sent).
  */
 export function mailTransportFromEnv(env: Env): MailTransport | { unavailable: string } {
+  const transport = namedTransport(env);
+  // A sender on a placeholder domain: the provider would refuse it or, worse, deliver as someone else.
+  const sender = findingsOf(env).find((finding) => finding.setting === 'MAIL_FROM');
+  if (sender && !('unavailable' in transport)) return { unavailable: `MAIL_FROM ${sender.problem}` };
+  return transport;
+}
+
+function namedTransport(env: Env): MailTransport | { unavailable: string } {
   switch (env.MAIL_TRANSPORT) {
     case 'development':
       return isDevelopment(env)

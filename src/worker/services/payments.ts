@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { CURRENCY, type Discount } from '../../shared/pricing';
+import { featureOff } from '../lib/configuration';
 
 /** What the app needs of a PaymentIntent. */
 export interface Intent {
@@ -128,8 +129,16 @@ export function stripePayments(secretKey: string, webhookSecret: string | undefi
   };
 }
 
-/** Stripe when a secret key is configured; null otherwise (paid features then answer 503, free creation works). */
+/**
+ * Whether paid stones can be sold: both keys are there and, in a deployment, the configuration check found
+ * nothing against them (a missing webhook secret, test keys in production: lib/settings.ts).
+ */
+export function paymentsAvailable(env: Env): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && !featureOff(env, 'payments');
+}
+
+/** Stripe when paid stones can be sold; null otherwise (paid features then answer 503, free creation works). */
 export function paymentsFromEnv(env: Env): Payments | null {
-  if (!env.STRIPE_SECRET_KEY) return null;
+  if (!env.STRIPE_SECRET_KEY || featureOff(env, 'payments')) return null;
   return stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_BASE || undefined);
 }

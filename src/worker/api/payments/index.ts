@@ -10,7 +10,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject, readLimitedText } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
-import { type Payments, type Promotion, paymentsFromEnv } from '../../services/payments';
+import { type Payments, type Promotion, paymentsFromEnv, stripePayments } from '../../services/payments';
 import type { AppEnv } from '../../types';
 import { ownedStone } from '../owner/queries';
 import { publishStatistics } from '../statistics/queries';
@@ -22,6 +22,15 @@ export function requirePayments(env: Env): Payments {
   const payments = paymentsFromEnv(env);
   if (!payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'api.paymentsUnavailable');
   return payments;
+}
+
+/**
+ * Stripe for checking a payment that was already made: only the secret key is needed. A buyer who paid gets
+ * their stone even when selling has been switched off since (lib/settings.ts).
+ */
+function paymentsForPaidOrders(env: Env): Payments {
+  if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'api.paymentsUnavailable');
+  return stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_BASE || undefined);
 }
 
 /** Why a promotion cannot be used for this amount, or null when it can. */
@@ -52,7 +61,7 @@ export async function paidStone(
   const order = await orderOfIntent(db, paymentIntentId);
   if (!order) throw new ApiError(404, 'PAYMENT_UNKNOWN', 'api.paymentUnknown');
   if (!order.stoneId) {
-    const intent = await requirePayments(c.env).retrieveIntent(paymentIntentId);
+    const intent = await paymentsForPaidOrders(c.env).retrieveIntent(paymentIntentId);
     if (!intent || !paidInFull(order, intent)) throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', 'api.paymentNotCompleted');
   }
   const { code, created, upgraded } = await stoneForOrder(db, order);
@@ -166,7 +175,13 @@ export const payments = new Hono<AppEnv>()
     );
   })
   .post('/webhooks/stripe', async (c) => {
-    const stripe = requirePayments(c.env);
+    if (c.env.STRIPE_SECRET_KEY && !c.env.STRIPE_WEBHOOK_SECRET) {
+      // Not a bad signature: this installation cannot check any. 503 makes Stripe deliver the event again later
+      // (for up to three days), so nothing is lost once the secret is set.
+      log.error('stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set');
+      throw new ApiError(503, 'WEBHOOK_UNAVAILABLE', 'api.webhookUnavailable', undefined, { 'Retry-After': '3600' });
+    }
+    const stripe = paymentsForPaidOrders(c.env);
     const signature = c.req.header('stripe-signature');
     if (!signature) throw new ApiError(400, 'WEBHOOK_SIGNATURE', 'api.webhookSignature');
     const payload = await readLimitedText(c.req.raw, MAX_WEBHOOK_BYTES);

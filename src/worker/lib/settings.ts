@@ -1,0 +1,239 @@
+/**
+ * The deployed Worker's settings, checked as one: the Worker reads them once per isolate (lib/configuration.ts),
+ * `/healthz` lists the findings, and `npm run preflight -- <environment>` runs the same checks on wrangler.toml
+ * before a deploy. Pure functions of the settings' values, with no Worker import, so Node runs them too.
+ *
+ * Two kinds of mistake (decision record 020):
+ * - `refuse`: permanent or unsafe. A wrong site URL is printed into QR codes that people laminate onto stones
+ *   and cannot recall; an external service's address on a private network sends secrets where they do not
+ *   belong; a guessable token key lets anyone be an operator. The Worker answers every request 503 MISCONFIGURED.
+ * - `feature`: one feature cannot work (payments, mail, the imprint, the bot check). It is switched off or says
+ *   so; the rest of the site runs and `/healthz` reports `degraded`.
+ * A finding names the setting and the problem, never the value: values may be secrets.
+ */
+
+export type Severity = 'refuse' | 'feature';
+
+/** What a `feature` finding switches off or leaves incomplete. */
+export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'analytics' | 'affiliate';
+
+export interface Finding {
+  setting: string;
+  severity: Severity;
+  /** For `feature` findings: which feature it concerns. */
+  feature?: Feature;
+  /** What is wrong, in words that never contain the value. */
+  problem: string;
+}
+
+/** The settings as plain strings: a Worker's `env`, or an environment's vars and secrets from wrangler.toml. */
+export type Settings = Partial<Record<string, unknown>>;
+
+/** The secrets the code reads in a deployed environment (wrangler.toml `secrets.required` lists exactly these). */
+export const REQUIRED_SECRETS = [
+  'OPERATOR_JWT_SECRET',
+  'RECAPTCHA_SECRET',
+  'RECAPTCHA_SITE_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * Secrets read only in some configurations: RESEND_API_KEY with `MAIL_TRANSPORT = "resend"`. The address
+ * overrides are for tests against fakes and are not set in a deployment at all.
+ */
+export const CONDITIONAL_SECRETS = ['RESEND_API_KEY'] as const;
+
+/** External services' addresses that a deployment may override (tests point them at fakes on 127.0.0.1). */
+export const SERVICE_ADDRESSES = ['STRIPE_API_BASE', 'RECAPTCHA_VERIFY_URL', 'RESEND_BASE_URL', 'GEOCODER_URL'] as const;
+
+/** The imprint's operator details (§5 DDG): without them the legal pages show red markers. */
+export const LEGAL_SETTINGS = ['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL'] as const;
+
+/** An HS256 key needs at least 256 bits. */
+export const MIN_OPERATOR_SECRET_LENGTH = 32;
+
+const text = (settings: Settings, name: string): string => {
+  const value = settings[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Only an explicit `development` relaxes anything; a missing or misspelt value counts as a deployment. */
+export const isDevelopmentSettings = (settings: Settings) => settings.ENVIRONMENT === 'development';
+
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/** Loopback, private, link-local, shared (CGNAT) and unspecified IPv4 ranges. */
+function isPrivateIpv4(host: string): boolean {
+  const match = host.match(IPV4);
+  if (!match) return false;
+  const [a = 0, b = 0] = match.slice(1, 3).map(Number);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
+/** Loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10) and IPv4-mapped private IPv6 addresses. */
+function isPrivateIpv6(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (!address.includes(':')) return false;
+  if (address === '::1' || address === '::') return true;
+  if (/^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address)) return true;
+  const mapped = address.match(/^::ffff:(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+  if (mapped) {
+    const high = Number.parseInt(mapped[1] ?? '0', 16);
+    const low = Number.parseInt(mapped[2] ?? '0', 16);
+    return isPrivateIpv4(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+  }
+  const dotted = address.match(/^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/);
+  return dotted ? isPrivateIpv4(dotted[1] ?? '') : false;
+}
+
+/**
+ * A host that no visitor on the internet reaches: localhost, a loopback or private address, a single-label
+ * intranet name, or a name under a suffix for local networks.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isPrivateIpv4(host) || isPrivateIpv6(host)) return true;
+  if (host.includes(':') || IPV4.test(host)) return false;
+  return !host.includes('.') || /\.(?:local|internal|lan|home\.arpa|intranet|corp)$/.test(host);
+}
+
+/** A host reserved for documentation and tests (RFC 2606, RFC 6761): `example.*`, `.example`, `.test`, `.invalid`. */
+export function isReservedHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return /(?:^|\.)example\.[a-z]+$/.test(host) || /(?:^|\.)(?:example|test|invalid)$/.test(host);
+}
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The address part of `Name <address>` or a bare address. */
+export function mailAddressOf(value: string): string {
+  return (value.match(/<([^<>\s]+)>\s*$/)?.[1] ?? value).trim();
+}
+
+function siteUrlProblem(value: string): string | null {
+  if (!value) return 'is not set';
+  const url = parseUrl(value);
+  if (!url) return 'is not a URL';
+  if (url.protocol !== 'https:') return 'must start with https://';
+  if (url.username || url.password) return 'must not carry a user name or password';
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || value.endsWith('/'))
+    return 'must be the site origin only (https://host, no path, query or trailing slash)';
+  if (isLocalHost(url.hostname)) return 'points at localhost, a loopback or a private address';
+  if (isReservedHost(url.hostname)) return 'is a placeholder host (example.*, .example, .test or .invalid)';
+  return null;
+}
+
+function serviceAddressProblem(value: string): string | null {
+  const url = parseUrl(value);
+  if (!url) return 'is not a URL';
+  if (isLocalHost(url.hostname)) return 'points at localhost, a loopback or a private address';
+  if (url.protocol !== 'https:') return 'must start with https:// (it carries API keys and personal data)';
+  return null;
+}
+
+/** Stripe's test-mode keys: real buyers cannot pay with them. */
+const STRIPE_TEST_KEY = /^(?:sk|pk|rk)_test_/;
+
+/**
+ * Every finding for a deployed Worker's settings. Development (`ENVIRONMENT = "development"`) has none: it runs
+ * on 127.0.0.1 with fakes by design. `ENVIRONMENT = "production"` also refuses Stripe test keys; staging may
+ * use them.
+ */
+export function checkSettings(settings: Settings): Finding[] {
+  if (isDevelopmentSettings(settings)) return [];
+  const findings: Finding[] = [];
+  const refuse = (setting: string, problem: string) => findings.push({ setting, severity: 'refuse', problem });
+  const feature = (setting: string, area: Feature, problem: string) =>
+    findings.push({ setting, severity: 'feature', feature: area, problem });
+
+  const site = siteUrlProblem(text(settings, 'PUBLIC_SITE_URL'));
+  if (site) refuse('PUBLIC_SITE_URL', site);
+
+  for (const name of SERVICE_ADDRESSES) {
+    const value = text(settings, name);
+    const problem = value ? serviceAddressProblem(value) : null;
+    if (problem) refuse(name, problem);
+  }
+
+  const operatorSecret = text(settings, 'OPERATOR_JWT_SECRET');
+  if (!operatorSecret) refuse('OPERATOR_JWT_SECRET', 'is not set');
+  else if (operatorSecret.length < MIN_OPERATOR_SECRET_LENGTH)
+    refuse('OPERATOR_JWT_SECRET', `is shorter than ${MIN_OPERATOR_SECRET_LENGTH} characters`);
+
+  const stripeSecret = text(settings, 'STRIPE_SECRET_KEY');
+  const stripePublishable = text(settings, 'STRIPE_PUBLISHABLE_KEY');
+  const stripeWebhook = text(settings, 'STRIPE_WEBHOOK_SECRET');
+  if (!stripeSecret) feature('STRIPE_SECRET_KEY', 'payments', 'is not set: paid stones are unavailable');
+  else {
+    if (!stripePublishable)
+      feature('STRIPE_PUBLISHABLE_KEY', 'payments', 'is not set while STRIPE_SECRET_KEY is: paid stones are unavailable');
+    if (!stripeWebhook)
+      feature(
+        'STRIPE_WEBHOOK_SECRET',
+        'payments',
+        'is not set while STRIPE_SECRET_KEY is: the webhook answers 503 and paid stones are unavailable',
+      );
+  }
+  if (!stripeSecret && stripePublishable) feature('STRIPE_PUBLISHABLE_KEY', 'payments', 'is set without STRIPE_SECRET_KEY');
+  if (settings.ENVIRONMENT === 'production') {
+    for (const [name, value] of [
+      ['STRIPE_SECRET_KEY', stripeSecret],
+      ['STRIPE_PUBLISHABLE_KEY', stripePublishable],
+    ] as const) {
+      if (STRIPE_TEST_KEY.test(value)) feature(name, 'payments', 'is a Stripe test-mode key in production: paid stones are unavailable');
+    }
+  }
+
+  const transport = text(settings, 'MAIL_TRANSPORT');
+  if (transport === 'development') feature('MAIL_TRANSPORT', 'mail', '"development" keeps mail instead of sending it: no mail is sent');
+  else if (transport === 'resend' && !text(settings, 'RESEND_API_KEY'))
+    feature('RESEND_API_KEY', 'mail', 'is not set while MAIL_TRANSPORT is "resend": no mail is sent');
+  else if (transport !== 'cloudflare' && transport !== 'resend')
+    feature('MAIL_TRANSPORT', 'mail', 'is none of "cloudflare", "resend": no mail is sent');
+  const mailProblem = (name: string) => {
+    const address = mailAddressOf(text(settings, name));
+    const host = address.split('@')[1] ?? '';
+    if (!host) return 'is not a mail address';
+    return isReservedHost(host) || isLocalHost(host) ? 'is on a placeholder or local domain' : null;
+  };
+  const from = mailProblem('MAIL_FROM');
+  if (from) feature('MAIL_FROM', 'mail', `${from}: no mail is sent`);
+  const replyTo = mailProblem('MAIL_REPLY_TO');
+  if (replyTo) feature('MAIL_REPLY_TO', 'replies', `${replyTo}: replies to the site's mails go nowhere`);
+
+  for (const name of LEGAL_SETTINGS) {
+    if (!text(settings, name)) feature(name, 'legal', 'is not set: the imprint and privacy notice show a red placeholder');
+  }
+
+  if (!text(settings, 'RECAPTCHA_SECRET')) feature('RECAPTCHA_SECRET', 'creation', 'is not set: creating stones is refused (503)');
+  if (!text(settings, 'RECAPTCHA_SITE_KEY')) feature('RECAPTCHA_SITE_KEY', 'creation', 'is not set: browsers cannot pass the bot check');
+
+  const analytics = text(settings, 'ANALYTICS_ID');
+  if (analytics && !/^G-[A-Z0-9]{4,20}$/.test(analytics))
+    feature('ANALYTICS_ID', 'analytics', 'is not a measurement id (G-…): analytics is off');
+  const affiliate = text(settings, 'AFFILIATE_URL');
+  if (affiliate && !/^https:\/\//.test(affiliate)) feature('AFFILIATE_URL', 'affiliate', 'is not an https address: the link is not shown');
+
+  return findings;
+}
+
+/** Whether the findings switch off a feature. */
+export const disables = (findings: readonly Finding[], area: Feature) =>
+  findings.some((finding) => finding.severity === 'feature' && finding.feature === area);
