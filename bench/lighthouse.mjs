@@ -9,7 +9,7 @@ import net from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumExecutable } from '../scripts/chromium.mjs';
-import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
+import { ensureBuild, PRODUCTION_VARS, serveBuild } from '../scripts/serve-build.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const STONE = 'A1B-2C3-D4E';
@@ -76,7 +76,7 @@ async function main() {
   const server = await serveBuild({
     port,
     stateDir: '.bench/lighthouse-state',
-    vars: { MAP_STYLE_URL: '/map-style.json', PUBLIC_SITE_URL: `http://127.0.0.1:${port}` },
+    vars: { ...PRODUCTION_VARS, MAP_STYLE_URL: '/map-style.json' },
   });
   const report = [];
   let missed = 0;

@@ -19,6 +19,8 @@
 // concurrent requests write the same stone) from a client address of its own, as many finders at once would:
 // the abuse limits count per client, so the load stays under them and measures the write, not 429s. The owner
 // mails of these stones are off. The D1 rows a find reads come from tests/worker/find-write.cost.test.ts.
+// The Worker's upload (≤ 1 MiB gzip) and startup CPU time (≤ 100 ms), measured as the deploy's dry run measures
+// them (scripts/deploy/budgets.ts), fail the run when over budget.
 // Then Lighthouse (bench/lighthouse.mjs) scores the pages of the same build and fails the run on a missed score;
 // BENCH_LIGHTHOUSE=0 leaves it out.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -26,7 +28,7 @@ import { readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
+import { ensureBuild, PRODUCTION_VARS, serveBuild } from '../scripts/serve-build.mjs';
 import { clientName, runLoad } from './load.mjs';
 
 const STATE_DIR = '.bench/state';
@@ -138,9 +140,10 @@ async function main() {
 
   // Before the server starts: the test runs its own workerd, which must not share the machine with the load.
   const findCost = findWriteCost();
+  const workerBudgets = measureWorkerBudgets();
   const port = await freePort(preferredPort);
   t = Date.now();
-  server = await serveBuild({ port, stateDir: STATE_DIR });
+  server = await serveBuild({ port, stateDir: STATE_DIR, vars: PRODUCTION_VARS });
   const { url } = server;
   console.log(`serving ${url} (workerd via wrangler dev, state ${STATE_DIR}), ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
@@ -256,6 +259,16 @@ async function main() {
     console.log(`lazy map chunk: no manifest entry containing 'map-engine' in ${MANIFEST}`);
   }
 
+  console.log('\nthe Worker as deployed (wrangler deploy --dry-run, wrangler check startup; scripts/deploy/budgets.ts)');
+  printTable(
+    ['measure', 'value', 'budget'],
+    [
+      ['upload (gzip)', kib(workerBudgets.upload.gzipKiB * 1024), kib(workerBudgets.budgets.uploadGzipKiB * 1024)],
+      ['upload (all)', kib(workerBudgets.upload.totalKiB * 1024), '-'],
+      ['startup CPU (median of 3)', `${workerBudgets.startupMs.toFixed(1)} ms`, `${workerBudgets.budgets.startupMs} ms`],
+    ],
+  );
+
   if (rssBefore.length > 0) {
     console.log('\nworkerd memory (RSS; peak = kernel high-water mark since start)');
     printTable(
@@ -302,6 +315,11 @@ async function main() {
     initialJs: initialJs.map((p) => ({ page: p.page, files: p.files.length, raw: p.raw, gz: p.gz, afterLoadGz: p.afterLoad.gz })),
     jsBudgets: JS_BUDGETS.map((b) => ({ page: b.page, gz: b.gz, met: !overBudget.some((o) => o.page === b.page) })),
     mapChunk: mapChunk && { file: mapChunk.file, raw: mapChunk.raw, gz: mapChunk.gz },
+    worker: {
+      uploadGzipKiB: workerBudgets.upload.gzipKiB,
+      uploadKiB: workerBudgets.upload.totalKiB,
+      startupMs: round(workerBudgets.startupMs, 1),
+    },
     workerdRssKb: rssAfter.map((a) => ({
       role: a.role,
       before: rssBefore.find((b) => b.role === a.role)?.rssKb ?? null,
@@ -316,7 +334,9 @@ async function main() {
     console.log(`\nFAILED: ${missed.name} at ${missed.ratio.toFixed(2)} of static rps, target ≥ ${missed.target}`);
   }
   for (const o of overBudget) console.log(`\nFAILED: initial JS of ${o.page} is ${kib(o.gz)} gz, budget ${kib(o.budget)}`);
-  const ok = totalErrors === 0 && interference.length === 0 && throughputTargets.met && overBudget.length === 0;
+  for (const over of workerBudgets.over) console.log(`\nFAILED: ${over}`);
+  const ok =
+    totalErrors === 0 && interference.length === 0 && throughputTargets.met && overBudget.length === 0 && workerBudgets.over.length === 0;
   if (ok) console.log('\nOK');
   console.log(JSON.stringify(summary));
   return ok ? 0 : 1;
@@ -512,6 +532,19 @@ function workerdMemory(port) {
 }
 
 /** Modification times of the build outputs that the served Worker and its assets come from. */
+/**
+ * The built Worker's upload and startup CPU time against the deploy's budgets (scripts/deploy/budgets.ts, the
+ * same measurement as the deploy's dry run), on this run's build.
+ * @returns {{ upload: { totalKiB: number, gzipKiB: number }, startupMs: number, over: string[], budgets: { uploadGzipKiB: number, startupMs: number } }}
+ */
+function measureWorkerBudgets() {
+  const out = execFileSync('npx', ['tsx', 'scripts/deploy/measure.ts', 'dist/reisesteine/wrangler.json', '.bench/worker'], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+}
+
 function distStamp() {
   return ['dist/reisesteine/index.js', 'dist/reisesteine/wrangler.json', MANIFEST]
     .map((file) => {

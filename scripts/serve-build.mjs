@@ -6,6 +6,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
+/**
+ * Settings a production Worker may run with (its configuration check refuses none of them, see
+ * src/worker/lib/settings.ts), for serving the build locally as production runs it: the bench and Lighthouse.
+ * The site URL is a public origin that nothing here fetches; a real deployment sets its own and its secrets.
+ */
+export const PRODUCTION_VARS = {
+  ENVIRONMENT: 'production',
+  PUBLIC_SITE_URL: 'https://reisesteine.de',
+  OPERATOR_JWT_SECRET: 'served locally: an operator token key of over 32 characters',
+};
+
 /** Runs `vite build` unless a build is already there (pass { rebuild: true } to force). */
 export function ensureBuild({ rebuild = false } = {}) {
   if (!rebuild && existsSync('dist/reisesteine/index.js') && existsSync('dist/client/.vite/manifest.json')) return;
@@ -14,10 +25,11 @@ export function ensureBuild({ rebuild = false } = {}) {
 
 /**
  * Starts the built Worker on 127.0.0.1:`port` with fresh state in `stateDir`.
- * `vars` override wrangler.toml vars (e.g. an offline map style for the browser tests).
+ * `vars` override wrangler.toml vars (e.g. an offline map style for the browser tests); `config` is the build's
+ * deploy config (another environment's build: `.deploy/<environment>/reisesteine/wrangler.json`).
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function serveBuild({ port, stateDir, vars = {} }) {
+export async function serveBuild({ port, stateDir, vars = {}, config = 'dist/reisesteine/wrangler.json' }) {
   rmSync(stateDir, { recursive: true, force: true });
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
   execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
@@ -29,7 +41,7 @@ export async function serveBuild({ port, stateDir, vars = {} }) {
       'wrangler',
       'dev',
       '-c',
-      'dist/reisesteine/wrangler.json',
+      config,
       '--ip',
       '127.0.0.1',
       '--port',

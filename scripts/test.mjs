@@ -1,5 +1,6 @@
-// `npm test`: type check, lint, unit and Worker integration tests (Vitest, the latter inside workerd), then the
-// browser tests (Playwright in Chromium against the production build). Ends with "N passed, N failed".
+// `npm test`: type check, lint, unit and Worker integration tests (Vitest, the latter inside workerd), the deploy's
+// dry run for staging and production, then the browser tests (Playwright in Chromium against the production
+// build). Ends with "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -45,6 +46,17 @@ if (vitest) {
   if (vitest.numTotalTests === 0) problems.push('Vitest ran no test');
 }
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) problems.push('Vitest did not finish cleanly');
+
+// The deploy's dry run for each environment (scripts/deploy.ts): its config, the build for it, `wrangler deploy
+// --dry-run` and the Worker's size and startup budgets. Each counts as one test, so a broken deploy config fails.
+for (const environment of ['staging', 'production']) {
+  const name = `deploy dry run: ${environment}`;
+  if (step(name, 'npx', ['tsx', 'scripts/deploy.ts', environment, '--dry-run'])) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
 
 const e2eOk = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
