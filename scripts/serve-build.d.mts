@@ -3,4 +3,6 @@ export function serveBuild(options: {
   port: number;
   stateDir: string;
   vars?: Record<string, string>;
+  config?: string;
 }): Promise<{ url: string; output: () => string; stop: () => Promise<void> }>;
+export const PRODUCTION_VARS: Record<string, string>;
