@@ -5,21 +5,29 @@ import { hashPassword } from '../src/worker/lib/password';
 
 /**
  * Adds (or updates the password of) an operator who may log in at /admin.
- * Usage: npm run operator:add -- <email> [--remote | --persist-to <dir>]
+ * Usage: npm run operator:add -- <email> [--remote --env <staging|production> | --persist-to <dir>]
  * The password is read from the OPERATOR_PASSWORD environment variable or asked for on the terminal.
- * `--persist-to` names another local state directory (the browser tests' server keeps its own).
+ * `--remote` writes to the database of the named environment of wrangler.toml; `--persist-to` names another
+ * local state directory (the browser tests' server keeps its own).
  */
+const USAGE = 'Usage: npm run operator:add -- <email> [--remote --env <staging|production> | --persist-to <dir>]';
 const args = process.argv.slice(2);
-const persistAt = args.indexOf('--persist-to');
-const persistTo = persistAt >= 0 ? args[persistAt + 1] : undefined;
+const flagValue = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const persistTo = flagValue('--persist-to');
+const environment = flagValue('--env');
 const email = args
-  .find((a, i) => !a.startsWith('--') && (persistAt < 0 || i !== persistAt + 1))
+  .find((a, i) => !a.startsWith('--') && !['--persist-to', '--env'].includes(args[i - 1] ?? ''))
   ?.trim()
   .toLowerCase();
 const target = args.includes('--remote') ? '--remote' : '--local';
-const location = target === '--local' && persistTo ? ['--persist-to', persistTo] : [];
-if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-  console.error('Usage: npm run operator:add -- <email> [--remote | --persist-to <dir>]');
+// The local default's database is a placeholder remotely: a remote write names its environment.
+const location = target === '--remote' ? ['--env', environment ?? ''] : persistTo ? ['--persist-to', persistTo] : [];
+if (
+  !email ||
+  !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ||
+  (target === '--remote' && !['staging', 'production'].includes(environment ?? ''))
+) {
+  console.error(USAGE);
   process.exit(2);
 }
 
@@ -75,4 +83,4 @@ try {
 } finally {
   rmSync(file, { force: true });
 }
-console.info(`Operator ${email} saved (${target.slice(2)}).`);
+console.info(`Operator ${email} saved (${target === '--remote' ? `${environment}, remote` : 'local'}).`);

@@ -3,7 +3,7 @@
  * `/healthz` lists the findings, and `npm run preflight -- <environment>` runs the same checks on wrangler.toml
  * before a deploy. Pure functions of the settings' values, with no Worker import, so Node runs them too.
  *
- * Two kinds of mistake (decision record 020):
+ * Two kinds of mistake (decision record 021):
  * - `refuse`: permanent or unsafe. A wrong site URL is printed into QR codes that people laminate onto stones
  *   and cannot recall; an external service's address on a private network sends secrets where they do not
  *   belong; a guessable token key lets anyone be an operator. The Worker answers every request 503 MISCONFIGURED.
