@@ -79,6 +79,17 @@ export const photos = sqliteTable(
   (t) => [uniqueIndex('photos_r2_key_unique').on(t.r2Key), index('photos_stone_idx').on(t.stoneId, t.createdAt)],
 );
 
+/**
+ * Photo objects the cron found in R2 without a `photos` row, with when it first saw each (api/owner/photos.ts
+ * sweepOrphanObjects). An object is removed only when a sweep at least a day later still finds no row; a row
+ * that returns (a restore) forgets its sighting. Kept in D1 rather than in the object's R2 metadata (which cannot
+ * be changed without writing the photo's bytes again) or in KV (a cache here, eventually consistent).
+ */
+export const orphanSightings = sqliteTable('orphan_sightings', {
+  r2Key: text('r2_key').primaryKey(),
+  firstSeenAt: integer('first_seen_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** A logged find. `seq` orders the finds of one stone in the order they were committed. */
 export const finds = sqliteTable(
   'finds',

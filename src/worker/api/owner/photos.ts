@@ -1,8 +1,9 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { Db } from '../../db/client';
 import { transientKind } from '../../db/retry';
-import { photos } from '../../db/schema';
+import { orphanSightings, photos } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { IMAGE_TYPES, InvalidImageError, sniffImage, stripMetadata } from '../../lib/images';
 import { log } from '../../lib/logger';
@@ -84,18 +85,23 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
   return keys;
 }
 
+/** Of `keys`, those that have a photo row. D1 binds at most 100 values per statement, so it asks in chunks. */
+async function keysWithRow(db: Db, keys: string[]): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (let i = 0; i < keys.length; i += 90) {
+    const rows = await db
+      .select({ key: photos.r2Key })
+      .from(photos)
+      .where(inArray(photos.r2Key, keys.slice(i, i + 90)));
+    for (const row of rows) stored.add(row.key);
+  }
+  return stored;
+}
+
 /** Of `keys`, those without a photo row; none when that cannot be read (an object too many beats a broken photo). */
 async function keysWithoutRow(db: Db, keys: string[]): Promise<string[]> {
   try {
-    const stored = new Set<string>();
-    // D1 binds at most 100 values per statement.
-    for (let i = 0; i < keys.length; i += 90) {
-      const rows = await db
-        .select({ key: photos.r2Key })
-        .from(photos)
-        .where(inArray(photos.r2Key, keys.slice(i, i + 90)));
-      for (const row of rows) stored.add(row.key);
-    }
+    const stored = await keysWithRow(db, keys);
     return keys.filter((key) => !stored.has(key));
   } catch (error) {
     log.error('photo objects kept: their rows could not be read back', { keys, error: String(error) });
@@ -116,28 +122,121 @@ async function removeObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
 /** An object without a row this old is no upload under way any more (its row would have been written in seconds). */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
-/** Objects looked at per cron run: one R2 list call and one database read. */
+/**
+ * An object without a row is removed only by a sweep at least this long after the one that first saw it so. A
+ * restore of D1 to an earlier point, or a Worker bound to the wrong database, makes real photos look like
+ * orphans; a day is time to notice (the sightings are listed in `orphan_sightings` and logged) and to bring the
+ * rows back, which forgets the sightings. A real orphan loses nothing by waiting: it is never shown.
+ */
+export const ORPHAN_CONFIRM_MS = 24 * 60 * 60 * 1000;
+
+/** Objects looked at per cron run: one R2 list call and a few database reads. */
 const SWEEP_PAGE = 500;
+
+/**
+ * Objects removed per run at most. A real orphan needs two failures in a row (an upload, then its cleanup), so
+ * there are a handful at a time and 25 a run (7 200 a day) clears any plausible backlog within the hour. It is
+ * half of what the alarm below lets through in a full page (50 of 500), so even a page just under the alarm is
+ * removed over several runs, each logging its keys: the last bound on what a misjudged state can cost, should the
+ * sightings and the alarm both be wrong.
+ */
+export const SWEEP_MAX_DELETES = 25;
+
+/**
+ * The alarm: when at least SWEEP_ALARM_MIN of the objects a run looked at (past the grace hour), and more than
+ * SWEEP_ALARM_SHARE of them, have no row, the rows are what is missing, not the objects: a Worker bound to an
+ * empty or wrong database (every object unreferenced) or a restore to well before many uploads. The sweep then
+ * removes nothing, records no sighting and logs an error. Real orphans never come near it: they are rare and
+ * their keys are random, spread over all pages. The minimum keeps a small bucket (a new site with 30 photos, two
+ * of them orphans) from raising it; a share alone would.
+ */
+export const SWEEP_ALARM_MIN = 10;
+export const SWEEP_ALARM_SHARE = 0.1;
+
 const SWEEP_CURSOR_KEY = 'photos:sweep-cursor';
 
 /**
  * The cron's share: objects whose removal failed after an upload that did not complete (removeObjects logs
- * them) are found and removed. Each run looks at the next page of the bucket (the position kept in KV) and
- * removes the objects without a photo row that are older than ORPHAN_GRACE_MS. Returns how many it removed.
+ * them) are found and removed. Each run looks at the next page of the bucket (the position kept in KV), and of
+ * its objects older than ORPHAN_GRACE_MS, those without a photo row are:
+ * - none removed, when they are implausibly many (SWEEP_ALARM_MIN and SWEEP_ALARM_SHARE): an error is logged;
+ * - recorded as seen (`orphan_sightings`) the first time;
+ * - removed when first seen at least ORPHAN_CONFIRM_MS ago, at most SWEEP_MAX_DELETES per run.
+ * A sighting in the page's stretch of the bucket whose object has its row again (a restore) or is gone is
+ * forgotten. A failed read of the rows throws: nothing is removed. Returns how many objects it removed.
  */
 export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVNamespace, now = new Date()): Promise<number> {
   const cursor = (await cache.get(SWEEP_CURSOR_KEY)) ?? undefined;
   const page = await bucket.list({ limit: SWEEP_PAGE, ...(cursor ? { cursor } : {}) });
   if (page.truncated) await cache.put(SWEEP_CURSOR_KEY, page.cursor);
   else if (cursor) await cache.delete(SWEEP_CURSOR_KEY);
+  const first = page.objects[0]?.key;
+  const last = page.objects.at(-1)?.key;
+  // A later page that lists nothing (its objects went after the position was kept) tells nothing about sightings.
+  if (cursor && first === undefined) return 0;
+
   const old = page.objects.filter((object) => now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS).map((o) => o.key);
-  if (old.length === 0) return 0;
-  const orphans = await keysWithoutRow(db, old);
-  if (orphans.length) {
-    await bucket.delete(orphans);
-    log.warn('photo objects without a row removed', { count: orphans.length });
+  const withRow = await keysWithRow(db, old);
+  const orphans = old.filter((key) => !withRow.has(key));
+  if (orphans.length >= SWEEP_ALARM_MIN && orphans.length > SWEEP_ALARM_SHARE * old.length) {
+    log.error('photo sweep stopped: too many objects without a photo row (wrong database? restored to an earlier point?)', {
+      lookedAt: old.length,
+      withoutRow: orphans.length,
+      examples: orphans.slice(0, 5),
+    });
+    return 0;
   }
-  return orphans.length;
+
+  // R2 lists keys in order, so this page covers the keys from its first to its last (the first page from the
+  // start, the last page to the end): every sighting there is about an object listed now, or one that is gone.
+  const seen = await db
+    .select()
+    .from(orphanSightings)
+    .where(
+      and(
+        cursor && first !== undefined ? gte(orphanSightings.r2Key, first) : undefined,
+        page.truncated && last !== undefined ? lte(orphanSightings.r2Key, last) : undefined,
+      ),
+    );
+  const firstSeen = new Map(seen.map((sighting) => [sighting.r2Key, sighting.firstSeenAt.getTime()]));
+  const orphanSet = new Set(orphans);
+  const forgotten = seen.filter((sighting) => !orphanSet.has(sighting.r2Key)).map((sighting) => sighting.r2Key);
+  const fresh = orphans.filter((key) => !firstSeen.has(key));
+  const confirmed = orphans.filter((key) => now.getTime() - (firstSeen.get(key) ?? now.getTime()) >= ORPHAN_CONFIRM_MS);
+  const removing = confirmed.slice(0, SWEEP_MAX_DELETES);
+
+  await runBatch(db, [
+    ...chunks(fresh, 45).map((keys) =>
+      db
+        .insert(orphanSightings)
+        .values(keys.map((r2Key) => ({ r2Key, firstSeenAt: now })))
+        .onConflictDoNothing(),
+    ),
+    ...chunks(forgotten, 90).map((keys) => db.delete(orphanSightings).where(inArray(orphanSightings.r2Key, keys))),
+  ]);
+  if (fresh.length) log.warn('photo objects without a row seen: removed in a day unless their rows return', { keys: fresh });
+  if (forgotten.length) log.info('photo object sightings forgotten: the row is back or the object gone', { keys: forgotten });
+  if (removing.length === 0) return 0;
+
+  await bucket.delete(removing);
+  await runBatch(
+    db,
+    chunks(removing, 90).map((keys) => db.delete(orphanSightings).where(inArray(orphanSightings.r2Key, keys))),
+  );
+  log.warn('photo objects without a row removed', { keys: removing, waiting: confirmed.length - removing.length });
+  return removing.length;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Runs the statements as one batch (one round trip, one transaction); none is nothing to do. */
+async function runBatch(db: Db, statements: BatchItem<'sqlite'>[]): Promise<void> {
+  const [head, ...rest] = statements;
+  if (head) await db.batch([head, ...rest]);
 }
 
 /** A photo address as the views give it out: `…/photos/{key}` (a query string is ignored). */
