@@ -1,9 +1,9 @@
 // The CI workflow cannot run here (no GitHub, no Cloudflare account): every command it calls must exist, with the
 // arguments it passes, and its order must be the deploy's (tests, config, build, migrations, upload, health).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { wranglerCommandProblem } from '../support/wrangler-help';
 
 interface Step {
   uses?: string;
@@ -30,15 +30,6 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const deployScript = readFileSync('scripts/deploy.ts', 'utf8');
 const preflightScript = readFileSync('scripts/preflight.ts', 'utf8');
 const steps = Object.entries(workflow.jobs).flatMap(([job, { steps }]) => steps.map((step) => ({ job, ...step })));
-
-/** `wrangler <words> --help`: whether wrangler knows the command, and its help text (the flags it takes). */
-function wranglerHelp(words: string[]): { ok: boolean; help: string } {
-  const result = spawnSync('npx', ['wrangler', ...words, '--help'], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-  });
-  return { ok: result.status === 0, help: `${result.stdout}${result.stderr}` };
-}
 
 describe('.github/workflows/deploy.yml', () => {
   it('tests every push to main and every version tag, one deploy at a time, none cancelled halfway', () => {
@@ -77,21 +68,7 @@ describe('.github/workflows/deploy.yml', () => {
     expect(actions).toHaveLength(4);
     for (const step of actions) {
       expect(step.with?.wranglerVersion).toBe(pkg.devDependencies.wrangler);
-      const words = (step.with?.command ?? '').split(/\s+/);
-      const firstFlag = words.findIndex((word) => word.startsWith('-'));
-      const command = firstFlag < 0 ? words : words.slice(0, firstFlag);
-      const { ok, help } = wranglerHelp(command);
-      expect(ok, `wrangler ${command.join(' ')} --help failed:\n${help}`).toBe(true);
-      // An unknown subcommand prints its parent's help (and exits 0): the help must be the command's own, its
-      // first line the command's words and then a placeholder for each positional argument given.
-      const usage = (help.split('\n')[0] ?? '').trim().split(/\s+/).slice(1);
-      const own = usage.filter((word) => !/^[<[]/.test(word));
-      const positionals = usage.length - own.length;
-      expect(command.slice(0, own.length), help).toEqual(own);
-      expect(command.length - own.length, `wrangler ${command.join(' ')}: not a command of its own`).toBeLessThanOrEqual(positionals);
-      for (const flag of words.filter((word) => word.startsWith('-'))) {
-        expect(help, `wrangler ${command.join(' ')} takes no ${flag}`).toMatch(new RegExp(`(?:^|\\s)${flag}[,\\s]`, 'm'));
-      }
+      expect(wranglerCommandProblem(step.with?.command ?? '')).toBeNull();
     }
   }, 60_000);
 
