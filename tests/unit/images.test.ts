@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidImageError, sniffImage, stripMetadata } from '../../src/worker/lib/images';
+import { mpfSegment } from '../support/images';
 
 const bytes = (...parts: Array<number[] | string>) =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -90,48 +91,15 @@ function exifApp1(area: string, marker = 0xe1): number[] {
   return segment(marker, 'Exif\0\0', 'MM', [0, 42], be32(8), ifd0, gps, latitude, text);
 }
 
-/**
- * MPF (CIPA DC-007) in APP2, as phones write it for a second picture after the first's EOI (a depth map, a gain
- * map, a preview): MP index IFD with version, number of images and two MP entries (attributes, size, offset from
- * the MPF header). 8 + 2 + 3 × 12 + 4 = 50 bytes to the entries.
- */
-function mpfApp2(firstSize: number, secondSize: number, secondOffset: number): number[] {
-  const entry = (tag: number, type: number, count: number, value: number[]) => [...be16(tag), ...be16(type), ...be32(count), ...value];
-  const index = [
-    ...be16(3),
-    ...entry(0xb000, 7, 4, [...bytes('0100')]),
-    ...entry(0xb001, 4, 1, be32(2)),
-    ...entry(0xb002, 7, 32, be32(50)),
-    ...be32(0),
-  ];
-  const entries = [
-    ...be32(0x20030000),
-    ...be32(firstSize),
-    ...be32(0),
-    0,
-    0,
-    0,
-    0,
-    ...be32(0x00010001),
-    ...be32(secondSize),
-    ...be32(secondOffset),
-    0,
-    0,
-    0,
-    0,
-  ];
-  return segment(0xe2, 'MPF\0', 'MM', [0, 42], be32(8), index, entries);
-}
-
 /** A photo with a second picture (its own EXIF with GPS) after the first's EOI, indexed by MPF like a phone's. */
 function multiPicture(): Uint8Array {
   const second = baseline(exifApp1(`${SECRET} 52.52,13.40`));
   const before = join(SOI, JFIF, exifApp1('Berlin'));
   const after = baseline().subarray(SOI.length + JFIF.length);
-  const mpfLength = mpfApp2(0, 0, 0).length;
+  const mpfLength = mpfSegment(0, 0, 0).length;
   const firstSize = before.length + mpfLength + after.length;
   const mpfHeader = before.length + 8; // FF E2, length, "MPF\0"
-  return join(before, mpfApp2(firstSize, second.length, firstSize - mpfHeader), after, second);
+  return join(before, mpfSegment(firstSize, second.length, firstSize - mpfHeader), after, second);
 }
 
 /** An ISO BMFF box. */
@@ -217,7 +185,7 @@ describe('JPEG metadata', () => {
   it('keeps the ICC profile in APP2 and drops the other APP2 (MPF, FlashPix)', () => {
     const icc = segment(0xe2, 'ICC_PROFILE\0', [1, 1], be32(128), 'appl', [4, 0x40, 0, 0], 'mntrRGB XYZ ');
     const flashPix = segment(0xe2, 'FPXR\0', [0, 1], SECRET);
-    const cleaned = stripMetadata(baseline(icc, mpfApp2(1, 1, 1), flashPix), 'jpeg');
+    const cleaned = stripMetadata(baseline(icc, mpfSegment(1, 1, 1), flashPix), 'jpeg');
     expectCleanImage(cleaned, 'jpeg');
     expect(cleaned).toEqual(baseline(icc));
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { randomCode } from '../../src/shared/code';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/shared/schemas/limits';
 import { call, countRows, expectApiError, insertStone, snapshot } from '../support/factory';
-import { TINY_JPEG } from '../support/images';
+import { mpfSegment, TINY_JPEG } from '../support/images';
 
 /** A real 1×1 PNG. */
 const TINY_PNG = Uint8Array.from(
@@ -40,34 +40,7 @@ const jpegWithGps = () => bytesOf(TINY_JPEG.subarray(0, 2), exifWithGps(), TINY_
  */
 function multiPictureJpeg(): Uint8Array {
   const second = bytesOf(jpegWithGps().subarray(0, 2), [0xff, 0xfe], u16(12), 'GPS-SECRET', jpegWithGps().subarray(2));
-  const entry = (tag: number, type: number, count: number, value: number[]) => [...u16(tag), ...u16(type), ...u32(count), ...value];
-  const mpf = (firstSize: number, secondOffset: number) => {
-    const index = [
-      ...u16(3),
-      ...entry(0xb000, 7, 4, [...bytesOf('0100')]),
-      ...entry(0xb001, 4, 1, u32(2)),
-      ...entry(0xb002, 7, 32, u32(50)),
-      ...u32(0),
-    ];
-    const entries = [
-      ...u32(0x20030000),
-      ...u32(firstSize),
-      ...u32(0),
-      0,
-      0,
-      0,
-      0,
-      ...u32(0x00010001),
-      ...u32(second.length),
-      ...u32(secondOffset),
-      0,
-      0,
-      0,
-      0,
-    ];
-    const payload = [...bytesOf('MPF\0', 'MM'), 0, 42, ...u32(8), ...index, ...entries];
-    return bytesOf([0xff, 0xe2], u16(payload.length + 2), payload);
-  };
+  const mpf = (firstSize: number, secondOffset: number) => mpfSegment(firstSize, second.length, secondOffset);
   const jfifEnd = 20; // SOI and the JFIF APP0
   const firstSize = TINY_JPEG.length + mpf(0, 0).length;
   return bytesOf(TINY_JPEG.subarray(0, jfifEnd), mpf(firstSize, firstSize - (jfifEnd + 8)), TINY_JPEG.subarray(jfifEnd), second);
