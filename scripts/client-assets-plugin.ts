@@ -63,12 +63,13 @@ export function fromManifest(manifest: Record<string, ManifestChunk>) {
  */
 export function clientAssets(): Plugin {
   let command: 'build' | 'serve' = 'serve';
-  let root = process.cwd();
+  let clientOutDir = resolve(process.cwd(), 'dist/client');
   return {
     name: 'reisesteine:client-assets',
     configResolved(config) {
       command = config.command;
-      root = config.root;
+      // The client build's own folder: `dist/client`, or a deploy's `.deploy/<environment>/client` (vite.config.ts).
+      clientOutDir = resolve(config.root, config.environments.client?.build.outDir ?? 'dist/client');
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
@@ -79,7 +80,7 @@ export function clientAssets(): Plugin {
         const dev = { dev: true, entry: { script: `/${ENTRY}`, css: ['/src/client/styles.css'], preload: [] }, pages: {}, messages: {} };
         return `export default ${JSON.stringify(dev)};`;
       }
-      const manifestPath = resolve(root, 'dist/client/.vite/manifest.json');
+      const manifestPath = resolve(clientOutDir, '.vite/manifest.json');
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
       return `export default ${JSON.stringify(fromManifest(manifest))};`;
     },

@@ -14,7 +14,7 @@
 // deploy config fails CI. In a dry run, values still to be filled in (the domain, resource ids) are listed but
 // do not fail; a real deploy refuses them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { measureBudgets, STARTUP_BUDGET_MS, UPLOAD_BUDGET_KIB } from './deploy/budgets';
 import {
@@ -137,6 +137,14 @@ run('npx', ['vite', 'build', '--logLevel', 'warn'], {
   ...(dryRun ? {} : { BUILD_COMMIT: commit }),
 });
 if (!existsSync(builtConfig)) stop(`the build wrote no ${builtConfig}`);
+// The Worker names the client's hashed files in every page: they must be this build's, not another folder's.
+const manifest = JSON.parse(readFileSync(`${outDir}/client/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+const entry = manifest['src/client/main.tsx']?.file;
+if (!entry || !readFileSync(`${outDir}/reisesteine/index.js`, 'utf8').includes(`/${entry}`))
+  stop(`the Worker does not name this build's client entry (${entry ?? 'none in the manifest'})`);
+const missing = Object.values(manifest).filter((chunk) => !existsSync(`${outDir}/client/${chunk.file}`));
+if (missing.length) stop(`the client build lacks ${missing.map((chunk) => chunk.file).join(', ')}`);
+console.info(`  the Worker names the client build's ${Object.keys(manifest).length} files (entry /${entry})`);
 // The Vite plugin copies secrets it finds (.dev.vars, the shell's environment) next to the build for `vite
 // preview`; a deploy never uses them, and they must not lie around in a build folder or a CI artifact.
 rmSync(`${outDir}/reisesteine/.dev.vars`, { force: true });
