@@ -62,6 +62,8 @@ async function audit(url, port) {
     fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
     lcpElement: lcpElement.slice(0, 120),
     failedAudits: failed,
+    // A run that Lighthouse could not complete scores 0: its reason, so such a run is told from a slow page.
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
   };
 }
 
@@ -77,6 +79,7 @@ async function main() {
     port,
     stateDir: '.bench/lighthouse-state',
     vars: { ...PRODUCTION_VARS, MAP_STYLE_URL: '/map-style.json' },
+    devtools: false,
   });
   const report = [];
   let missed = 0;
@@ -96,6 +99,7 @@ async function main() {
         path: page.path,
         ...median,
         runs: runs.map((r) => r.scores.performance),
+        runErrors: runs.map((r) => r.runtimeError).filter(Boolean),
         misses: misses.map(([c, t]) => `${c} < ${t}`),
       });
     }
@@ -112,6 +116,7 @@ async function main() {
     );
     console.log(`  LCP element: ${r.lcpElement}`);
     if (r.failedAudits.length) console.log(`  audits below 1: ${r.failedAudits.join(', ')}`);
+    for (const error of r.runErrors) console.log(`  a run did not complete: ${error}`);
     if (r.misses.length) console.log(`  ✗ missed: ${r.misses.join(', ')}`);
   }
   mkdirSync('.bench', { recursive: true });

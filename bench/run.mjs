@@ -1,5 +1,5 @@
-// `npm run bench`: builds the app, serves the production build in workerd (via `wrangler dev`, with seeded
-// local D1), and measures throughput/latency of a static file, the JSON API and the SSR stone page, the
+// `npm run bench`: builds the app, serves the production build in workerd (as `wrangler dev` does but without its
+// devtools inspector, scripts/serve-worker.mjs; production settings; seeded local D1), and measures throughput/latency of a static file, the JSON API and the SSR stone page, the
 // initial JavaScript of `/` and the stone page, and workerd memory. Not part of the tests: the figures
 // depend on the machine, and the load generator shares the CPU with workerd.
 //
@@ -143,7 +143,7 @@ async function main() {
   const workerBudgets = measureWorkerBudgets();
   const port = await freePort(preferredPort);
   t = Date.now();
-  server = await serveBuild({ port, stateDir: STATE_DIR, vars: PRODUCTION_VARS });
+  server = await serveBuild({ port, stateDir: STATE_DIR, vars: PRODUCTION_VARS, devtools: false });
   const { url } = server;
   console.log(`serving ${url} (workerd via wrangler dev, state ${STATE_DIR}), ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
@@ -531,7 +531,6 @@ function workerdMemory(port) {
     .map((r) => ({ pid: r.pid, role: r === proxy ? PROXY : RUNTIME, rssKb: r.rssKb, peakKb: peakRssKb(r.pid) }));
 }
 
-/** Modification times of the build outputs that the served Worker and its assets come from. */
 /**
  * The built Worker's upload and startup CPU time against the deploy's budgets (scripts/deploy/budgets.ts, the
  * same measurement as the deploy's dry run), on this run's build.
@@ -545,6 +544,7 @@ function measureWorkerBudgets() {
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
 }
 
+/** Modification times of the build outputs that the served Worker and its assets come from. */
 function distStamp() {
   return ['dist/reisesteine/index.js', 'dist/reisesteine/wrangler.json', MANIFEST]
     .map((file) => {

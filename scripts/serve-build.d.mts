@@ -4,5 +4,6 @@ export function serveBuild(options: {
   stateDir: string;
   vars?: Record<string, string>;
   config?: string;
+  devtools?: boolean;
 }): Promise<{ url: string; output: () => string; stop: () => Promise<void> }>;
 export const PRODUCTION_VARS: Record<string, string>;

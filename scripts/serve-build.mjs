@@ -26,35 +26,44 @@ export function ensureBuild({ rebuild = false } = {}) {
 /**
  * Starts the built Worker on 127.0.0.1:`port` with fresh state in `stateDir`.
  * `vars` override wrangler.toml vars (e.g. an offline map style for the browser tests); `config` is the build's
- * deploy config (another environment's build: `.deploy/<environment>/reisesteine/wrangler.json`).
+ * deploy config (another environment's build: `.deploy/<environment>/reisesteine/wrangler.json`); `devtools:
+ * false` serves it without the devtools inspector, as production runs (scripts/serve-worker.mjs).
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function serveBuild({ port, stateDir, vars = {}, config = 'dist/reisesteine/wrangler.json' }) {
+export async function serveBuild({ port, stateDir, vars = {}, config = 'dist/reisesteine/wrangler.json', devtools = true }) {
   rmSync(stateDir, { recursive: true, force: true });
   const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
   execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
   execFileSync('npx', ['tsx', 'scripts/seed.ts', '--persist-to', stateDir], quiet);
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
-  const child = spawn(
-    'npx',
-    [
-      'wrangler',
-      'dev',
-      '-c',
-      config,
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--persist-to',
-      stateDir,
-      '--log-level',
-      'warn',
-      '--show-interactive-dev-session=false',
-      ...varArgs,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true },
-  );
+  // Without devtools (the bench, Lighthouse) the Worker runs as in production, with no inspector attached
+  // (scripts/serve-worker.mjs); the browser tests keep `wrangler dev` as a developer runs it.
+  const child = devtools
+    ? spawn(
+        'npx',
+        [
+          'wrangler',
+          'dev',
+          '-c',
+          config,
+          '--ip',
+          '127.0.0.1',
+          '--port',
+          String(port),
+          '--persist-to',
+          stateDir,
+          '--log-level',
+          'warn',
+          '--show-interactive-dev-session=false',
+          ...varArgs,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true },
+      )
+    : spawn('node', ['scripts/serve-worker.mjs'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...env, SERVE_WORKER: JSON.stringify({ config, port, persist: stateDir, vars }) },
+        detached: true,
+      });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
