@@ -1,7 +1,8 @@
 // `npm run bench`: builds the app, serves the production build in workerd (as `wrangler dev` does but without its
 // devtools inspector, scripts/serve-worker.mjs; production settings; seeded local D1), and measures
-// throughput/latency of a static file, the JSON API and the SSR stone page, the initial JavaScript of `/` and the stone page, and workerd memory. Not part of the tests: the figures
-// depend on the machine, and the load generator shares the CPU with workerd.
+// throughput/latency of a static file, the JSON API and the SSR stone page, the initial JavaScript of `/` and
+// the stone page, and workerd memory. Not part of the tests: the figures depend on the machine, and the load
+// generator shares the CPU with workerd.
 //
 // Env: BENCH_SECONDS (measured seconds per target and round, default 5), BENCH_ROUNDS (default 3),
 //      BENCH_CONCURRENCY (connections, default 16), BENCH_WARMUP_SECONDS (default 2), BENCH_PORT (preferred
