@@ -3,8 +3,9 @@
 // the unit tests. Pure functions of the file's text; nothing here needs an account.
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
+import { mailbox } from '../../src/worker/lib/mailbox';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
-import { checkSettings, type Finding, isReservedHost, mailAddressOf, REQUIRED_SECRETS } from '../../src/worker/lib/settings';
+import { checkSettings, type Finding, isReservedHost, REQUIRED_SECRETS } from '../../src/worker/lib/settings';
 
 export const ENVIRONMENTS = ['staging', 'production'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
@@ -111,7 +112,7 @@ export function environmentProblems(config: Table, name: EnvironmentName): Probl
   if (producer && consumer && producer.queue !== consumer.queue) structure(`[env.${name}] consumes another queue than it produces to`);
 
   const sender = list(env.send_email).find((b) => b.name === 'SEND_EMAIL');
-  const from = typeof vars.MAIL_FROM === 'string' ? mailAddressOf(vars.MAIL_FROM) : '';
+  const from = typeof vars.MAIL_FROM === 'string' ? mailbox(vars.MAIL_FROM).addr : '';
   if (sender && !strings(sender.allowed_sender_addresses).includes(from))
     structure(`[env.${name}] send_email allowed_sender_addresses must include the address of MAIL_FROM`);
 

@@ -1,9 +1,10 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/types';
 import { getDb } from '../../src/worker/db/client';
 import { finds, stones } from '../../src/worker/db/schema';
+import worker from '../../src/worker/index';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 
 /** Origin of every test request; vitest.config.ts sets PUBLIC_SITE_URL to the same. */
@@ -49,6 +50,19 @@ export async function awaitWholeRateWindow(periodSeconds: number, needMs = 20_00
   const periodMs = periodSeconds * 1000;
   const left = periodMs - (Date.now() % periodMs);
   if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/**
+ * Calls the Worker with settings of its own, as a deployment with other vars, secrets or bindings would run it,
+ * from a new client address, and waits for the work it leaves behind.
+ */
+export async function callWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientAddress());
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), { ...env, ...vars } as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
 }
 
 /**

@@ -9,18 +9,8 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
 import { CRON_LAST_RUN_KEY } from '../../src/worker/jobs/cron';
-import { clientAddress, createStone, expectApiError, ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
+import { callWith, createStone, expectApiError, ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
 import { outbox, unqueuedOwnerLinkMail } from '../support/mail';
-
-/** Calls the Worker as a deployment with these settings would run it. */
-async function callWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set('cf-connecting-ip', clientAddress());
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), { ...env, ...vars } as Env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 /** Every line logged at `level` while `run` runs. */
 async function linesAt(level: 'error' | 'warn', run: () => Promise<unknown>): Promise<string[]> {

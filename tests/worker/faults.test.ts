@@ -2,28 +2,17 @@
  * Faults injected into the Worker's bindings (R2, the mail queue, D1) and into Stripe's delivery: whatever fails,
  * nothing is lost and nothing is stored twice, and the client gets a clear answer in the API's one error shape.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { randomCode } from '../../src/shared/code';
 import { MAX_PHOTOS } from '../../src/shared/schemas/limits';
 import { ORPHAN_CONFIRM_MS, ORPHAN_GRACE_MS } from '../../src/worker/api/owner/photos';
-import worker from '../../src/worker/index';
 import { runCron } from '../../src/worker/jobs/cron';
 import { REQUEUE_AFTER_MS } from '../../src/worker/mail/outbox';
-import { clientAddress, countRows, expectApiError, insertStone, ORIGIN, snapshot } from '../support/factory';
+import { callWith, countRows, expectApiError, insertStone, snapshot } from '../support/factory';
 import { TINY_JPEG } from '../support/images';
 import { deliver, devMails, outbox } from '../support/mail';
-
-/** Calls the Worker's fetch handler with some bindings replaced, and waits for the work it leaves behind. */
-async function callWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientAddress());
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), { ...env, ...vars } as Env, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
 
 const postJsonWith = (vars: Partial<Env>, path: string, body: unknown, method = 'POST') =>
   callWith(vars, path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

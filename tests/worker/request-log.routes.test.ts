@@ -1,8 +1,7 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../../src/worker/index';
 import { runCron } from '../../src/worker/jobs/cron';
-import { clientAddress, createStone, ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
+import { callWith, createStone, PRODUCTION_SETTINGS } from '../support/factory';
 
 /** Calls the Worker with settings of its own and returns the answer with every line it logged at info level. */
 async function callLogged(
@@ -11,11 +10,7 @@ async function callLogged(
   init: RequestInit = {},
 ): Promise<{ res: Response; lines: Record<string, unknown>[] }> {
   const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-  const headers = new Headers(init.headers);
-  headers.set('cf-connecting-ip', clientAddress());
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), { ...env, ...vars } as Env, ctx);
-  await waitOnExecutionContext(ctx);
+  const res = await callWith(vars, path, init);
   const lines = info.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>);
   info.mockRestore();
   return { res, lines };

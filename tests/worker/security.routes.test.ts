@@ -1,17 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import worker from '../../src/worker/index';
-import { call, clientAddress, countRows, createStone, expectApiError, ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
-
-/** Calls the Worker with settings of its own, as a deployment with other vars and secrets would run it. */
-async function callWith(vars: Partial<Env>, path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set('cf-connecting-ip', clientAddress());
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), { ...env, ...vars }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
+import { call, callWith, countRows, createStone, expectApiError, PRODUCTION_SETTINGS } from '../support/factory';
 
 /** Every line the Worker logged through console.error during `run`. */
 async function errorLines(run: () => Promise<unknown>): Promise<string[]> {

@@ -1,13 +1,8 @@
 import type { PublicConfig } from '../../shared/initial-data';
 import { paymentsAvailable } from '../services/payments';
+import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE } from './settings';
 
-/**
- * Only an explicit `ENVIRONMENT = "development"` (set by `npm run dev`, `.dev.vars` and the tests) relaxes what
- * production requires; a missing or misspelt value counts as production, so a missing secret fails closed.
- */
-export function isDevelopment(env: Pick<Env, 'ENVIRONMENT'>): boolean {
-  return env.ENVIRONMENT === 'development';
-}
+export { isDevelopment } from './settings';
 
 /** The Worker's settings that the browser needs (never a secret). */
 export function publicConfig(env: Env): PublicConfig {
@@ -28,7 +23,7 @@ export function publicConfig(env: Env): PublicConfig {
       phone: env.LEGAL_PHONE?.trim() || null,
       vatId: env.LEGAL_VAT_ID?.trim() || null,
     },
-    analyticsId: /^G-[A-Z0-9]{4,20}$/.test(env.ANALYTICS_ID ?? '') ? (env.ANALYTICS_ID ?? null) : null,
-    affiliateUrl: /^https:\/\//.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
+    analyticsId: ANALYTICS_ID_SHAPE.test(env.ANALYTICS_ID ?? '') ? (env.ANALYTICS_ID ?? null) : null,
+    affiliateUrl: AFFILIATE_URL_SHAPE.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
   };
 }

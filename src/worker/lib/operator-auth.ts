@@ -10,6 +10,7 @@ import { ApiError } from './errors';
 import { log } from './logger';
 import { hashPassword, verifyPassword } from './password';
 import { clientKey, RATE_LIMITS, withinLimit } from './rate-limit';
+import { MIN_OPERATOR_SECRET_LENGTH } from './settings';
 
 /** An operator's session: a working day, not days (a stolen token expires soon). */
 export const OPERATOR_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -18,8 +19,6 @@ export const OPERATOR_TOKEN_ISSUER = 'reisesteine';
 export const OPERATOR_TOKEN_AUDIENCE = 'reisesteine:operator-admin';
 /** The one algorithm: pinned on verification, so `alg: none` or another algorithm never passes. */
 const ALGORITHM = 'HS256';
-/** An HS256 key needs at least 256 bits; a shorter production secret is refused like a missing one. */
-const MIN_SECRET_LENGTH = 32;
 /** `npm run dev` and the tests log in without configuration; production never uses this key. */
 const DEVELOPMENT_SECRET = 'local development only: operator tokens of npm run dev';
 
@@ -29,7 +28,7 @@ export const LOGIN_LIMITS = { email: 5, client: 10, windowMs: 15 * 60 * 1000 } a
 /** The signing key, or null when this Worker may not issue or accept operator tokens (production without a secret). */
 function signingKey(env: Env): Uint8Array | null {
   const secret = env.OPERATOR_JWT_SECRET;
-  if (secret && secret.length >= MIN_SECRET_LENGTH) return new TextEncoder().encode(secret);
+  if (secret && secret.length >= MIN_OPERATOR_SECRET_LENGTH) return new TextEncoder().encode(secret);
   if (isDevelopment(env)) return new TextEncoder().encode(secret || DEVELOPMENT_SECRET);
   log.error('operator login refused: OPERATOR_JWT_SECRET is missing or shorter than 32 characters');
   return null;

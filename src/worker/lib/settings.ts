@@ -12,6 +12,8 @@
  * A finding names the setting and the problem, never the value: values may be secrets.
  */
 
+import { mailbox } from './mailbox';
+
 export type Severity = 'refuse' | 'feature';
 
 /** What a `feature` finding switches off or leaves incomplete. */
@@ -59,8 +61,16 @@ const text = (settings: Settings, name: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** Only an explicit `development` relaxes anything; a missing or misspelt value counts as a deployment. */
-export const isDevelopmentSettings = (settings: Settings) => settings.ENVIRONMENT === 'development';
+/**
+ * Only an explicit `ENVIRONMENT = "development"` (set by `npm run dev`, `.dev.vars` and the tests) relaxes what a
+ * deployment requires; a missing or misspelt value counts as a deployment, so a missing secret fails closed.
+ */
+export const isDevelopment = (settings: { ENVIRONMENT?: unknown }) => settings.ENVIRONMENT === 'development';
+
+/** A Google Analytics 4 measurement id; anything else loads no analytics. */
+export const ANALYTICS_ID_SHAPE = /^G-[A-Z0-9]{4,20}$/;
+/** The affiliate link is shown only as an https address. */
+export const AFFILIATE_URL_SHAPE = /^https:\/\//;
 
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -122,11 +132,6 @@ function parseUrl(value: string): URL | null {
   }
 }
 
-/** The address part of `Name <address>` or a bare address. */
-export function mailAddressOf(value: string): string {
-  return (value.match(/<([^<>\s]+)>\s*$/)?.[1] ?? value).trim();
-}
-
 function siteUrlProblem(value: string): string | null {
   if (!value) return 'is not set';
   const url = parseUrl(value);
@@ -157,7 +162,7 @@ const STRIPE_TEST_KEY = /^(?:sk|pk|rk)_test_/;
  * use them.
  */
 export function checkSettings(settings: Settings): Finding[] {
-  if (isDevelopmentSettings(settings)) return [];
+  if (isDevelopment(settings)) return [];
   const findings: Finding[] = [];
   const refuse = (setting: string, problem: string) => findings.push({ setting, severity: 'refuse', problem });
   const feature = (setting: string, area: Feature, problem: string) =>
@@ -208,7 +213,7 @@ export function checkSettings(settings: Settings): Finding[] {
   else if (transport !== 'cloudflare' && transport !== 'resend')
     feature('MAIL_TRANSPORT', 'mail', 'is none of "cloudflare", "resend": no mail is sent');
   const mailProblem = (name: string) => {
-    const address = mailAddressOf(text(settings, name));
+    const address = mailbox(text(settings, name)).addr;
     const host = address.split('@')[1] ?? '';
     if (!host) return 'is not a mail address';
     return isReservedHost(host) || isLocalHost(host) ? 'is on a placeholder or local domain' : null;
@@ -226,10 +231,11 @@ export function checkSettings(settings: Settings): Finding[] {
   if (!text(settings, 'RECAPTCHA_SITE_KEY')) feature('RECAPTCHA_SITE_KEY', 'creation', 'is not set: browsers cannot pass the bot check');
 
   const analytics = text(settings, 'ANALYTICS_ID');
-  if (analytics && !/^G-[A-Z0-9]{4,20}$/.test(analytics))
+  if (analytics && !ANALYTICS_ID_SHAPE.test(analytics))
     feature('ANALYTICS_ID', 'analytics', 'is not a measurement id (G-…): analytics is off');
   const affiliate = text(settings, 'AFFILIATE_URL');
-  if (affiliate && !/^https:\/\//.test(affiliate)) feature('AFFILIATE_URL', 'affiliate', 'is not an https address: the link is not shown');
+  if (affiliate && !AFFILIATE_URL_SHAPE.test(affiliate))
+    feature('AFFILIATE_URL', 'affiliate', 'is not an https address: the link is not shown');
 
   return findings;
 }

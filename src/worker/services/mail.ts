@@ -2,6 +2,7 @@ import { EmailMessage } from 'cloudflare:email';
 import { createMimeMessage, Mailbox } from 'mimetext';
 import { isDevelopment } from '../lib/config';
 import { findingsOf } from '../lib/configuration';
+import { mailbox } from '../lib/mailbox';
 
 /** One mail as it leaves the app: a single recipient, plain text and HTML, and its extra headers. */
 export interface OutgoingMail {
@@ -31,13 +32,6 @@ export class MailError extends Error {
 export interface MailTransport {
   readonly name: string;
   send(mail: OutgoingMail): Promise<void>;
-}
-
-/** `Name <addr@host>` or `addr@host`, split for the MIME builder. */
-function mailbox(value: string): { name?: string; addr: string } {
-  const match = value.match(/^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/);
-  if (match?.[2]) return match[1] ? { name: match[1].replace(/^"|"$/g, ''), addr: match[2] } : { addr: match[2] };
-  return { addr: value.trim() };
 }
 
 /** The mail as an RFC 5322 message (multipart/alternative: text, then HTML), built by mimetext. */

@@ -137,8 +137,16 @@ export function paymentsAvailable(env: Env): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && !featureOff(env, 'payments');
 }
 
+/**
+ * Stripe whenever a secret key is set, for checking payments already made (a buyer who paid gets the stone even
+ * when selling has been switched off since, lib/settings.ts); null without a key.
+ */
+export function stripeFromEnv(env: Env): Payments | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  return stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_BASE || undefined);
+}
+
 /** Stripe when paid stones can be sold; null otherwise (paid features then answer 503, free creation works). */
 export function paymentsFromEnv(env: Env): Payments | null {
-  if (!env.STRIPE_SECRET_KEY || featureOff(env, 'payments')) return null;
-  return stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_BASE || undefined);
+  return featureOff(env, 'payments') ? null : stripeFromEnv(env);
 }

@@ -10,7 +10,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject, readLimitedText } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
-import { type Payments, type Promotion, paymentsFromEnv, stripePayments } from '../../services/payments';
+import { type Payments, type Promotion, paymentsFromEnv, stripeFromEnv } from '../../services/payments';
 import type { AppEnv } from '../../types';
 import { ownedStone } from '../owner/queries';
 import { publishStatistics } from '../statistics/queries';
@@ -24,13 +24,11 @@ export function requirePayments(env: Env): Payments {
   return payments;
 }
 
-/**
- * Stripe for checking a payment that was already made: only the secret key is needed. A buyer who paid gets
- * their stone even when selling has been switched off since (lib/settings.ts).
- */
+/** Stripe for checking a payment already made (services/payments.ts stripeFromEnv), or 503 without a key. */
 function paymentsForPaidOrders(env: Env): Payments {
-  if (!env.STRIPE_SECRET_KEY) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'api.paymentsUnavailable');
-  return stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, env.STRIPE_API_BASE || undefined);
+  const stripe = stripeFromEnv(env);
+  if (!stripe) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'api.paymentsUnavailable');
+  return stripe;
 }
 
 /** Why a promotion cannot be used for this amount, or null when it can. */
