@@ -25,11 +25,14 @@ function inspect(target: string, host = 'localhost'): Verdict {
 }
 
 /**
- * Keeps `vite dev` alive on odd request targets. @cloudflare/vite-plugin 1.34.0 parses `req.url` with
- * `new URL(req.url, 'http://localhost')` in an async middleware (`cloudflarePreMiddleware`, present when
- * `run_worker_first` is set) and in an async `upgrade` listener; a target like `//` throws there, the rejection
- * is unhandled and Node exits. This plugin's middleware and `upgrade` filter run before the Cloudflare plugin's:
- * scheme-relative targets reach the Worker with their path intact (so `//` gets the app's 404 page as in
+ * Keeps `vite dev` answering odd request targets as production does. The Cloudflare plugin parses `req.url`
+ * with `new URL(req.url, 'http://localhost')` in an async middleware (`cloudflarePreMiddleware`, present when
+ * `run_worker_first` is set) and in an async `upgrade` listener. Up to 1.34.0 a target like `//` threw there, the
+ * rejection was unhandled and Node exited. 1.64.0 no longer exits, but without this guard (checked by removing it
+ * and running tests/unit/dev-server.odd-urls.test.ts) `//`, `///`, `//?x` and a Host with an invalid port are never
+ * answered, `//x` and `/\\x/` reach the Worker as host `x`, path `/` (the home page, 200), and an upgrade with an
+ * unparseable Host is not refused. This plugin's middleware and `upgrade` filter run before the Cloudflare
+ * plugin's: scheme-relative targets reach the Worker with their path intact (so `//` gets the app's 404 page as in
  * production), unparseable ones are answered 400.
  */
 export function devUrlGuard(): Plugin {

@@ -1,14 +1,15 @@
 /**
  * How the rollback check finds the previous version (tests/ops/previous-version.ts), on small repositories made
  * here: the parent of the newest commit that changed migrations/, HEAD while migrations/ has uncommitted changes,
- * the same in a normal clone, and a clear refusal in a shallow clone or outside git.
+ * the same in a normal clone, and a clear refusal in a shallow clone or outside git; and when it needs its own
+ * dependencies.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failedFiles, isQueryTest, judge, type PreviousRun, previousVersion } from './previous-version';
+import { failedFiles, isQueryTest, judge, type PreviousRun, previousVersion, sameLockFile } from './previous-version';
 
 const dir = mkdtempSync(join(tmpdir(), 'reisesteine-history-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -130,5 +131,22 @@ describe('a failure of the previous version', () => {
     expect(judge(run(a, '(the run)'), run(a), run(a)).broken).toEqual(run('(the run)').failures);
     expect(judge(run(a), run('(the run)'), null).broken).toEqual(run(a).failures);
     expect(judge(run(a), run(a), run('(the run)')).broken).toEqual(run(a).failures);
+  });
+});
+
+describe("the previous version's dependencies", () => {
+  const folder = (name: string, lock?: string) => {
+    const path = join(dir, 'locks', name);
+    mkdirSync(path, { recursive: true });
+    if (lock !== undefined) writeFileSync(join(path, 'package-lock.json'), lock);
+    return path;
+  };
+
+  it('are the current ones only when its package-lock.json is byte for byte the current one', () => {
+    const current = folder('current', '{"packages":{"node_modules/vitest":{"version":"5.1.1"}}}');
+    expect(sameLockFile(current, folder('same', '{"packages":{"node_modules/vitest":{"version":"5.1.1"}}}'))).toBe(true);
+    expect(sameLockFile(current, folder('older', '{"packages":{"node_modules/vitest":{"version":"4.1.12"}}}'))).toBe(false);
+    expect(sameLockFile(current, folder('none'))).toBe(false);
+    expect(sameLockFile(folder('no-lock'), folder('no-lock-either'))).toBe(false);
   });
 });

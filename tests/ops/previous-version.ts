@@ -82,7 +82,10 @@ const OWN_CACHES = new Set(['.vite', '.vite-temp', '.tmp', '.cache']);
 
 /**
  * The previous version's files in `<dir>/previous`, from git's object store, with the current `migrations/`
- * (uncommitted changes included) and the current node_modules (each entry linked, so Vite's caches stay apart).
+ * (uncommitted changes included). Its dependencies: the current node_modules (each entry linked, so Vite's caches
+ * stay apart) when its package-lock.json is the current one; otherwise its own, installed with `npm ci` from its
+ * lock file, as a rollback brings that version back with the dependencies it was built and tested with (after a
+ * toolchain upgrade, its Vitest configuration may name packages the current node_modules no longer has).
  */
 export function extractPreviousVersion(root: string, rev: string, dir: string): string {
   const tree = join(dir, 'previous');
@@ -92,11 +95,30 @@ export function extractPreviousVersion(root: string, rev: string, dir: string): 
   execFileSync('tar', ['-xf', archive, '-C', tree], { stdio: 'pipe' });
   rmSync(join(tree, 'migrations'), { recursive: true, force: true });
   cpSync(join(root, 'migrations'), join(tree, 'migrations'), { recursive: true });
-  mkdirSync(join(tree, 'node_modules'));
-  for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (!OWN_CACHES.has(entry)) symlinkSync(join(root, 'node_modules', entry), join(tree, 'node_modules', entry));
+  if (sameLockFile(root, tree)) {
+    mkdirSync(join(tree, 'node_modules'));
+    for (const entry of readdirSync(join(root, 'node_modules'))) {
+      if (!OWN_CACHES.has(entry)) symlinkSync(join(root, 'node_modules', entry), join(tree, 'node_modules', entry));
+    }
+  } else {
+    try {
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: tree, stdio: 'pipe' });
+    } catch (error) {
+      const output = error instanceof Error && 'stderr' in error ? String(error.stderr) : String(error);
+      throw new RollbackCheckError(`npm ci of the previous version's own dependencies failed (${tree}):\n${output.slice(-2000)}`);
+    }
   }
   return tree;
+}
+
+/** Whether the previous version in `tree` locks the same dependencies as the current checkout in `root`. */
+export function sameLockFile(root: string, tree: string): boolean {
+  const lock = (folder: string) => {
+    const file = join(folder, 'package-lock.json');
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  const current = lock(root);
+  return current !== null && current === lock(tree);
 }
 
 /** The previous version's query tests, as paths in its tree. */

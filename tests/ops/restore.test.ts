@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { experimental_readRawConfig } from 'wrangler';
+import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { restorableSql, restoreFile } from '../../scripts/db-backup.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,18 +29,22 @@ const database = (() => {
 
 const wrangler = (...args: string[]) => run('npx', ['wrangler', ...args], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
 
-/** Runs `use` with the local D1 database kept under `state` (as wrangler's --persist-to), then closes it. */
+/**
+ * Runs `use` with the local D1 database kept under `state` (as wrangler's --persist-to), through wrangler's own
+ * local bindings (the same runtime as the wrangler commands here), then closes it.
+ */
 async function withD1<T>(state: string, use: (db: D1Database) => Promise<T>): Promise<T> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default {}',
-    d1Persist: join(state, 'v3', 'd1'),
-    d1Databases: { DB: database.id },
+  const folder = mkdtempSync(join(dir, 'bindings-'));
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: writeConfig(folder),
+    persist: { path: join(state, 'v3') },
+    remoteBindings: false,
+    envFiles: [],
   });
   try {
-    return await use((await mf.getD1Database('DB')) as unknown as D1Database);
+    return await use(proxy.env.DB);
   } finally {
-    await mf.dispose();
+    await proxy.dispose();
   }
 }
 
