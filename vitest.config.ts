@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { buildInfo } from './scripts/build-info-plugin.ts';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
@@ -22,6 +22,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Group 1, beside the Worker tests, before ops. Not 0: Vitest 5 runs projects of group 0 last when only one
+          // worker is free (maxWorkers 1, as on two cores), after every numbered group.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -33,7 +36,7 @@ export default defineConfig({
           name: 'ops',
           include: ['tests/ops/**/*.test.ts'],
           environment: 'node',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           fileParallelism: false,
           testTimeout: 30_000,
         },
@@ -65,6 +68,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
+          sequence: { groupOrder: 1 },
           // Integration tests render pages and wait for the real queue; a busy machine needs more than 5 s now and then.
           testTimeout: 15_000,
           include: ['tests/worker/**/*.test.ts'],

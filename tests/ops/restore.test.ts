@@ -8,13 +8,12 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { restorableSql, restoreFile } from '../../scripts/db-backup.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = join(import.meta.dirname, '../..');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const run = promisify(execFile);
 

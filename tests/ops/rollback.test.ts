@@ -7,7 +7,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   extractPreviousVersion,
@@ -22,7 +21,7 @@ import {
   uncountedNote,
 } from './previous-version';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = join(import.meta.dirname, '../..');
 
 /** The query tests take about two minutes on two busy cores; a hung workerd is stopped well before the test's end. */
 const RUN_TIMEOUT_MS = 6 * 60_000;

@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +20,7 @@ import {
   restoreFile,
 } from '../../scripts/db-backup.mjs';
 
-const script = fileURLToPath(new URL('../../scripts/db-backup.mjs', import.meta.url));
+const script = join(import.meta.dirname, '../../scripts/db-backup.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'reisesteine-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = join(import.meta.dirname, '../..');
 
 let server: ViteDevServer;
 let port: number;
@@ -75,7 +75,12 @@ async function expectAlive() {
 beforeAll(async () => {
   // The project's own config, so the Cloudflare plugin (Worker in workerd) and the guard run as in `npm run dev`;
   // port 0 lets the system pick a free one (8787 and 8790 belong to the dev server and the browser tests).
-  server = await createServer({ root, configFile: `${root}vite.config.ts`, logLevel: 'silent', server: { port: 0, strictPort: false } });
+  server = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'silent',
+    server: { port: 0, strictPort: false },
+  });
   await server.listen();
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('the dev server listens on no port');
