@@ -43,7 +43,8 @@ async function audit(url, port) {
   if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
   const audits = lhr.audits;
-  const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
+  // Lighthouse 13 names the LCP element in the LCP breakdown insight: a list whose node item is the element.
+  const lcpElement = audits['lcp-breakdown-insight']?.details?.items?.find((item) => item?.type === 'node')?.snippet ?? '';
   const failed = Object.values(audits)
     .filter(
       (a) =>

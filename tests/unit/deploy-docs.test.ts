@@ -7,7 +7,11 @@ import { wranglerCommandProblem } from '../support/wrangler-help';
 
 const DOCS = ['docs/deploy.md', 'docs/backup-and-restore.md', 'README.md'];
 const text = DOCS.map((file) => readFileSync(file, 'utf8')).join('\n');
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** `npx wrangler …` up to the end of its code span, line or comment, with placeholders and quoted text cut off. */
 const wranglerCommands = [
@@ -47,5 +51,16 @@ describe('the operator docs', () => {
     expect(ApiVersion).toMatch(/^\d{4}-\d{2}-\d{2}\./);
     expect(readFileSync('docs/deploy.md', 'utf8')).toContain(`API version: **${ApiVersion}**`);
     expect(readFileSync('docs/deploy.md', 'utf8')).toContain(`\`stripe\` ${pkg.dependencies.stripe}`);
+  });
+
+  it('name the toolchain versions the project pins and tests with', () => {
+    const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+    const node = /^REISESTEINE_NODE_VERSION="([\d.]+)"$/m.exec(readFileSync('scripts/use-node.sh', 'utf8'))?.[1];
+    const date = /^compatibility_date = "([\d-]+)"$/m.exec(readFileSync('wrangler.toml', 'utf8'))?.[1];
+    expect(readme).toContain(`Node ${node},`);
+    for (const name of ['wrangler', '@cloudflare/vite-plugin', '@cloudflare/vitest-plugin'])
+      expect(readme).toContain(`${name} ${pkg.devDependencies[name]}`);
+    expect(readme).toContain(`Vitest ${pkg.devDependencies.vitest}`);
+    expect(readme).toContain(`compatibility date ${date}`);
   });
 });
