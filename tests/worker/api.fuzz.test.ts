@@ -5,7 +5,9 @@
  * it is not configured), every error in the API's one JSON shape, and a refused request (4xx) changes neither the
  * database nor the photo bucket.
  *
- * The seed is printed; FUZZ_SEED=<seed> repeats a run, FUZZ_RUNS=<n> changes its length.
+ * `npm test` runs it with one fixed seed, so two runs on one commit say the same thing; a new seed is a deliberate
+ * change, with what it finds fixed. `npm run fuzz` tries new random seeds for as long as it is asked and prints
+ * each; FUZZ_SEED=<seed> repeats a run, FUZZ_RUNS=<n> changes its length.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import fc from 'fast-check';
@@ -19,7 +21,9 @@ import { clientAddress, expectApiError, insertFind, insertStone, ORIGIN, snapsho
 import { TINY_JPEG } from '../support/images';
 import { operatorToken as issueToken } from '../support/operator';
 
-const SEED = Number(inject('fuzzSeed') || Math.floor(Math.random() * 2 ** 31));
+/** The seed `npm test` runs: one that passes on this commit. */
+const FIXED_SEED = 657713585;
+const SEED = Number(inject('fuzzSeed') || FIXED_SEED);
 const TOTAL_RUNS = Number(inject('fuzzRuns') || 10_000);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -479,7 +483,7 @@ describe('the fuzz’s route groups', () => {
   });
 });
 
-describe(`10,000 generated requests (seed ${SEED}; FUZZ_SEED=${SEED} repeats this run)`, () => {
+describe(`${TOTAL_RUNS.toLocaleString('en')} generated requests (seed ${SEED}; FUZZ_SEED=${SEED} repeats this run)`, () => {
   GROUPS.forEach((group, index) => {
     const runs = Math.max(1, Math.round(TOTAL_RUNS * group.share));
     it(`${group.name}: ${runs} requests, none answered 5xx, every refusal in the one error shape and changing nothing`, {
