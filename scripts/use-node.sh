@@ -16,7 +16,8 @@ reisesteine_use_node() {
   local root wanted current arch package dir
   root="$(cd "$(dirname "$REISESTEINE_USE_NODE_SCRIPT")/.." && pwd)"
   wanted="${REISESTEINE_NODE_VERSION%%.*}"
-  current="$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/')"
+  # `|| true`: .ci/run sources this under `set -euo pipefail`, where a missing or broken `node` would end it here.
+  current="$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/')" || true
   if [ -n "$current" ] && [ "$current" -ge "$wanted" ] 2>/dev/null; then
     return 0
   fi

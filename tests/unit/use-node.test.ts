@@ -41,7 +41,8 @@ function fakeTools(version: string) {
 function source() {
   const out = execFileSync(
     'bash',
-    ['-c', 'source scripts/use-node.sh && echo "node=$(command -v node) $(node --version) nodedir=$npm_config_nodedir"'],
+    // As .ci/run sources it: under `set -euo pipefail`.
+    ['-c', 'set -euo pipefail; source scripts/use-node.sh; echo "node=$(command -v node) $(node --version) nodedir=$npm_config_nodedir"'],
     {
       cwd: root,
       env: { ...process.env, PATH: `${fakeBin}:/usr/bin:/bin`, HOME: root, npm_config_nodedir: '' },
