@@ -1,6 +1,6 @@
 import type { IntlShape } from '@formatjs/intl';
 import type { PublicConfig } from './initial-data';
-import type { ScreenName } from './routes';
+import { pathTo, type ScreenName } from './routes';
 import type { BlogPostView, OwnerStoneView, StoneView } from './types';
 
 /**
@@ -14,7 +14,7 @@ import type { BlogPostView, OwnerStoneView, StoneView } from './types';
 export interface Head {
   title: string;
   description?: string;
-  /** Keeps the page out of search results. */
+  /** Keeps the page out of search results where its data decides (an unknown stone); the registry's `indexing` says it for whole screens. */
   noindex?: boolean;
   /** The page's one address for search engines (indexable pages only). */
   canonical?: string;
@@ -80,34 +80,34 @@ export const heads: Record<ScreenName, HeadOf> = {
       openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
     };
   },
-  checkout: ({ intl }) => ({ title: intl.formatMessage({ id: 'checkout.title' }), noindex: true }),
-  success: ({ intl }) => ({ title: intl.formatMessage({ id: 'success.title' }), noindex: true }),
-  label: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }), noindex: true }),
+  checkout: ({ intl }) => ({ title: intl.formatMessage({ id: 'checkout.title' }) }),
+  success: ({ intl }) => ({ title: intl.formatMessage({ id: 'success.title' }) }),
+  label: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }) }),
   guide: ({ intl, config }) => {
     const description = intl.formatMessage({ id: 'guide.intro' });
     return {
       title: `${intl.formatMessage({ id: 'guide.title' })} – ${config.productName}`,
       description,
-      canonical: siteLink(config, '/stein-vorbereiten'),
+      canonical: siteLink(config, pathTo('guide')),
       openGraph: {
         type: 'article',
         title: intl.formatMessage({ id: 'guide.title' }),
         description,
-        url: siteLink(config, '/stein-vorbereiten'),
+        url: siteLink(config, pathTo('guide')),
       },
     };
   },
-  imprint: ({ intl, config }) => legalHead('legal.imprint', '/impressum', intl, config),
-  privacy: ({ intl, config }) => legalHead('legal.privacy', '/datenschutz', intl, config),
-  terms: ({ intl, config }) => legalHead('legal.terms', '/agb', intl, config),
+  imprint: ({ intl, config }) => legalHead('legal.imprint', pathTo('imprint'), intl, config),
+  privacy: ({ intl, config }) => legalHead('legal.privacy', pathTo('privacy'), intl, config),
+  terms: ({ intl, config }) => legalHead('legal.terms', pathTo('terms'), intl, config),
   blog: ({ intl, config }) => {
     const description = intl.formatMessage({ id: 'blog.intro' });
     return {
       title: `${intl.formatMessage({ id: 'blog.title' })} – ${config.productName}`,
       description,
-      canonical: siteLink(config, '/blog'),
+      canonical: siteLink(config, pathTo('blog')),
       feed: { title: `${config.productName} – Blog`, href: '/blog/rss.xml' },
-      openGraph: { type: 'website', title: `${config.productName} – Blog`, description, url: siteLink(config, '/blog') },
+      openGraph: { type: 'website', title: `${config.productName} – Blog`, description, url: siteLink(config, pathTo('blog')) },
     };
   },
   blogPost: withData<{ post: BlogPostView | null }>(({ data, intl, config }) => {
@@ -117,7 +117,7 @@ export const heads: Record<ScreenName, HeadOf> = {
     return {
       title: `${post.title} – ${config.productName}`,
       description: post.excerpt,
-      canonical: siteLink(config, `/blog/${post.slug}`),
+      canonical: siteLink(config, pathTo('blogPost', { slug: post.slug })),
       structuredData: {
         '@context': 'https://schema.org',
         '@type': 'BlogPosting',
@@ -126,7 +126,7 @@ export const heads: Record<ScreenName, HeadOf> = {
         datePublished: post.createdAt,
         author: { '@type': 'Person', name: post.author },
         publisher: { '@type': 'Organization', name: config.productName, url: siteLink(config, '/') },
-        mainEntityOfPage: siteLink(config, `/blog/${post.slug}`),
+        mainEntityOfPage: siteLink(config, pathTo('blogPost', { slug: post.slug })),
         keywords: post.tags.join(', '),
         ...(image ? { image } : {}),
       },
@@ -135,23 +135,22 @@ export const heads: Record<ScreenName, HeadOf> = {
         type: 'article',
         title: post.title,
         description: post.excerpt,
-        url: siteLink(config, `/blog/${post.slug}`),
+        url: siteLink(config, pathTo('blogPost', { slug: post.slug })),
         ...(image ? { image } : {}),
       },
     };
   }),
-  adminBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'adminBlog.title' })} – ${config.productName}`, noindex: true }),
-  admin: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}`, noindex: true }),
-  ownerWithoutToken: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }), noindex: true }),
+  adminBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'adminBlog.title' })} – ${config.productName}` }),
+  admin: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}` }),
+  ownerWithoutToken: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }) }),
   owner: withData<{ stone: OwnerStoneView | null }>(({ intl, data }) => ({
     title: data.stone
       ? intl.formatMessage({ id: 'owner.title' }, { code: data.stone.code })
       : intl.formatMessage({ id: 'owner.notFound.title' }),
-    noindex: true,
   })),
-  confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }), noindex: true }),
-  unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }), noindex: true }),
+  confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }) }),
+  unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }) }),
   view: withData<{ stone: StoneView | null }>(stoneHead),
   stone: withData<{ stone: StoneView | null }>(stoneHead),
-  notFound: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }), noindex: true }),
+  notFound: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }) }),
 };

@@ -3,13 +3,34 @@ import { type QueryData, type QuerySpec, queries } from './queries';
 
 /**
  * The screen registry: one entry per screen of the app. The Worker renderer (status, initial data, CSP), the
- * client router, module preloading and the 404 page all read this table and nothing else. Adding a screen = one
- * entry here + its head in heads.ts (a type error until it has one) + one file in src/client/pages/ (decision
- * record 005).
+ * client router, module preloading and the 404 page all read this table and nothing else; so do the lists of
+ * secret, cached, indexed and offline addresses (worker/lib/addresses.ts, the service worker). Adding a screen =
+ * one entry here + its head in heads.ts (a type error until it has one) + one file in src/client/pages/
+ * (decision record 005).
  */
 
 /** Origins a page may need beyond its own, in its Content-Security-Policy (see worker/lib/security.ts). */
 export type CspFeature = 'recaptcha' | 'stripe' | 'analytics';
+
+/**
+ * What an address carries that no cache, log or referrer may keep (worker/lib/addresses.ts derives every list
+ * of such addresses from these declarations): `path`, a token in a `:param` of the path (the one a log line
+ * loses); `query`, a token in the query (a mail link); `body`, a token in the request or the answer; `operator`,
+ * what only the logged-in operator may see.
+ */
+export type Secret = 'path' | 'query' | 'body' | 'operator';
+
+/**
+ * The edge cache's scope of a public read (decision record 014): `stone`, one stone's (named by the `:code`
+ * parameter), or `blog`. A write declared to change the scope starts its new generation.
+ */
+export type CacheScope = 'stone' | 'blog';
+
+/**
+ * What search engines get: `sitemap`, listed in /sitemap.xml; `index` (the default), indexable, found by links;
+ * `noindex`, the page says noindex; `disallow`, robots.txt keeps crawlers out and the page says noindex.
+ */
+export type Indexing = 'sitemap' | 'index' | 'noindex' | 'disallow';
 
 type Params = Record<string, string>;
 type Specs = Record<string, QuerySpec<unknown>>;
@@ -35,6 +56,13 @@ interface ScreenDef<S extends Specs> {
    * again once the page is interactive). Decision record 019. Default: the JavaScript loads with the page.
    */
   hydrate?: 'after-load';
+  /** What the address carries that must not be kept (see Secret). Required for a `:param` named like a token. */
+  secret?: Secret;
+  /** The edge cache keeps the page, in this scope. */
+  cache?: CacheScope;
+  indexing?: Indexing;
+  /** The service worker keeps the last copy and shows it without a connection (decision record 015). */
+  offline?: true;
 }
 
 /** A registry entry with its data types erased, as the renderer and the router handle it. */
@@ -47,6 +75,10 @@ export interface Screen {
   csp?: CspFeature[];
   messages?: string[];
   hydrate?: 'after-load';
+  secret?: Secret;
+  cache?: CacheScope;
+  indexing?: Indexing;
+  offline?: true;
 }
 
 function screen<S extends Specs = Record<never, never>>(def: ScreenDef<S>): Screen {
@@ -57,6 +89,7 @@ const code = { code: normalizeCode };
 
 export const screens = {
   home: screen({
+    indexing: 'sitemap',
     path: '/',
     page: 'home',
     // The creator opens here and asks reCAPTCHA for a token.
@@ -67,16 +100,20 @@ export const screens = {
     load: () => ({ statistics: queries.statistics() }),
   }),
   checkout: screen({
+    indexing: 'noindex',
     path: '/checkout',
     page: 'checkout',
     // Stripe's Payment Element; reCAPTCHA for an order a 100 % code makes free.
     csp: ['stripe', 'recaptcha'],
   }),
   success: screen({
+    indexing: 'noindex',
     path: '/success',
     page: 'success',
   }),
   label: screen({
+    // A sheet to print, not a page to find.
+    indexing: 'noindex',
     path: '/etikett/:code',
     page: 'label',
     params: code,
@@ -84,29 +121,22 @@ export const screens = {
     status: ({ stone }) => (stone ? 200 : 404),
   }),
   guide: screen({
+    indexing: 'sitemap',
     path: '/stein-vorbereiten',
     page: 'guide',
     messages: ['guide'],
   }),
-  imprint: screen({
-    path: '/impressum',
-    page: 'legal',
-  }),
-  privacy: screen({
-    path: '/datenschutz',
-    page: 'legal',
-  }),
-  terms: screen({
-    path: '/agb',
-    page: 'legal',
-  }),
   blog: screen({
+    indexing: 'sitemap',
+    cache: 'blog',
     path: '/blog',
     page: 'blog',
     messages: ['blog'],
     load: () => ({ posts: queries.blogPosts() }),
   }),
   blogPost: screen({
+    // In the sitemap with each published article's own date (worker/seo.ts).
+    cache: 'blog',
     path: '/blog/:slug',
     page: 'blog-post',
     messages: ['blog'],
@@ -114,34 +144,62 @@ export const screens = {
     load: ({ slug }) => ({ post: queries.blogPost(slug ?? '') }),
     status: ({ post }) => (post ? 200 : 404),
   }),
+  imprint: screen({
+    indexing: 'sitemap',
+    path: '/impressum',
+    page: 'legal',
+  }),
+  privacy: screen({
+    indexing: 'sitemap',
+    path: '/datenschutz',
+    page: 'legal',
+  }),
+  terms: screen({
+    indexing: 'sitemap',
+    path: '/agb',
+    page: 'legal',
+  }),
   adminBlog: screen({
+    indexing: 'disallow',
     path: '/admin/blog',
     page: 'admin-blog',
     messages: ['admin'],
   }),
   admin: screen({
+    indexing: 'disallow',
     path: '/admin',
     page: 'admin',
   }),
   ownerWithoutToken: screen({
+    indexing: 'disallow',
     path: '/admin/stone',
     page: 'owner',
   }),
   owner: screen({
+    // The owner's secret link.
+    secret: 'path',
+    indexing: 'disallow',
     path: '/admin/stone/:adminToken',
     page: 'owner',
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
   confirmSubscription: screen({
+    // Mail links carry their token in the query.
+    secret: 'query',
+    indexing: 'disallow',
     path: '/abo/bestaetigen',
     page: 'confirm-subscription',
   }),
   unsubscribe: screen({
+    secret: 'query',
+    indexing: 'disallow',
     path: '/abo/abmelden',
     page: 'unsubscribe',
   }),
   view: screen({
+    cache: 'stone',
+    offline: true,
     path: '/view/:code',
     page: 'stone',
     messages: ['stone'],
@@ -150,6 +208,8 @@ export const screens = {
     status: ({ stone }) => (stone ? 200 : 404),
   }),
   stone: screen({
+    cache: 'stone',
+    offline: true,
     path: '/:code',
     page: 'stone',
     messages: ['stone'],
@@ -158,6 +218,7 @@ export const screens = {
     status: ({ stone }) => (stone ? 200 : 404),
   }),
   notFound: screen({
+    indexing: 'noindex',
     page: 'not-found',
     status: () => 404,
   }),

@@ -15,6 +15,7 @@ import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { devMail } from './dev/mail';
 import { health } from './health';
+import { isSecretAddress } from './lib/addresses';
 import { isDevelopment, publicConfig } from './lib/config';
 import { refusedSettings } from './lib/configuration';
 import { d1Sessions } from './lib/d1-session';
@@ -31,12 +32,6 @@ import { photos } from './photos';
 import { seo } from './seo';
 import type { AppEnv } from './types';
 import { webManifest } from './web-manifest';
-
-/**
- * Addresses that carry a secret (an owner token in the path, a mail link's token in the query): never cached,
- * never sent on as a referrer.
- */
-const SECRET_ADDRESS = /^\/(?:api\/admin\/|admin\/stones?\/|abo\/|api\/notifications\/)/;
 
 /** Beyond this much of an unread body (more than five photos), the rest is cancelled instead of read. */
 const MAX_DRAIN_BYTES = 32 * 1024 * 1024;
@@ -121,7 +116,9 @@ app.use(async (c, next) => {
   if (!isDevelopment(c.env)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   // Pages, API messages and formatted numbers follow the chosen language, else the browser's.
   if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language, Cookie', { append: true });
-  if (SECRET_ADDRESS.test(address)) {
+  // Addresses declared secret (a token in the path, query or body, the operator's data): never cached, never
+  // sent on as a referrer.
+  if (isSecretAddress(address)) {
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');
   } else {

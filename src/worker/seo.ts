@@ -1,11 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { pathTo } from '../shared/routes';
+import { sitemapPosts } from './api/blog/queries';
 import { getDb } from './db/client';
-import { blogPosts } from './db/schema';
+import { disallowedPaths, sitemapPaths } from './lib/addresses';
 import type { AppEnv } from './types';
-
-/** The public pages search engines should know, besides the blog's articles. */
-const PAGES = ['/', '/stein-vorbereiten', '/blog', '/impressum', '/datenschutz', '/agb'];
 
 const xml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
@@ -18,11 +16,9 @@ export const seo = new Hono<AppEnv>()
     c.text(
       `User-agent: *
 # Owner links carry a secret token; the operator area, mail links and the API are not pages to index.
-Disallow: /admin
-Disallow: /api/
-Disallow: /abo/
-Disallow: /dev/
-
+${disallowedPaths()
+  .map((path) => `Disallow: ${path}\n`)
+  .join('')}
 Sitemap: ${siteOf(c.env)}/sitemap.xml
 `,
       200,
@@ -31,17 +27,12 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
   )
   .get('/sitemap.xml', async (c) => {
     const site = siteOf(c.env);
-    const posts = await getDb(c.env.DB)
-      .select({ slug: blogPosts.slug, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
-      .from(blogPosts)
-      .where(eq(blogPosts.published, true))
-      .orderBy(desc(blogPosts.createdAt))
-      .limit(1000);
+    const posts = await sitemapPosts(getDb(c.env.DB));
     const urls = [
-      ...PAGES.map((path) => `  <url><loc>${xml(`${site}${path}`)}</loc></url>`),
+      ...sitemapPaths().map((path) => `  <url><loc>${xml(`${site}${path}`)}</loc></url>`),
       ...posts.map(
         (post) =>
-          `  <url><loc>${xml(`${site}/blog/${post.slug}`)}</loc><lastmod>${(post.updatedAt ?? post.createdAt).toISOString()}</lastmod></url>`,
+          `  <url><loc>${xml(`${site}${pathTo('blogPost', { slug: post.slug })}`)}</loc><lastmod>${(post.updatedAt ?? post.createdAt).toISOString()}</lastmod></url>`,
       ),
     ];
     return c.body(

@@ -53,11 +53,13 @@ export function RouteHead({ match }: { match: RouteMatch }) {
         })
       : { title: config.productName };
   const og = head.openGraph;
+  // The registry says which screens are never indexed; a head adds it where the data decides (an unknown stone).
+  const noindex = head.noindex || match.screen.indexing === 'noindex' || match.screen.indexing === 'disallow';
   return (
     <>
       <title>{head.title}</title>
       {head.description ? <meta name="description" content={head.description} /> : null}
-      {head.noindex ? <meta name="robots" content="noindex" /> : null}
+      {noindex ? <meta name="robots" content="noindex" /> : null}
       {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
       {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
       {og ? <meta property="og:type" content={og.type} /> : null}

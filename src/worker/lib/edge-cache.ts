@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { CODE_PATTERN } from '../../shared/code';
+import { stoneCodeOf } from '../api/stones/queries';
 import { getDb } from '../db/client';
-import { stones } from '../db/schema';
 import type { AppEnv } from '../types';
+import { changeOf, readScope, type Scope } from './addresses';
 import { sha256Hex } from './crypto';
 import { isWrite, readAtLeastAt, requestBookmark, sessionBookmark } from './d1-session';
-import { routingPath, sideMount } from './routing';
+import { routingPath } from './routing';
 
 /**
  * The edge cache of public reads (decision record 014): the stone's JSON and pages, the blog and the statistics
@@ -29,20 +29,8 @@ const NONCE_HEADER = 'x-cached-nonce';
 /** The Cache-Control the route gave the browser, kept while the cache's own copy carries the edge lifetime. */
 const BROWSER_CACHE_CONTROL = 'x-browser-cache-control';
 
-type Scope = `stone:${string}` | 'blog' | 'statistics';
-
-const STONE_READ = /^\/(?:api\/stones\/|view\/)?([0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3})$/;
-const BLOG_READ = /^\/(?:api\/)?blog(?:\/[a-z0-9-]{1,100}|\/rss\.xml)?$/;
-
-/** The scope of a public read the cache may keep, or null. */
-export function readScope(path: string): Scope | null {
-  const stone = STONE_READ.exec(path)?.[1];
-  if (stone) return `stone:${stone}`;
-  if (BLOG_READ.test(path)) return 'blog';
-  // The statistics are not kept here: KV keeps them for every data centre, and the home page, which reads KV,
-  // would otherwise show other totals than the API answers beside it.
-  return null;
-}
+// Which reads are kept and which writes change them is declared with each screen and endpoint (lib/addresses.ts).
+export { readScope };
 
 /** Seconds an entry lives; 0 turns the cache off (the tests' default, see vitest.config.ts). */
 export function edgeCacheSeconds(env: Pick<Env, 'EDGE_CACHE_SECONDS'> | undefined): number {
@@ -104,23 +92,19 @@ function storable(response: Response): boolean {
 }
 
 /**
- * Which scopes a successful write changes. Writes to a stone under the admin prefix name it by the owner's
- * token or the operator's id: it is looked up (one indexed read) before the write, which may delete it. The
- * statistics change with every find and stone: they only expire (a new generation per find would keep them
- * out of the cache whenever finds are frequent).
+ * Which scopes a successful write changes, as its endpoint declares. A write to a stone under the admin prefix
+ * names it by the owner's token or the operator's id: it is looked up (one indexed read) before the write, which
+ * may delete it. The statistics change with every find and stone: they only expire (a new generation per find
+ * would keep them out of the cache whenever finds are frequent).
  */
 async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
-  const path = routingPath(c.req.raw);
-  const finds = /^\/api\/stones\/([0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3})\/finds$/.exec(path)?.[1];
-  if (finds) return [`stone:${finds}`];
-  if (path.startsWith('/api/admin/blog')) return ['blog'];
-  const owner = new RegExp(`^${sideMount('owner')}/([^/]+)`).exec(path)?.[1];
-  const operator = new RegExp(`^${sideMount('operator')}/(?:id/)?([0-9a-f-]{36})(?:/|$)`).exec(path)?.[1];
-  if (!owner && !operator) return [];
-  const db = getDb(c.env.DB);
-  const where = owner ? eq(stones.ownerTokenHash, await sha256Hex(decodeURIComponent(owner))) : eq(stones.id, operator ?? '');
-  const row = await db.select({ code: stones.code }).from(stones).where(where).get();
-  return row && CODE_PATTERN.test(row.code) ? [`stone:${row.code}`] : [];
+  const change = changeOf(c.req.method, routingPath(c.req.raw));
+  if (!change) return [];
+  if (change.scope === 'blog') return ['blog'];
+  if (change.by === 'code') return [`stone:${change.value}`];
+  const value = decodeURIComponent(change.value);
+  const code = await stoneCodeOf(getDb(c.env.DB), change.by === 'adminToken' ? { ownerTokenHash: await sha256Hex(value) } : { id: value });
+  return code && CODE_PATTERN.test(code) ? [`stone:${code}`] : [];
 }
 
 /** A response that can be changed (the cache's are immutable), with the cache status. */

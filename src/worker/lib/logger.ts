@@ -1,16 +1,15 @@
+import { TOKEN_IN_PATH } from './addresses';
+
 /** The one small logger: structured JSON lines (Workers Logs indexes them). Never pass secrets or e-mails. */
 type Level = 'info' | 'warn' | 'error';
 
 /**
- * Paths that carry a secret: the owner token in `/admin/stone/{token}` and `/api/admin/stones/{token}/…`. Every
- * line is scrubbed of everything after the prefix, whichever field (a path, a URL, an error message or stack)
- * carries it; a route's pattern (`/api/admin/stones/:token`) stays readable (no token starts with a colon).
+ * Every line is scrubbed of the tokens that addresses carry in their path (the owner's link, its API: declared
+ * `secret: 'path'` with their screen or endpoint, lib/addresses.ts), whichever field (a path, a URL, an error
+ * message or stack) carries them.
  */
-const SECRET_SEGMENTS = /(\/admin\/stones?\/)(?!:)[^?#\s"'\\]+/g;
-
-/** The text with every secret path segment replaced. */
 export function redact(text: string): string {
-  return text.replace(SECRET_SEGMENTS, '$1[redacted]');
+  return text.replace(TOKEN_IN_PATH, '$1[redacted]');
 }
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {

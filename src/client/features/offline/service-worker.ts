@@ -1,3 +1,4 @@
+import { matchRoute } from '../../../shared/routes';
 import { SYNC_TAG, sendPendingFinds } from './outbox';
 
 /**
@@ -5,8 +6,8 @@ import { SYNC_TAG, sendPendingFinds } from './outbox';
  * connection and sends finds kept offline by Background Sync. Decision record 015.
  *
  * - Pages: network first, so an online visitor always gets the fresh server-rendered page. The last copy of each
- *   stone page (/{code}, /view/{code}) is kept and shown when the network fails; any other page falls back to
- *   the offline page. Nothing else is kept: not the owner's secret-link page, not /admin, never an API answer.
+ *   page the registry declares `offline` (the stone's: /{code}, /view/{code}) is kept and shown when the
+ *   network fails; any other page falls back to the offline page. Nothing else is kept: not the owner's secret-link page, not /admin, never an API answer.
  * - The app's code: the files a stone page needs are fetched at install; hashed files under /assets/ never
  *   change, so they are answered from the cache first.
  * - API requests (reads and writes), photos and everything else go to the network untouched.
@@ -30,7 +31,12 @@ const PAGES = `${PREFIX}pages-${__CACHE_VERSION__}`;
 // Cloudflare's asset server answers /offline.html with a redirect to /offline: a redirected response cannot answer
 // a navigation, so the page is kept under its final address.
 const OFFLINE_PAGE = '/offline';
-const STONE_PAGE = /^\/(?:view\/)?[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/;
+
+/** Pages declared `offline` in the screen registry (the stone's), under their canonical address only. */
+function keptOffline(path: string): boolean {
+  const match = matchRoute(path);
+  return match.screen.offline === true && !match.redirectTo;
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -58,7 +64,7 @@ self.addEventListener('activate', (event) => {
 /** The stone page open while this worker was installed was loaded without it: its copy is kept now. */
 async function keepOpenStonePages(): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const paths = [...new Set(windows.map((client) => new URL(client.url).pathname))].filter((path) => STONE_PAGE.test(path));
+  const paths = [...new Set(windows.map((client) => new URL(client.url).pathname))].filter(keptOffline);
   const cache = await caches.open(PAGES);
   await Promise.all(
     paths.map(async (path) => {
@@ -71,7 +77,7 @@ async function keepOpenStonePages(): Promise<void> {
 
 async function page(event: FetchEvent): Promise<Response> {
   const path = new URL(event.request.url).pathname;
-  const keep = STONE_PAGE.test(path);
+  const keep = keptOffline(path);
   try {
     const response = await fetch(event.request);
     if (keep && response.status === 200) {

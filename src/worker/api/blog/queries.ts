@@ -113,3 +113,13 @@ export async function deletePost(db: Db, id: string): Promise<boolean> {
   const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   return deleted.length > 0;
 }
+
+/** The published articles the sitemap lists, newest first, with their last change. */
+export async function sitemapPosts(db: Db) {
+  return db
+    .select({ slug: blogPosts.slug, createdAt: blogPosts.createdAt, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(desc(blogPosts.createdAt))
+    .limit(1000);
+}

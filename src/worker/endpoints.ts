@@ -1,0 +1,82 @@
+import type { CacheScope, Secret } from '../shared/routes';
+import { sideMount } from './lib/routing';
+
+/**
+ * Every address the Worker answers that is not a screen (screens are in shared/routes.ts), with what it is for
+ * the caches, the logs and search engines. The routes themselves are in each feature's router; a test
+ * (tests/worker/addresses.routes.test.ts) fails when the app has a route this table does not declare, or a
+ * `:param` named like a token that is not declared secret. worker/lib/addresses.ts derives every list of
+ * addresses from here and from the screen registry.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path as the app routes it (lib/routing.ts: the owner's and the operator's side of the admin prefix). */
+  path: string;
+  secret?: Secret;
+  /** A public read the edge cache keeps, in this scope. */
+  cache?: CacheScope;
+  /**
+   * The scope a successful write changes: for `stone`, the stone named by the path's `:code`, `:adminToken`
+   * (the owner's) or `:id` (the operator's).
+   */
+  changes?: CacheScope;
+  /** Crawlers may fetch it (robots.txt keeps them out of every other endpoint). */
+  crawl?: true;
+}
+
+const owner = sideMount('owner');
+const operator = sideMount('operator');
+
+export const endpoints: readonly Endpoint[] = [
+  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/robots.txt', crawl: true },
+  { method: 'GET', path: '/sitemap.xml', crawl: true },
+  { method: 'GET', path: '/manifest.webmanifest', crawl: true },
+  { method: 'GET', path: '/photos/:key', crawl: true },
+  { method: 'GET', path: '/blog/rss.xml', cache: 'blog', crawl: true },
+  // Development only: the mails the local server kept.
+  { method: 'GET', path: '/dev/mail.json' },
+  { method: 'GET', path: '/dev/mail' },
+
+  { method: 'POST', path: '/api/stones' },
+  { method: 'GET', path: '/api/stones/:code', cache: 'stone' },
+  { method: 'GET', path: '/api/stones/:code/qr.svg' },
+  { method: 'POST', path: '/api/stones/:code/finds', changes: 'stone' },
+  { method: 'POST', path: '/api/stones/:code/notifications' },
+  { method: 'POST', path: '/api/stones/:code/owner-link' },
+  // The mail links' tokens travel in the body.
+  { method: 'POST', path: '/api/notifications/confirm', secret: 'body' },
+  { method: 'POST', path: '/api/notifications/unsubscribe', secret: 'body' },
+  { method: 'GET', path: '/api/statistics' },
+  { method: 'GET', path: '/api/blog', cache: 'blog' },
+  { method: 'GET', path: '/api/blog/:slug', cache: 'blog' },
+  { method: 'GET', path: '/api/geocode' },
+  { method: 'GET', path: '/api/geocode/reverse' },
+  { method: 'POST', path: '/api/validate-promo-code' },
+  { method: 'POST', path: '/api/create-payment-intent' },
+  { method: 'POST', path: '/api/webhooks/stripe' },
+
+  // The owner's side of /api/admin/stones: the secret link's token is the path.
+  { method: 'GET', path: `${owner}/:adminToken`, secret: 'path' },
+  { method: 'PATCH', path: `${owner}/:adminToken`, secret: 'path', changes: 'stone' },
+  { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
+  { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
+  { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
+
+  // The operator's: logging in answers a token; everything else answers only with one.
+  { method: 'POST', path: '/api/admin/login', secret: 'body' },
+  { method: 'POST', path: '/api/admin/logout', secret: 'operator' },
+  { method: 'GET', path: '/api/admin/statistics', secret: 'operator' },
+  { method: 'GET', path: '/api/admin/mails', secret: 'operator' },
+  { method: 'POST', path: '/api/admin/mails/:id/resend', secret: 'operator' },
+  { method: 'GET', path: '/api/admin/blog', secret: 'operator' },
+  { method: 'POST', path: '/api/admin/blog', secret: 'operator', changes: 'blog' },
+  { method: 'PUT', path: '/api/admin/blog/:id', secret: 'operator', changes: 'blog' },
+  { method: 'DELETE', path: '/api/admin/blog/:id', secret: 'operator', changes: 'blog' },
+  { method: 'GET', path: operator, secret: 'operator' },
+  { method: 'GET', path: `${operator}/id/:id`, secret: 'operator' },
+  { method: 'PATCH', path: `${operator}/id/:id`, secret: 'operator', changes: 'stone' },
+  { method: 'DELETE', path: `${operator}/id/:id/photos`, secret: 'operator', changes: 'stone' },
+  { method: 'PATCH', path: `${operator}/id/:id/finds/:findId`, secret: 'operator', changes: 'stone' },
+  { method: 'DELETE', path: `${operator}/:id`, secret: 'operator', changes: 'stone' },
+];

@@ -1,0 +1,158 @@
+import { CODE_PATTERN } from '../../shared/code';
+import { type CacheScope, type Indexing, matchRoute, type Screen, type Secret, screens } from '../../shared/routes';
+import { endpoints } from '../endpoints';
+import { publicRoute } from './routing';
+
+/**
+ * The lists of addresses the Worker treats apart: secret ones (never cached, never a referrer, redacted in logs),
+ * the edge cache's reads and the writes that change them, robots.txt's rules and the sitemap's pages. Each is
+ * derived from the screen registry (shared/routes.ts) and the endpoints' table (worker/endpoints.ts), where an
+ * address is declared; none is written by hand.
+ */
+
+/** An edge cache scope as the cache keys it: one stone's, the blog's, or the statistics'. */
+export type Scope = `stone:${string}` | 'blog' | 'statistics';
+
+interface Declared {
+  /** As a client sends it (the admin prefix without its routing side). */
+  path: string;
+  secret?: Secret;
+  /** Whether crawlers may fetch it. */
+  crawl: boolean;
+}
+
+const screenList = (Object.values(screens) as Screen[]).filter((entry): entry is Screen & { path: string } => entry.path !== undefined);
+
+const declared: Declared[] = [
+  ...screenList.map((entry) => ({ path: entry.path, secret: entry.secret, crawl: entry.indexing !== 'disallow' })),
+  ...endpoints.map((endpoint) => ({ path: publicRoute(endpoint.path).path, secret: endpoint.secret, crawl: endpoint.crawl === true })),
+];
+
+/** The part of a declared path before its first parameter (`/admin/stone/` of `/admin/stone/:adminToken`). */
+export function staticPrefix(path: string): string {
+  const at = path.indexOf('/:');
+  return at < 0 ? path : path.slice(0, at + 1);
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+/** Addresses under which something secret travels: a prefix ending in `/` covers everything below it. */
+export const SECRET_PREFIXES = unique(declared.filter((entry) => entry.secret).map((entry) => staticPrefix(entry.path)));
+
+/** Whether an address (a path, without the query) carries or answers something secret. */
+export function isSecretAddress(pathname: string): boolean {
+  return SECRET_PREFIXES.some((prefix) =>
+    prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The prefixes after which a path carries a token. A log line loses everything after one (up to a query, a
+ * fragment or the end of the string); a route's pattern (`/api/admin/stones/:adminToken`) stays readable, as no
+ * token starts with a colon.
+ */
+export const TOKEN_PREFIXES = unique(declared.filter((entry) => entry.secret === 'path').map((entry) => staticPrefix(entry.path)));
+export const TOKEN_IN_PATH = new RegExp(`(${TOKEN_PREFIXES.map(escapeRegExp).join('|')})(?!:)[^?#\\s"'\\\\]+`, 'g');
+
+/** A declared path as a regular expression whose groups are its parameters, in order. */
+function compile(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return escapeRegExp(segment);
+      params.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}$`), params };
+}
+
+function paramsOf(compiled: { pattern: RegExp; params: string[] }, path: string): Record<string, string> | null {
+  const found = compiled.pattern.exec(path);
+  if (!found) return null;
+  const params: Record<string, string> = {};
+  compiled.params.forEach((name, i) => {
+    params[name] = found[i + 1] ?? '';
+  });
+  return params;
+}
+
+/** The cache scope of a read with these parameters: a stone's needs its code as the canonical spelling. */
+function scopeOf(scope: CacheScope, params: Record<string, string>): Scope | null {
+  if (scope === 'blog') return 'blog';
+  const code = params.code;
+  return code && CODE_PATTERN.test(code) ? `stone:${code}` : null;
+}
+
+const cachedReads = endpoints
+  .filter((e) => e.method === 'GET' && e.cache)
+  .map((e) => ({ ...compile(e.path), scope: e.cache as CacheScope }));
+
+/**
+ * The scope of a public read the edge cache may keep, or null. The statistics are not kept: KV keeps them for
+ * every data centre, and the home page, which reads KV, would otherwise show other totals than the API beside it.
+ */
+export function readScope(pathname: string): Scope | null {
+  for (const read of cachedReads) {
+    const params = paramsOf(read, pathname);
+    if (params) return scopeOf(read.scope, params);
+  }
+  if (pathname.startsWith('/api/')) return null;
+  const match = matchRoute(pathname);
+  // Another spelling of a page is redirected, not kept.
+  if (!match.screen.cache || match.redirectTo) return null;
+  return scopeOf(match.screen.cache, match.params);
+}
+
+/** What a write changes: the blog, or one stone named by its code, its owner's token or its operator id. */
+export type Change = { scope: 'blog' } | { scope: 'stone'; by: 'code' | 'adminToken' | 'id'; value: string };
+
+const writes = endpoints.filter((e) => e.changes).map((e) => ({ method: e.method, ...compile(e.path), changes: e.changes as CacheScope }));
+
+/** The change a write to this routing path (lib/routing.ts) declares, or null. */
+export function changeOf(method: string, routingPath: string): Change | null {
+  for (const write of writes) {
+    if (write.method !== method) continue;
+    const params = paramsOf(write, routingPath);
+    if (!params) continue;
+    if (write.changes === 'blog') return { scope: 'blog' };
+    for (const by of ['code', 'adminToken', 'id'] as const) {
+      const value = params[by];
+      if (value !== undefined) return { scope: 'stone', by, value };
+    }
+  }
+  return null;
+}
+
+/**
+ * robots.txt's `Disallow` lines: a first path segment under which no address may be crawled is one rule
+ * (`/api/`, or `/admin` where the segment is itself a page); elsewhere each such address is its own.
+ */
+export function disallowedPaths(): string[] {
+  const rules: string[] = [];
+  const groups = new Map<string, Declared[]>();
+  for (const entry of declared) {
+    const first = entry.path.split('/')[1] ?? '';
+    // The home page and the addresses that start with a parameter (a stone's code) share no segment.
+    if (first === '' || first.startsWith(':')) {
+      if (!entry.crawl) rules.push(staticPrefix(entry.path));
+    } else groups.set(first, [...(groups.get(first) ?? []), entry]);
+  }
+  for (const [first, entries] of groups) {
+    if (entries.every((entry) => !entry.crawl)) {
+      const rule = `/${first}`;
+      rules.push(entries.some((entry) => entry.path === rule) ? rule : `${rule}/`);
+    } else {
+      for (const entry of entries) if (!entry.crawl) rules.push(staticPrefix(entry.path));
+    }
+  }
+  return unique(rules);
+}
+
+/** The screens the sitemap lists (the blog's articles come from the database). */
+export function sitemapPaths(): string[] {
+  return screenList.filter((entry) => entry.indexing === ('sitemap' satisfies Indexing)).map((entry) => entry.path);
+}
