@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { randomCode } from '../../src/shared/code';
 import { getDb } from '../../src/worker/db/client';
 import worker from '../../src/worker/index';
-import { insertMail } from '../../src/worker/mail/outbox';
+import { insertMail } from '../../src/worker/mail/queries';
 import type { DevMail } from '../../src/worker/services/mail';
 import { call, insertStone } from './factory';
 
