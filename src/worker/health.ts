@@ -5,7 +5,7 @@ import { CRON_LAST_RUN_KEY, type CronRun } from './jobs/cron';
 import { findingsOf } from './lib/configuration';
 import { describeError, log } from './lib/logger';
 import type { Finding } from './lib/settings';
-import { outboxHealth } from './mail/outbox';
+import { outboxHealth } from './mail/maintenance';
 import type { AppEnv } from './types';
 
 /** A check that takes longer than this counts as failed: a monitor needs an answer, not a hanging request. */

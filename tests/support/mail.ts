@@ -1,8 +1,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
+import { vi } from 'vitest';
 import { randomCode } from '../../src/shared/code';
 import { getDb } from '../../src/worker/db/client';
 import worker from '../../src/worker/index';
-import { insertMail } from '../../src/worker/mail/outbox';
+import { insertMail } from '../../src/worker/mail/queries';
 import type { DevMail } from '../../src/worker/services/mail';
 import { call, insertStone } from './factory';
 
@@ -31,15 +32,19 @@ export async function devMails(): Promise<DevMail[]> {
   return (await res.json<{ messages: DevMail[] }>()).messages;
 }
 
-/** Waits until the real queue has delivered and the consumer sent mails that `match` finds (the first poll wins). */
-export async function waitForMails(match: (mails: DevMail[]) => DevMail[], count = 1, timeoutMs = 10_000): Promise<DevMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = match(await devMails());
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s), found ${found.length} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Polls until the real queue has delivered and the consumer sent mails that `match` finds (the first poll that
+ * finds `count` wins); fails with how many it found when `timeoutMs` passes first.
+ */
+export function waitForMails(match: (mails: DevMail[]) => DevMail[], count = 1, timeoutMs = 10_000): Promise<DevMail[]> {
+  return vi.waitFor(
+    async () => {
+      const found = match(await devMails());
+      if (found.length < count) throw new Error(`expected ${count} mail(s), found ${found.length} after ${timeoutMs} ms`);
+      return found;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 export const mailsTo = (to: string) => (mails: DevMail[]) => mails.filter((mail) => mail.to === to);

@@ -9,7 +9,7 @@ import { app } from '../../src/worker/app';
 import { getDb } from '../../src/worker/db/client';
 import { runCron } from '../../src/worker/jobs/cron';
 import { LOGIN_LIMITS, OPERATOR_TOKEN_AUDIENCE, OPERATOR_TOKEN_ISSUER } from '../../src/worker/lib/operator-auth';
-import { insertMail } from '../../src/worker/mail/outbox';
+import { insertMail } from '../../src/worker/mail/queries';
 import {
   call,
   clientAddress,

@@ -5,7 +5,7 @@ import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
 import { describeError, log } from '../lib/logger';
 import { forgetOldLoginFailures } from '../lib/operator-auth';
-import { maintainOutbox } from '../mail/outbox';
+import { maintainOutbox } from '../mail/maintenance';
 
 /** Where the cron keeps its last run for `/healthz` (src/worker/health.ts). */
 export const CRON_LAST_RUN_KEY = 'cron:last-run';

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailTokens, ownerTokens } from '../db/schema';
+import type { mailTokens } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import type { MailJob } from './jobs';
+import { insertMailToken, insertOwnerToken, unexpiredMailToken } from './queries';
 
 export type MailTokenPurpose = (typeof mailTokens.$inferSelect)['purpose'];
 
@@ -18,7 +19,7 @@ export interface MintedTokens {
 }
 
 /** A fresh 256-bit token for a mail link; only its hash is stored. */
-export async function mintMailToken(
+async function mintMailToken(
   db: Db,
   minted: MintedTokens,
   purpose: MailTokenPurpose,
@@ -28,24 +29,36 @@ export async function mintMailToken(
 ): Promise<string> {
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
-  await db.insert(mailTokens).values({ tokenHash, purpose, targetId, expiresAt: new Date(now + ttlMs) });
+  await insertMailToken(db, { tokenHash, purpose, targetId, expiresAt: new Date(now + ttlMs) });
   minted.mail.push(tokenHash);
   return token;
 }
 
 /** A further owner link for a stone (the creation mail, "send me my owner link"); only its hash is stored. */
-export async function mintOwnerToken(db: Db, minted: MintedTokens, stoneId: string): Promise<string> {
+async function mintOwnerToken(db: Db, minted: MintedTokens, stoneId: string): Promise<string> {
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
-  await db.insert(ownerTokens).values({ tokenHash, stoneId });
+  await insertOwnerToken(db, { tokenHash, stoneId });
   minted.owner.push(tokenHash);
   return token;
 }
 
-/** Removes the tokens a mail made when the mail did not go out: nobody holds them. */
-export async function dropMintedTokens(db: Db, minted: MintedTokens): Promise<void> {
-  if (minted.mail.length) await db.delete(mailTokens).where(inArray(mailTokens.tokenHash, minted.mail));
-  if (minted.owner.length) await db.delete(ownerTokens).where(inArray(ownerTokens.tokenHash, minted.owner));
+/**
+ * The one token a mail's links carry: a new owner link for the creation and owner-link mails, a "stop find
+ * mails" or unsubscribe token for find mails, a confirmation token for a confirmation.
+ */
+export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promise<string> {
+  switch (job.kind) {
+    case 'stone-created':
+    case 'owner-link':
+      return mintOwnerToken(db, minted, job.stoneId);
+    case 'find-owner':
+      return mintMailToken(db, minted, 'mute', job.stoneId, STOP_TOKEN_TTL_MS);
+    case 'find-subscriber':
+      return mintMailToken(db, minted, 'unsubscribe', job.subscriptionId, STOP_TOKEN_TTL_MS);
+    case 'confirm':
+      return mintMailToken(db, minted, 'confirm', job.subscriptionId, CONFIRM_TOKEN_TTL_MS);
+  }
 }
 
 /** What an unexpired token of one of `purposes` acts on, or null. */
@@ -56,10 +69,6 @@ export async function findMailToken(
   now = Date.now(),
 ): Promise<{ purpose: MailTokenPurpose; targetId: string; tokenHash: string } | null> {
   const tokenHash = await sha256Hex(token);
-  const row = await db
-    .select({ purpose: mailTokens.purpose, targetId: mailTokens.targetId })
-    .from(mailTokens)
-    .where(and(eq(mailTokens.tokenHash, tokenHash), inArray(mailTokens.purpose, purposes), gt(mailTokens.expiresAt, new Date(now))))
-    .get();
+  const row = await unexpiredMailToken(db, tokenHash, purposes, now);
   return row ? { ...row, tokenHash } : null;
 }

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements, writtenIds } from '../../mail/outbox';
+import { writtenIds } from '../../mail/outbox';
+import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements } from '../../mail/queries';
 import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 

@@ -4,7 +4,8 @@ import { email } from '../../../shared/schemas/common';
 import { getDb } from '../../db/client';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject } from '../../lib/validate';
-import { insertOwnerLinkMail, queueMails } from '../../mail/outbox';
+import { queueMails } from '../../mail/outbox';
+import { insertOwnerLinkMail } from '../../mail/queries';
 import type { AppEnv } from '../../types';
 import { codeParam } from '../stones/params';
 

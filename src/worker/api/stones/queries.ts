@@ -9,7 +9,8 @@ import { uniqueViolation } from '../../db/errors';
 import { finds, photos, type StoneRow, stones } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import { insertMail, mailDedupe } from '../../mail/outbox';
+import { mailDedupe } from '../../mail/builders';
+import { insertMail } from '../../mail/queries';
 import { changeTotals } from '../statistics/queries';
 
 /** Where the view's URLs point: photos and QR code live on the serving origin. */

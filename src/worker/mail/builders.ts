@@ -1,0 +1,68 @@
+import type { Locale } from '../../shared/i18n/locale';
+import { text } from '../lib/i18n';
+import type { FindFacts, MailJob } from './jobs';
+import type { MailLinks } from './render';
+
+/**
+ * What each mail says apart from its body (render.ts writes that when it is sent): its subject, the key that
+ * keeps it from being written twice, the job stored for it and the links it carries.
+ */
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+const hour = (at: Date) => at.toISOString().slice(0, 13);
+
+/** The subject in the reader's language, stored with the row (the operator admin lists it). */
+export const subjectOf = (job: MailJob, locale: Locale): string => {
+  const names = { title: job.title, code: job.code };
+  switch (job.kind) {
+    case 'stone-created':
+      return text(locale, 'mail.created.subject', names);
+    case 'find-owner':
+      return text(locale, 'mail.find.ownerSubject', names);
+    case 'find-subscriber':
+      return text(locale, 'mail.find.subscriberSubject', names);
+    case 'confirm':
+      return text(locale, job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names);
+    case 'owner-link':
+      return text(locale, 'mail.owner.subject', names);
+  }
+};
+
+/** A subject in each language, for statements that write rows for readers of either. */
+export const subjectsByLocale = (make: (locale: Locale) => string): Record<Locale, string> => ({ de: make('de'), en: make('en') });
+
+/** The outbox's dedupe keys: a second write of the same mail finds its key taken and writes nothing. */
+export const mailDedupe = {
+  created: (stoneId: string) => `created:${stoneId}`,
+  findOwner: (findId: string) => `find:${findId}:owner`,
+  findSubscriber: (findId: string, subscriptionId: string) => `find:${findId}:sub:${subscriptionId}`,
+  /** One confirmation per subscription and day: asking again the same day sends nothing more. */
+  confirm: (subscriptionId: string, now: Date) => `confirm:${subscriptionId}:${day(now)}`,
+  /** At most one owner-link mail per stone and hour, whoever asks how often. */
+  ownerLink: (stoneId: string, now: Date) => `owner-link:${stoneId}:${hour(now)}`,
+};
+
+export type FindMailKind = 'find-owner' | 'find-subscriber';
+
+/**
+ * A find mail's job with its reader's id left empty (`stoneId` for the owner, `subscriptionId` for a subscriber):
+ * the statement that writes the rows fills it in per reader.
+ */
+export function findMailJob(kind: FindMailKind, facts: { code: string; title: string; find: FindFacts }): MailJob {
+  return kind === 'find-owner' ? { kind, stoneId: '', ...facts } : { kind, subscriptionId: '', ...facts };
+}
+
+/** The links of a mail on `site` (no trailing slash), with the one token its kind carries. */
+export function mailLinks(site: string, job: MailJob, token: string): MailLinks {
+  const stone = `${site}/${job.code}`;
+  switch (job.kind) {
+    case 'stone-created':
+    case 'owner-link':
+      return { stone, owner: `${site}/admin/stone/${token}`, qr: `${site}/api/stones/${job.code}/qr.svg` };
+    case 'find-owner':
+    case 'find-subscriber':
+      return { stone, stopPage: `${site}/abo/abmelden?token=${token}`, stopPost: `${site}/api/notifications/unsubscribe?token=${token}` };
+    case 'confirm':
+      return { stone, confirm: `${site}/abo/bestaetigen?token=${token}` };
+  }
+}

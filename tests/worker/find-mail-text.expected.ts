@@ -1,0 +1,78 @@
+/**
+ * The find mails exactly as the app writes and sends them (tests/worker/find-mail-text.routes.test.ts): outbox rows
+ * as [kind, dedupe key, recipient, locale, subject, payload, status], then the sent mails, with ids, code, times and
+ * tokens named.
+ */
+export const EXPECTED_ROWS: string[][] = [
+  [
+    'find-owner',
+    'find:<find 1>:owner',
+    'pin-owner@example.org',
+    'de',
+    'Dein Stein „Omas Stein & "Co"“ wurde gefunden',
+    '{"kind":"find-owner","stoneId":"<stone>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","totalDistanceKm":0.0,"flag":null}}',
+    'pending',
+  ],
+  [
+    'find-subscriber',
+    'find:<find 1>:sub:<sub pin-de@example.org>',
+    'pin-de@example.org',
+    'de',
+    '„Omas Stein & "Co"“ wurde wieder gefunden',
+    '{"kind":"find-subscriber","subscriptionId":"<sub pin-de@example.org>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","totalDistanceKm":0.0,"flag":null}}',
+    'pending',
+  ],
+  [
+    'find-subscriber',
+    'find:<find 1>:sub:<sub pin-en@example.org>',
+    'pin-en@example.org',
+    'en',
+    '“Omas Stein & "Co"” was found again',
+    '{"kind":"find-subscriber","subscriptionId":"<sub pin-en@example.org>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","totalDistanceKm":0.0,"flag":null}}',
+    'pending',
+  ],
+  [
+    'find-owner',
+    'find:<find 2>:owner',
+    'pin-owner@example.org',
+    'de',
+    'Dein Stein „Omas Stein & "Co"“ wurde gefunden',
+    '{"kind":"find-owner","stoneId":"<stone>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"München","latitude":48.137,"longitude":11.575,"comment":"","createdAt":"<at 2>","totalDistanceKm":0.0,"flag":"speed"}}',
+    'pending',
+  ],
+];
+
+export const EXPECTED_MAILS = [
+  {
+    to: 'pin-de@example.org',
+    subject: '„Omas Stein & "Co"“ wurde wieder gefunden',
+    text: `Hallo,\n\n„Omas Stein & "Co"“ (<code>) wurde am <when> gefunden.\n\nFundort: Berlin <Mitte>\n\nAuf der Karte:\nhttps://www.openstreetmap.org/?mlat=52.52000&mlon=13.40500#map=15/52.52000/13.40500\n\nDer Finder schreibt: „Schön!“\n\nEr ist jetzt 0,0 km gereist.\n\nReise ansehen:\nhttps://reisesteine.test/<code>\n\nDein Reisesteine-Team\n\n--\n\nDu bekommst diese Mail, weil du diesem Stein folgst. Mit einem Klick abbestellen:\nhttps://reisesteine.test/abo/abmelden?token=<token>`,
+    html: '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>„Omas Stein &amp; &quot;Co&quot;“ wurde wieder gefunden</title></head><body style="margin:0;padding:0;background:#fafaf9;font-family:system-ui,-apple-system,\'Segoe UI\',sans-serif"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px"><tr><td style="padding:20px 28px;border-bottom:1px solid #e7e5e4;font-weight:700;font-size:18px;color:#292524"><span style="display:inline-block;width:14px;height:14px;border-radius:50%;background:#d97706;margin-right:8px;vertical-align:-1px"></span>Reisesteine</td></tr><tr><td style="padding:28px"><p style="margin:0 0 16px;font-size:16px;color:#1c1917">Hallo,</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">„Omas Stein &amp; &quot;Co&quot;“ (<code>) wurde am <when> gefunden.</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Fundort: Berlin &lt;Mitte&gt;</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Auf der Karte:<br><a href="https://www.openstreetmap.org/?mlat=52.52000&amp;mlon=13.40500#map=15/52.52000/13.40500" style="color:#b45309;word-break:break-all">https://www.openstreetmap.org/?mlat=52.52000&amp;mlon=13.40500#map=15/52.52000/13.40500</a></p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Der Finder schreibt: „Schön!“</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Er ist jetzt 0,0 km gereist.</p><p style="margin:24px 0"><a href="https://reisesteine.test/<code>" style="display:inline-block;background:#292524;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">Reise ansehen</a></p><p style="margin:24px 0 0;font-size:16px;color:#1c1917">Dein Reisesteine-Team</p></td></tr><tr><td style="padding:16px 28px;border-top:1px solid #e7e5e4;font-size:13px;color:#78716c"><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#1c1917">Du bekommst diese Mail, weil du diesem Stein folgst. Mit einem Klick abbestellen:<br><a href="https://reisesteine.test/abo/abmelden?token=<token>" style="color:#b45309;word-break:break-all">https://reisesteine.test/abo/abmelden?token=<token></a></p></td></tr></table></td></tr></table></body></html>',
+    listUnsubscribe: '<https://reisesteine.test/api/notifications/unsubscribe?token=<token>>',
+    listUnsubscribePost: 'List-Unsubscribe=One-Click',
+  },
+  {
+    to: 'pin-en@example.org',
+    subject: '“Omas Stein & "Co"” was found again',
+    text: `Hello,\n\n“Omas Stein & "Co"” (<code>) was found on <when>.\n\nWhere: Berlin <Mitte>\n\nOn the map:\nhttps://www.openstreetmap.org/?mlat=52.52000&mlon=13.40500#map=15/52.52000/13.40500\n\nThe finder wrote: “Schön!”\n\nIt has now travelled 0.0 km.\n\nSee its journey:\nhttps://reisesteine.test/<code>\n\nYour Reisesteine team\n\n--\n\nYou get this mail because you follow this stone. Unsubscribe with one click:\nhttps://reisesteine.test/abo/abmelden?token=<token>`,
+    html: '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>“Omas Stein &amp; &quot;Co&quot;” was found again</title></head><body style="margin:0;padding:0;background:#fafaf9;font-family:system-ui,-apple-system,\'Segoe UI\',sans-serif"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px"><tr><td style="padding:20px 28px;border-bottom:1px solid #e7e5e4;font-weight:700;font-size:18px;color:#292524"><span style="display:inline-block;width:14px;height:14px;border-radius:50%;background:#d97706;margin-right:8px;vertical-align:-1px"></span>Reisesteine</td></tr><tr><td style="padding:28px"><p style="margin:0 0 16px;font-size:16px;color:#1c1917">Hello,</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">“Omas Stein &amp; &quot;Co&quot;” (<code>) was found on <when>.</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Where: Berlin &lt;Mitte&gt;</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">On the map:<br><a href="https://www.openstreetmap.org/?mlat=52.52000&amp;mlon=13.40500#map=15/52.52000/13.40500" style="color:#b45309;word-break:break-all">https://www.openstreetmap.org/?mlat=52.52000&amp;mlon=13.40500#map=15/52.52000/13.40500</a></p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">The finder wrote: “Schön!”</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">It has now travelled 0.0 km.</p><p style="margin:24px 0"><a href="https://reisesteine.test/<code>" style="display:inline-block;background:#292524;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">See its journey</a></p><p style="margin:24px 0 0;font-size:16px;color:#1c1917">Your Reisesteine team</p></td></tr><tr><td style="padding:16px 28px;border-top:1px solid #e7e5e4;font-size:13px;color:#78716c"><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#1c1917">You get this mail because you follow this stone. Unsubscribe with one click:<br><a href="https://reisesteine.test/abo/abmelden?token=<token>" style="color:#b45309;word-break:break-all">https://reisesteine.test/abo/abmelden?token=<token></a></p></td></tr></table></td></tr></table></body></html>',
+    listUnsubscribe: '<https://reisesteine.test/api/notifications/unsubscribe?token=<token>>',
+    listUnsubscribePost: 'List-Unsubscribe=One-Click',
+  },
+  {
+    to: 'pin-owner@example.org',
+    subject: 'Dein Stein „Omas Stein & "Co"“ wurde gefunden',
+    text: `Hallo,\n\n„Omas Stein & "Co"“ (<code>) wurde am <when> gefunden.\n\nFundort: Berlin <Mitte>\n\nAuf der Karte:\nhttps://www.openstreetmap.org/?mlat=52.52000&mlon=13.40500#map=15/52.52000/13.40500\n\nDer Finder schreibt: „Schön!“\n\nEr ist jetzt 0,0 km gereist.\n\nReise ansehen:\nhttps://reisesteine.test/<code>\n\nDein Reisesteine-Team\n\n--\n\nDu bekommst diese Mail bei jedem Fund deines Steins. Fund-Mails für diesen Stein mit einem Klick abbestellen:\nhttps://reisesteine.test/abo/abmelden?token=<token>`,
+    html: '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dein Stein „Omas Stein &amp; &quot;Co&quot;“ wurde gefunden</title></head><body style="margin:0;padding:0;background:#fafaf9;font-family:system-ui,-apple-system,\'Segoe UI\',sans-serif"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px"><tr><td style="padding:20px 28px;border-bottom:1px solid #e7e5e4;font-weight:700;font-size:18px;color:#292524"><span style="display:inline-block;width:14px;height:14px;border-radius:50%;background:#d97706;margin-right:8px;vertical-align:-1px"></span>Reisesteine</td></tr><tr><td style="padding:28px"><p style="margin:0 0 16px;font-size:16px;color:#1c1917">Hallo,</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">„Omas Stein &amp; &quot;Co&quot;“ (<code>) wurde am <when> gefunden.</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Fundort: Berlin &lt;Mitte&gt;</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Auf der Karte:<br><a href="https://www.openstreetmap.org/?mlat=52.52000&amp;mlon=13.40500#map=15/52.52000/13.40500" style="color:#b45309;word-break:break-all">https://www.openstreetmap.org/?mlat=52.52000&amp;mlon=13.40500#map=15/52.52000/13.40500</a></p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Der Finder schreibt: „Schön!“</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Er ist jetzt 0,0 km gereist.</p><p style="margin:24px 0"><a href="https://reisesteine.test/<code>" style="display:inline-block;background:#292524;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">Reise ansehen</a></p><p style="margin:24px 0 0;font-size:16px;color:#1c1917">Dein Reisesteine-Team</p></td></tr><tr><td style="padding:16px 28px;border-top:1px solid #e7e5e4;font-size:13px;color:#78716c"><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#1c1917">Du bekommst diese Mail bei jedem Fund deines Steins. Fund-Mails für diesen Stein mit einem Klick abbestellen:<br><a href="https://reisesteine.test/abo/abmelden?token=<token>" style="color:#b45309;word-break:break-all">https://reisesteine.test/abo/abmelden?token=<token></a></p></td></tr></table></td></tr></table></body></html>',
+    listUnsubscribe: '<https://reisesteine.test/api/notifications/unsubscribe?token=<token>>',
+    listUnsubscribePost: 'List-Unsubscribe=One-Click',
+  },
+  {
+    to: 'pin-owner@example.org',
+    subject: 'Dein Stein „Omas Stein & "Co"“ wurde gefunden',
+    text: `Hallo,\n\n„Omas Stein & "Co"“ (<code>) wurde am <when> gefunden.\n\nFundort: München\n\nAuf der Karte:\nhttps://www.openstreetmap.org/?mlat=48.13700&mlon=11.57500#map=15/48.13700/11.57500\n\nEr ist jetzt 0,0 km gereist.\n\nDieser Fund wirkt unplausibel: Der Stein wäre seit dem letzten Fund schneller als 1.000 km/h gereist. Er zählt erst zur Strecke, wenn du ihn auf deiner Besitzerseite annimmst.\n\nReise ansehen:\nhttps://reisesteine.test/<code>\n\nDein Reisesteine-Team\n\n--\n\nDu bekommst diese Mail bei jedem Fund deines Steins. Fund-Mails für diesen Stein mit einem Klick abbestellen:\nhttps://reisesteine.test/abo/abmelden?token=<token>`,
+    html: '<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dein Stein „Omas Stein &amp; &quot;Co&quot;“ wurde gefunden</title></head><body style="margin:0;padding:0;background:#fafaf9;font-family:system-ui,-apple-system,\'Segoe UI\',sans-serif"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px"><tr><td style="padding:20px 28px;border-bottom:1px solid #e7e5e4;font-weight:700;font-size:18px;color:#292524"><span style="display:inline-block;width:14px;height:14px;border-radius:50%;background:#d97706;margin-right:8px;vertical-align:-1px"></span>Reisesteine</td></tr><tr><td style="padding:28px"><p style="margin:0 0 16px;font-size:16px;color:#1c1917">Hallo,</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">„Omas Stein &amp; &quot;Co&quot;“ (<code>) wurde am <when> gefunden.</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Fundort: München</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Auf der Karte:<br><a href="https://www.openstreetmap.org/?mlat=48.13700&amp;mlon=11.57500#map=15/48.13700/11.57500" style="color:#b45309;word-break:break-all">https://www.openstreetmap.org/?mlat=48.13700&amp;mlon=11.57500#map=15/48.13700/11.57500</a></p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Er ist jetzt 0,0 km gereist.</p><p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917">Dieser Fund wirkt unplausibel: Der Stein wäre seit dem letzten Fund schneller als 1.000 km/h gereist. Er zählt erst zur Strecke, wenn du ihn auf deiner Besitzerseite annimmst.</p><p style="margin:24px 0"><a href="https://reisesteine.test/<code>" style="display:inline-block;background:#292524;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">Reise ansehen</a></p><p style="margin:24px 0 0;font-size:16px;color:#1c1917">Dein Reisesteine-Team</p></td></tr><tr><td style="padding:16px 28px;border-top:1px solid #e7e5e4;font-size:13px;color:#78716c"><p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#1c1917">Du bekommst diese Mail bei jedem Fund deines Steins. Fund-Mails für diesen Stein mit einem Klick abbestellen:<br><a href="https://reisesteine.test/abo/abmelden?token=<token>" style="color:#b45309;word-break:break-all">https://reisesteine.test/abo/abmelden?token=<token></a></p></td></tr></table></td></tr></table></body></html>',
+    listUnsubscribe: '<https://reisesteine.test/api/notifications/unsubscribe?token=<token>>',
+    listUnsubscribePost: 'List-Unsubscribe=One-Click',
+  },
+];
