@@ -178,12 +178,11 @@ app.route('/', webManifest);
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.
-app.all(`${sideMount('owner')}/*`, () => {
+const operatorsOnly = () => {
   throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
-});
-app.all(sideMount('owner'), () => {
-  throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
-});
+};
+app.all(`${sideMount('owner')}/*`, operatorsOnly);
+app.all(sideMount('owner'), operatorsOnly);
 
 app.all('/api/*', () => {
   throw new ApiError(404, 'NOT_FOUND', 'api.notFound');
