@@ -1,4 +1,4 @@
-import type { CacheScope, Secret } from '../shared/routes';
+import type { CacheScope, Secret } from '../shared/screen';
 import { sideMount } from './lib/routing';
 
 /**

@@ -1,5 +1,5 @@
 import type { Locale } from '../shared/i18n/locale';
-import type { CspFeature } from '../shared/routes';
+import type { CspFeature } from '../shared/screen';
 
 /** A logged-in operator (lib/operator-auth.ts). */
 export interface Operator {

@@ -3,7 +3,8 @@
  * endpoints' table. A route the app answers must be declared, and one whose path carries a token must say so.
  */
 import { describe, expect, it } from 'vitest';
-import { type Screen, screens } from '../../src/shared/routes';
+import { screens } from '../../src/shared/routes';
+import type { Screen } from '../../src/shared/screen';
 import { app } from '../../src/worker/app';
 import { type Endpoint, endpoints } from '../../src/worker/endpoints';
 import {

@@ -1,5 +1,6 @@
 import { CODE_PATTERN } from '../../shared/code';
-import { type CacheScope, type Indexing, matchRoute, type Screen, type Secret, screens } from '../../shared/routes';
+import { matchRoute, screens } from '../../shared/routes';
+import type { CacheScope, Indexing, Screen, Secret } from '../../shared/screen';
 import { endpoints } from '../endpoints';
 import { publicRoute } from './routing';
 

@@ -1,4 +1,4 @@
-import type { CspFeature } from '../../shared/routes';
+import type { CspFeature } from '../../shared/screen';
 import { base64url } from './crypto';
 
 /** A fresh nonce for one response's scripts. */
