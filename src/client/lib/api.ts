@@ -16,14 +16,20 @@ const BOOKMARK_HEADER = 'x-d1-bookmark';
 const BOOKMARK_MAX_AGE_MS = 60_000;
 let lastBookmark: { value: string; until: number } | null = null;
 
+/** What a call sends: JSON (`json`) or another body, extra headers; `keepalive` lets it finish after the page is left. */
+export interface ApiInit {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  keepalive?: boolean;
+}
+
 /**
  * The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. After a write, the
  * following requests send its bookmark back, so they see the write even when a database replica answers them.
  */
-export async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
-): Promise<T> {
+async function request(path: string, init: ApiInit): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (lastBookmark && lastBookmark.until > Date.now()) headers[BOOKMARK_HEADER] = lastBookmark.value;
   let body = init.body;
@@ -31,11 +37,30 @@ export async function api<T>(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body });
+  const response = await fetch(path, {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body,
+    ...(init.keepalive ? { keepalive: true } : {}),
+  });
   const bookmark = response.headers.get(BOOKMARK_HEADER);
   if (bookmark) lastBookmark = { value: bookmark, until: Date.now() + BOOKMARK_MAX_AGE_MS };
   if (!response.ok) throw new ApiRequestError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as T;
+  return response;
+}
+
+/** A call of the API (see `request`): its JSON answer, or undefined for an answer without a body (204). */
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const response = await request(path, init);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** A paged list: its items and the total the server counted (`X-Total-Count`). */
+export async function apiList<T>(path: string, init: ApiInit = {}): Promise<{ items: T[]; total: number }> {
+  const response = await request(path, init);
+  const items = (await response.json()) as T[];
+  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
 }
 
 /** The API error body's message, for showing a server-side validation message to the user. */
