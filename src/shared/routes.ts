@@ -69,16 +69,19 @@ export const screens = {
   checkout: screen({
     path: '/checkout',
     page: 'checkout',
+    messages: ['creation'],
     // Stripe's Payment Element; reCAPTCHA for an order a 100 % code makes free.
     csp: ['stripe', 'recaptcha'],
   }),
   success: screen({
     path: '/success',
     page: 'success',
+    messages: ['creation'],
   }),
   label: screen({
     path: '/etikett/:code',
     page: 'label',
+    messages: ['creation'],
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
@@ -122,24 +125,29 @@ export const screens = {
   admin: screen({
     path: '/admin',
     page: 'admin',
+    messages: ['admin'],
   }),
   ownerWithoutToken: screen({
     path: '/admin/stone',
     page: 'owner',
+    messages: ['owner'],
   }),
   owner: screen({
     path: '/admin/stone/:adminToken',
     page: 'owner',
+    messages: ['owner'],
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
   confirmSubscription: screen({
     path: '/abo/bestaetigen',
     page: 'confirm-subscription',
+    messages: ['mail-links'],
   }),
   unsubscribe: screen({
     path: '/abo/abmelden',
     page: 'unsubscribe',
+    messages: ['mail-links'],
   }),
   view: screen({
     path: '/view/:code',
