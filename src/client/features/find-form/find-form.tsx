@@ -1,9 +1,9 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
-import { PRECISIONS, type Precision, roundPosition } from '../../../shared/schemas/precision';
+import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
@@ -14,6 +14,9 @@ import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
+import { AddressSearch } from './address-search';
+import { KeptNotice } from './kept-notice';
+import { PrecisionField } from './precision-field';
 
 /** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
 const loadCheck = () => import('./check');
@@ -112,37 +115,6 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     };
   }, [picked]);
 
-  const [address, setAddress] = useState('');
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
-  const searchAddress = async () => {
-    const query = address.trim();
-    if (!query) {
-      setAddressError(intl.formatMessage({ id: 'findForm.addressRequired' }));
-      return;
-    }
-    setAddressError(null);
-    setSearching(true);
-    try {
-      const place = await api<{ label: string; latitude: number; longitude: number }>(`/api/geocode?q=${encodeURIComponent(query)}`);
-      onPick(place);
-    } catch (error) {
-      // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.
-      onPick({ label: query, latitude: 0, longitude: 0 });
-      if (error instanceof ApiRequestError && error.status === 404) {
-        toast({ title: intl.formatMessage({ id: 'findForm.addressNotFound' }) });
-      }
-    } finally {
-      setSearching(false);
-    }
-  };
-  const searchOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    // Enter here searches the address; it does not send the find.
-    event.preventDefault();
-    void searchAddress();
-  };
-
   const locateWithGps = async () => {
     setLocating(true);
     try {
@@ -211,47 +183,8 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
           </Button>
         </div>
-        <div className="flex items-end gap-2">
-          <div className="flex-1">
-            <TextField
-              label={intl.formatMessage({ id: 'findForm.address' })}
-              name="address"
-              type="search"
-              autoComplete="street-address"
-              placeholder={intl.formatMessage({ id: 'findForm.addressPlaceholder' })}
-              value={address}
-              maxLength={200}
-              onChange={(event) => setAddress(event.target.value)}
-              onKeyDown={searchOnEnter}
-              error={addressError}
-            />
-          </div>
-          <Button variant="secondary" onClick={searchAddress} disabled={searching || !hydrated}>
-            <FormattedMessage id={searching ? 'findForm.addressSearching' : 'findForm.addressSearch'} />
-          </Button>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
-            <FormattedMessage id="findForm.precision" />
-          </label>
-          <select
-            id="find-precision"
-            name="precision"
-            value={precision}
-            onChange={(event) => setPrecision(event.target.value as Precision)}
-            aria-describedby="find-precision-hint"
-            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
-          >
-            {PRECISIONS.map((option) => (
-              <option key={option} value={option}>
-                {intl.formatMessage({ id: `findForm.precision.${option}` })}
-              </option>
-            ))}
-          </select>
-          <p id="find-precision-hint" className="text-xs text-stone-500">
-            <FormattedMessage id="findForm.precisionHint" />
-          </p>
-        </div>
+        <AddressSearch onPick={onPick} hydrated={hydrated} />
+        <PrecisionField value={precision} onChange={setPrecision} />
         <TextArea
           label={intl.formatMessage({ id: 'findForm.comment' })}
           name="comment"
@@ -275,20 +208,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
         </Button>
         <div role="status" aria-live="polite">
-          {kept.waiting > 0 ? (
-            <div data-testid="find-kept" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              <p className="font-semibold">
-                <FormattedMessage id="findForm.kept.title" />
-              </p>
-              <p>
-                <FormattedMessage id="findForm.kept.text" values={{ count: kept.waiting }} />
-              </p>
-            </div>
-          ) : kept.sent > 0 ? (
-            <p data-testid="find-kept-sent" className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-              <FormattedMessage id="findForm.sent" values={{ count: kept.sent }} />
-            </p>
-          ) : null}
+          <KeptNotice waiting={kept.waiting} sent={kept.sent} />
         </div>
       </form>
     </Card>
