@@ -26,10 +26,11 @@ export interface ApiInit {
 }
 
 /**
- * The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. After a write, the
- * following requests send its bookmark back, so they see the write even when a database replica answers them.
+ * The one fetch wrapper: credentials included, JSON in, non-2xx → ApiRequestError, the answer as it came (for its
+ * headers, or when it has no body). After a write, the following requests send its bookmark back, so they see the
+ * write even when a database replica answers them.
  */
-async function request(path: string, init: ApiInit): Promise<Response> {
+export async function apiResponse(path: string, init: ApiInit = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (lastBookmark && lastBookmark.until > Date.now()) headers[BOOKMARK_HEADER] = lastBookmark.value;
   let body = init.body;
@@ -37,30 +38,16 @@ async function request(path: string, init: ApiInit): Promise<Response> {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    body,
-    ...(init.keepalive ? { keepalive: true } : {}),
-  });
+  const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body, keepalive: init.keepalive });
   const bookmark = response.headers.get(BOOKMARK_HEADER);
   if (bookmark) lastBookmark = { value: bookmark, until: Date.now() + BOOKMARK_MAX_AGE_MS };
   if (!response.ok) throw new ApiRequestError(response.status, await response.text(), response.statusText);
   return response;
 }
 
-/** A call of the API (see `request`): its JSON answer, or undefined for an answer without a body (204). */
+/** A call of the API (see `apiResponse`): its JSON answer. */
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const response = await request(path, init);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
-/** A paged list: its items and the total the server counted (`X-Total-Count`). */
-export async function apiList<T>(path: string, init: ApiInit = {}): Promise<{ items: T[]; total: number }> {
-  const response = await request(path, init);
-  const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+  return (await (await apiResponse(path, init)).json()) as T;
 }
 
 /** The API error body's message, for showing a server-side validation message to the user. */

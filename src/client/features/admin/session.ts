@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type ApiInit, ApiRequestError, api, apiList } from '../../lib/api';
+import { type ApiInit, ApiRequestError, api, apiResponse } from '../../lib/api';
 import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
 /** Spec §4: the operator's token lives in the browser's storage under this key; logging out clears it. */
@@ -38,7 +38,7 @@ export async function logOutOperator(): Promise<void> {
   clearAdminToken();
   if (!token) return;
   try {
-    await api('/api/admin/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
+    await apiResponse('/api/admin/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
   } catch {
     // Forgotten here already; the token still ends when it expires.
   }
@@ -91,5 +91,9 @@ export function adminApi<T>(path: string, { auth, ...init }: AdminInit = {}): Pr
 
 /** A paged operator list: its items and the total the server counted (`X-Total-Count`). */
 export function adminList<T>(path: string): Promise<{ items: T[]; total: number }> {
-  return asOperator('bearer', (headers) => apiList<T>(path, { headers }));
+  return asOperator('bearer', async (headers) => {
+    const response = await apiResponse(path, { headers });
+    const items = (await response.json()) as T[];
+    return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+  });
 }
