@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
-import { type Precision, roundPosition } from '../../../shared/schemas/precision';
+import { PRECISIONS, type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
@@ -15,8 +15,7 @@ import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
 import { AddressSearch } from './address-search';
-import { KeptNotice } from './kept-notice';
-import { PrecisionField } from './precision-field';
+import { usePlaceName } from './use-place-name';
 
 /** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
 const loadCheck = () => import('./check');
@@ -97,23 +96,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     },
   });
 
-  // A position picked by GPS or on the map gets a place name ("Hamburg, Deutschland") instead of bare numbers.
-  const pick = useRef(onPick);
-  pick.current = onPick;
-  useEffect(() => {
-    if (!picked || picked.latitude === null || picked.longitude === null || picked.label !== formatCoordinates(picked)) return;
-    let current = true;
-    api<{ label: string | null }>(`/api/geocode/reverse?lat=${picked.latitude.toFixed(5)}&lon=${picked.longitude.toFixed(5)}`).then(
-      ({ label }) => {
-        if (current && label) pick.current({ ...picked, label });
-      },
-      // No name known, or no geocoder: the coordinates stay.
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [picked]);
+  usePlaceName(picked, onPick);
 
   const locateWithGps = async () => {
     setLocating(true);
@@ -184,7 +167,28 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           </Button>
         </div>
         <AddressSearch onPick={onPick} hydrated={hydrated} />
-        <PrecisionField value={precision} onChange={setPrecision} />
+        <div className="space-y-1">
+          <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
+            <FormattedMessage id="findForm.precision" />
+          </label>
+          <select
+            id="find-precision"
+            name="precision"
+            value={precision}
+            onChange={(event) => setPrecision(event.target.value as Precision)}
+            aria-describedby="find-precision-hint"
+            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
+          >
+            {PRECISIONS.map((option) => (
+              <option key={option} value={option}>
+                {intl.formatMessage({ id: `findForm.precision.${option}` })}
+              </option>
+            ))}
+          </select>
+          <p id="find-precision-hint" className="text-xs text-stone-500">
+            <FormattedMessage id="findForm.precisionHint" />
+          </p>
+        </div>
         <TextArea
           label={intl.formatMessage({ id: 'findForm.comment' })}
           name="comment"
@@ -208,7 +212,20 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
         </Button>
         <div role="status" aria-live="polite">
-          <KeptNotice waiting={kept.waiting} sent={kept.sent} />
+          {kept.waiting > 0 ? (
+            <div data-testid="find-kept" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="font-semibold">
+                <FormattedMessage id="findForm.kept.title" />
+              </p>
+              <p>
+                <FormattedMessage id="findForm.kept.text" values={{ count: kept.waiting }} />
+              </p>
+            </div>
+          ) : kept.sent > 0 ? (
+            <p data-testid="find-kept-sent" className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+              <FormattedMessage id="findForm.sent" values={{ count: kept.sent }} />
+            </p>
+          ) : null}
         </div>
       </form>
     </Card>
