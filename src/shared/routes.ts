@@ -120,7 +120,7 @@ export const screens = {
   adminBlog: screen({
     path: '/admin/blog',
     page: 'admin-blog',
-    messages: ['admin'],
+    messages: ['admin', 'blog'],
   }),
   admin: screen({
     path: '/admin',
