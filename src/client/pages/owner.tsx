@@ -1,9 +1,9 @@
-import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
-import { type PageProps, pathTo } from '../../shared/routes';
+import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerFinds } from '../features/owner/owner-finds';
+import { OwnerHeader } from '../features/owner/owner-header';
 import { OwnerMails } from '../features/owner/owner-mails';
 import { OwnerMissing } from '../features/owner/owner-missing';
 import { OwnerPhotos } from '../features/owner/owner-photos';
@@ -11,7 +11,6 @@ import { OwnerStatistics } from '../features/owner/owner-statistics';
 import { UpgradeCard } from '../features/owner/upgrade-card';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
-import { Link } from '../lib/router';
 import { Spinner } from '../ui/spinner';
 
 /** /admin/stone/{adminToken}: everything an owner does with a stone (spec §2 "Owner page"). */
@@ -33,20 +32,7 @@ function OwnerOf({ token }: { token: string }) {
     queryClient.setQueryData<OwnerStoneView | null>(spec.key, (old) => (old ? { ...old, ...next } : old));
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold">
-            <FormattedMessage id="owner.title" values={{ code: stone.code }} />
-          </h1>
-          <p className="mt-1 text-stone-600">{stone.title}</p>
-        </div>
-        <Link
-          href={pathTo('stone', { code: stone.code })}
-          className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
-        >
-          <FormattedMessage id="owner.publicPage" />
-        </Link>
-      </header>
+      <OwnerHeader stone={stone} />
       <OwnerDetails token={token} stone={stone} onSaved={update} />
       {stone.hasPhotos ? (
         <OwnerPhotos token={token} stone={stone} onChanged={(photos) => update({ photos })} />
