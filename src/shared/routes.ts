@@ -28,6 +28,7 @@ export const screens = {
     indexing: 'noindex',
     path: '/checkout',
     page: 'checkout',
+    messages: ['creation'],
     // Stripe's Payment Element; reCAPTCHA for an order a 100 % code makes free.
     csp: ['stripe', 'recaptcha'],
   }),
@@ -35,12 +36,14 @@ export const screens = {
     indexing: 'noindex',
     path: '/success',
     page: 'success',
+    messages: ['creation'],
   }),
   label: screen({
     // A sheet to print, not a page to find.
     indexing: 'noindex',
     path: '/etikett/:code',
     page: 'label',
+    messages: ['creation'],
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
@@ -88,17 +91,19 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/blog',
     page: 'admin-blog',
-    messages: ['admin'],
+    messages: ['admin', 'blog'],
   }),
   admin: screen({
     indexing: 'disallow',
     path: '/admin',
     page: 'admin',
+    messages: ['admin'],
   }),
   ownerWithoutToken: screen({
     indexing: 'disallow',
     path: '/admin/stone',
     page: 'owner',
+    messages: ['owner'],
   }),
   owner: screen({
     // The owner's secret link.
@@ -106,6 +111,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/stone/:adminToken',
     page: 'owner',
+    messages: ['owner'],
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
@@ -115,12 +121,14 @@ export const screens = {
     indexing: 'disallow',
     path: '/abo/bestaetigen',
     page: 'confirm-subscription',
+    messages: ['mail-links'],
   }),
   unsubscribe: screen({
     secret: 'query',
     indexing: 'disallow',
     path: '/abo/abmelden',
     page: 'unsubscribe',
+    messages: ['mail-links'],
   }),
   view: screen({
     cache: 'stone',

@@ -16,14 +16,21 @@ const BOOKMARK_HEADER = 'x-d1-bookmark';
 const BOOKMARK_MAX_AGE_MS = 60_000;
 let lastBookmark: { value: string; until: number } | null = null;
 
+/** What a call sends: JSON (`json`) or another body, extra headers; `keepalive` lets it finish after the page is left. */
+export interface ApiInit {
+  method?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  keepalive?: boolean;
+}
+
 /**
- * The one fetch wrapper: credentials included, JSON in and out, non-2xx → ApiRequestError. After a write, the
- * following requests send its bookmark back, so they see the write even when a database replica answers them.
+ * The one fetch wrapper: credentials included, JSON in, non-2xx → ApiRequestError, the answer as it came (for its
+ * headers, or when it has no body). After a write, the following requests send its bookmark back, so they see the
+ * write even when a database replica answers them.
  */
-export async function api<T>(
-  path: string,
-  init: { method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
-): Promise<T> {
+export async function apiResponse(path: string, init: ApiInit = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (lastBookmark && lastBookmark.until > Date.now()) headers[BOOKMARK_HEADER] = lastBookmark.value;
   let body = init.body;
@@ -31,11 +38,16 @@ export async function api<T>(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body });
+  const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body, keepalive: init.keepalive });
   const bookmark = response.headers.get(BOOKMARK_HEADER);
   if (bookmark) lastBookmark = { value: bookmark, until: Date.now() + BOOKMARK_MAX_AGE_MS };
   if (!response.ok) throw new ApiRequestError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as T;
+  return response;
+}
+
+/** A call of the API (see `apiResponse`): its JSON answer. */
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  return (await (await apiResponse(path, init)).json()) as T;
 }
 
 /** The API error body's message, for showing a server-side validation message to the user. */

@@ -1,3 +1,10 @@
+/**
+ * The one way a screen gets its own texts: it names their namespaces in the registry (`messages` in
+ * src/shared/routes.ts). The browser loads them in the page's language with the screen's module (App.tsx
+ * `pageOf`, also before hydrating), so the first render already has them; the Worker has every text from the
+ * start (`virtual:messages/all`) and preloads the page's namespaces with its HTML. Lazily loaded features that are
+ * not screens (dialogs, the cookie banner, forms loaded on demand) bring theirs with `<WithMessages>` instead.
+ */
 import loaders from 'virtual:messages/screens';
 import type { Locale } from '../../shared/i18n/locale';
 import { type Messages, provideMessages } from './intl';

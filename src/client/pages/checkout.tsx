@@ -1,20 +1,18 @@
-import messages from 'virtual:messages/creation';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as v from 'valibot';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { queries } from '../../shared/queries';
 import { pathTo } from '../../shared/routes';
-import { featuresSchema, stoneDataSchema } from '../../shared/schemas/payment';
-import { completePendingStone, keepOwnerToken, pendingUpgrade } from '../features/creator/pending-stone';
+import { type IntentAnswer, orderFrom } from '../features/checkout/order';
+import { PaymentForm } from '../features/checkout/payment-form';
+import { completePendingStone, keepOwnerToken } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
 import { useQueryClient } from '../lib/query';
 import { recaptchaToken } from '../lib/recaptcha';
 import { useRouter } from '../lib/router';
-import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { TextField } from '../ui/field';
@@ -24,54 +22,10 @@ import { useToast } from '../ui/toast';
 /** Spec §9: a checkout with nothing to pay goes back to the start page after 100 ms. */
 const REDIRECT_DELAY_MS = 100;
 
-interface Order {
-  amount: number;
-  features: v.InferOutput<typeof featuresSchema>;
-  /** A new stone's data, or for an owner buying a feature (`upgrade=1`), that stone's owner token. */
-  stoneData?: v.InferOutput<typeof stoneDataSchema>;
-  upgradeToken?: string;
-  title: string;
-}
-
-/**
- * The order from the address (spec §2: amount, a features JSON and a stoneData JSON; or `upgrade=1` with the
- * owner token waiting in the tab), or null when it is not one.
- */
-function orderFrom(search: string): Order | null {
-  const params = new URLSearchParams(search);
-  try {
-    const amount = Number(params.get('amount'));
-    const features = v.parse(featuresSchema, JSON.parse(params.get('features') ?? 'null'));
-    if (!Number.isFinite(amount)) return null;
-    if (params.get('upgrade')) {
-      const upgradeToken = pendingUpgrade();
-      return upgradeToken ? { amount, features, upgradeToken, title: '' } : null;
-    }
-    const stoneData = v.parse(stoneDataSchema, JSON.parse(params.get('stoneData') ?? 'null'));
-    return { amount, features, stoneData, title: stoneData.title };
-  } catch {
-    return null;
-  }
-}
-
-interface IntentAnswer {
-  clientSecret: string | null;
-  amount: number;
-  adminToken?: string;
-  code?: string;
-}
-
 let stripePromise: Promise<Stripe | null> | null = null;
 
+/** /checkout (spec §2): the order's summary, a promotion code, and Stripe's Payment Element to pay with. */
 export default function CheckoutPage() {
-  return (
-    <WithMessages messages={messages}>
-      <Checkout />
-    </WithMessages>
-  );
-}
-
-function Checkout() {
   const intl = useIntl();
   const toast = useToast();
   const config = useConfig();
@@ -231,33 +185,5 @@ function Checkout() {
         </div>
       )}
     </div>
-  );
-}
-
-/** Stripe's Payment Element and the pay button; Stripe sends the buyer back to /success. */
-function PaymentForm({ amountCents }: { amountCents: number }) {
-  const intl = useIntl();
-  const toast = useToast();
-  const stripe = useStripe();
-  const elements = useElements();
-  const [paying, setPaying] = useState(false);
-
-  const pay = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!stripe || !elements) return;
-    setPaying(true);
-    const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/success` } });
-    // Only reached when the payment failed at once (a success leaves the page for /success).
-    setPaying(false);
-    toast({ title: intl.formatMessage({ id: 'checkout.failed' }), description: error.message, variant: 'error' });
-  };
-
-  return (
-    <form onSubmit={pay} className="space-y-4">
-      <PaymentElement />
-      <Button type="submit" disabled={!stripe || !elements || paying} className="w-full">
-        <FormattedMessage id={paying ? 'checkout.paying' : 'checkout.pay'} values={{ amount: formatEuros(amountCents, intl.locale) }} />
-      </Button>
-    </form>
   );
 }

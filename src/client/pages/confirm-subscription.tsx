@@ -1,21 +1,17 @@
-import messages from 'virtual:messages/mail-links';
 import { TokenAction } from '../features/mail-links/token-action';
-import { WithMessages } from '../lib/with-messages';
 
 /** /abo/bestaetigen?token=…: the double opt-in link of a subscription confirmation mail. */
 export default function ConfirmSubscriptionPage() {
   return (
-    <WithMessages messages={messages}>
-      <TokenAction
-        endpoint="/api/notifications/confirm"
-        ids={{
-          title: 'abo.confirm.title',
-          text: 'abo.confirm.text',
-          button: 'abo.confirm.button',
-          pending: 'abo.confirm.pending',
-          done: 'abo.confirm.done',
-        }}
-      />
-    </WithMessages>
+    <TokenAction
+      endpoint="/api/notifications/confirm"
+      ids={{
+        title: 'abo.confirm.title',
+        text: 'abo.confirm.text',
+        button: 'abo.confirm.button',
+        pending: 'abo.confirm.pending',
+        done: 'abo.confirm.done',
+      }}
+    />
   );
 }

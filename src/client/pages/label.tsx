@@ -1,8 +1,6 @@
-import messages from 'virtual:messages/creation';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { useStone } from '../features/stone/api';
-import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';
 
 /** The label sizes people laminate onto a stone, in centimetres, and how many of each fit a row of A4. */
@@ -12,19 +10,11 @@ const SIZES = [
   { cm: 5, count: 3 },
 ] as const;
 
-export default function LabelPage(props: PageProps) {
-  return (
-    <WithMessages messages={messages}>
-      <Labels {...props} />
-    </WithMessages>
-  );
-}
-
 /**
  * A printable A4 sheet: the stone's QR code and code at 3, 4 and 5 cm, each inside a dashed cut line. Printed at
  * 100 %, centimetres in CSS are centimetres on paper.
  */
-function Labels({ params }: PageProps) {
+export default function LabelPage({ params }: PageProps) {
   const intl = useIntl();
   const code = params.code ?? '';
   const { data: stone } = useStone(code);

@@ -1,4 +1,3 @@
-import messages from 'virtual:messages/creation';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../shared/code';
@@ -11,7 +10,6 @@ import { copyText } from '../lib/clipboard';
 import { useConfig } from '../lib/config';
 import { useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
-import { WithMessages } from '../lib/with-messages';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';
@@ -21,14 +19,6 @@ import { useToast } from '../ui/toast';
 const PNG_SIZE = 1200;
 
 export default function SuccessPage() {
-  return (
-    <WithMessages messages={messages}>
-      <Success />
-    </WithMessages>
-  );
-}
-
-function Success() {
   const { location } = useRouter();
   const params = new URLSearchParams(location.search);
   const code = params.get('code');

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
+import { DialogButtons } from './dialog-buttons';
 import { adminApi } from './session';
 
 /**
@@ -157,6 +158,8 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
   );
 }
 
+const TEXTS = { cancel: 'admin.edit.cancel', save: 'admin.edit.save', saving: 'admin.edit.saving' };
+
 /** Title and story start from the stone as loaded (the photos and finds above them change without resetting them). */
 function EditForm({
   stone,
@@ -212,14 +215,7 @@ function EditForm({
         />
       ) : null}
       {children}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          <FormattedMessage id="admin.edit.cancel" />
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          <FormattedMessage id={save.isPending ? 'admin.edit.saving' : 'admin.edit.save'} />
-        </Button>
-      </div>
+      <DialogButtons texts={TEXTS} saving={save.isPending} onCancel={onClose} />
     </form>
   );
 }

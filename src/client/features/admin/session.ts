@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ApiRequestError } from '../../lib/api';
+import { type ApiInit, ApiRequestError, api, apiResponse } from '../../lib/api';
 import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
 /** Spec §4: the operator's token lives in the browser's storage under this key; logging out clears it. */
@@ -38,7 +38,7 @@ export async function logOutOperator(): Promise<void> {
   clearAdminToken();
   if (!token) return;
   try {
-    await fetch('/api/admin/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
+    await apiResponse('/api/admin/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
   } catch {
     // Forgotten here already; the token still ends when it expires.
   }
@@ -55,9 +55,7 @@ export function useAdminToken(): string | null | undefined {
   return useSyncExternalStore(subscribe, readAdminToken, () => undefined);
 }
 
-interface AdminInit {
-  method?: string;
-  json?: unknown;
+interface AdminInit extends Pick<ApiInit, 'method' | 'json'> {
   /**
    * How the token is sent: `bearer` (`Authorization: Bearer …`, the stone routes) or `raw` (the bare token, as
    * the blog admin sends it, spec §6).
@@ -65,40 +63,37 @@ interface AdminInit {
   auth?: 'bearer' | 'raw';
 }
 
-async function adminFetch(path: string, init: AdminInit): Promise<Response> {
+/**
+ * A call made as the operator: the stored token goes along in the Authorization header. Without a token, or when
+ * the server no longer takes it (expired or revoked: 401), back to the login form with a message, not a broken table.
+ */
+async function asOperator<T>(auth: AdminInit['auth'], call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
   const token = readAdminToken();
   if (!token) {
     window.location.assign(SESSION_EXPIRED_PATH);
     throw new ApiRequestError(401, '', 'Unauthorized');
   }
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: init.auth === 'raw' ? token : `Bearer ${token}`,
-  };
-  if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
-  if (response.status === 401) {
-    // Expired or revoked: back to the login form with a message, not a broken table.
-    clearAdminToken();
-    window.location.assign(SESSION_EXPIRED_PATH);
+  try {
+    return await call({ Authorization: auth === 'raw' ? token : `Bearer ${token}` });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) {
+      clearAdminToken();
+      window.location.assign(SESSION_EXPIRED_PATH);
+    }
+    throw error;
   }
-  if (!response.ok) throw new ApiRequestError(response.status, await response.text(), response.statusText);
-  return response;
 }
 
-/** An operator call: the stored token sent along, JSON in and out, non-2xx → ApiRequestError (spec §8). */
-export async function adminApi<T>(path: string, init: AdminInit = {}): Promise<T> {
-  return (await (await adminFetch(path, init)).json()) as T;
+/** An operator call: JSON in and out, non-2xx → ApiRequestError (spec §8). */
+export function adminApi<T>(path: string, { auth, ...init }: AdminInit = {}): Promise<T> {
+  return asOperator(auth, (headers) => api<T>(path, { ...init, headers }));
 }
 
 /** A paged operator list: its items and the total the server counted (`X-Total-Count`). */
-export async function adminList<T>(path: string): Promise<{ items: T[]; total: number }> {
-  const response = await adminFetch(path, {});
-  const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+export function adminList<T>(path: string): Promise<{ items: T[]; total: number }> {
+  return asOperator('bearer', async (headers) => {
+    const response = await apiResponse(path, { headers });
+    const items = (await response.json()) as T[];
+    return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+  });
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
@@ -14,6 +14,8 @@ import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
+import { AddressSearch } from './address-search';
+import { usePlaceName } from './use-place-name';
 
 /** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
 const loadCheck = () => import('./check');
@@ -94,54 +96,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     },
   });
 
-  // A position picked by GPS or on the map gets a place name ("Hamburg, Deutschland") instead of bare numbers.
-  const pick = useRef(onPick);
-  pick.current = onPick;
-  useEffect(() => {
-    if (!picked || picked.latitude === null || picked.longitude === null || picked.label !== formatCoordinates(picked)) return;
-    let current = true;
-    api<{ label: string | null }>(`/api/geocode/reverse?lat=${picked.latitude.toFixed(5)}&lon=${picked.longitude.toFixed(5)}`).then(
-      ({ label }) => {
-        if (current && label) pick.current({ ...picked, label });
-      },
-      // No name known, or no geocoder: the coordinates stay.
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [picked]);
-
-  const [address, setAddress] = useState('');
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [searching, setSearching] = useState(false);
-  const searchAddress = async () => {
-    const query = address.trim();
-    if (!query) {
-      setAddressError(intl.formatMessage({ id: 'findForm.addressRequired' }));
-      return;
-    }
-    setAddressError(null);
-    setSearching(true);
-    try {
-      const place = await api<{ label: string; latitude: number; longitude: number }>(`/api/geocode?q=${encodeURIComponent(query)}`);
-      onPick(place);
-    } catch (error) {
-      // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.
-      onPick({ label: query, latitude: 0, longitude: 0 });
-      if (error instanceof ApiRequestError && error.status === 404) {
-        toast({ title: intl.formatMessage({ id: 'findForm.addressNotFound' }) });
-      }
-    } finally {
-      setSearching(false);
-    }
-  };
-  const searchOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    // Enter here searches the address; it does not send the find.
-    event.preventDefault();
-    void searchAddress();
-  };
+  usePlaceName(picked, onPick);
 
   const locateWithGps = async () => {
     setLocating(true);
@@ -211,25 +166,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
           </Button>
         </div>
-        <div className="flex items-end gap-2">
-          <div className="flex-1">
-            <TextField
-              label={intl.formatMessage({ id: 'findForm.address' })}
-              name="address"
-              type="search"
-              autoComplete="street-address"
-              placeholder={intl.formatMessage({ id: 'findForm.addressPlaceholder' })}
-              value={address}
-              maxLength={200}
-              onChange={(event) => setAddress(event.target.value)}
-              onKeyDown={searchOnEnter}
-              error={addressError}
-            />
-          </div>
-          <Button variant="secondary" onClick={searchAddress} disabled={searching || !hydrated}>
-            <FormattedMessage id={searching ? 'findForm.addressSearching' : 'findForm.addressSearch'} />
-          </Button>
-        </div>
+        <AddressSearch onPick={onPick} hydrated={hydrated} />
         <div className="space-y-1">
           <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
             <FormattedMessage id="findForm.precision" />

@@ -1,13 +1,14 @@
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
+import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';
-import { type PhotoProblem, preparePhotos } from '../photos/prepare-photos';
+import { PhotoPicker } from '../photos/photo-picker';
+import type { PhotoProblem } from '../photos/prepare-photos';
 
 function OwnerPhoto({ src, n, onDelete, deleting }: { src: string; n: number; onDelete: () => void; deleting: boolean }) {
   const intl = useIntl();
@@ -43,10 +44,7 @@ function OwnerPhoto({ src, n, onDelete, deleting }: { src: string; n: number; on
 export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone: OwnerStoneView; onChanged: (photos: string[]) => void }) {
   const intl = useIntl();
   const toast = useToast();
-  const pickerId = useId();
-  const picker = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<File[]>([]);
-  const [preparing, setPreparing] = useState(false);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const room = MAX_PHOTOS - stone.photos.length - pending.length;
 
@@ -83,25 +81,11 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
         ? { title: t('owner.photos.invalidType'), description: t('owner.photos.invalidTypeText', { file: problem.file }) }
         : { title: t('owner.photos.tooLarge'), description: t('owner.photos.tooLargeText', { file: problem.file }) };
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (!chosen.length) return;
-    setPreparing(true);
-    try {
-      const { photos, problems } = await preparePhotos(chosen, room);
-      setPending((current) => [...current, ...photos]);
-      for (const problem of problems) toast({ ...problemText(problem), variant: 'error' });
-    } finally {
-      setPreparing(false);
-    }
-  };
-
   return (
-    <Card aria-labelledby="owner-photos-title">
-      <h2 id="owner-photos-title" className="text-lg font-semibold">
-        <FormattedMessage id="owner.photos.title" values={{ count: stone.photos.length, max: MAX_PHOTOS }} />
-      </h2>
+    <TitledCard
+      id="owner-photos-title"
+      title={<FormattedMessage id="owner.photos.title" values={{ count: stone.photos.length, max: MAX_PHOTOS }} />}
+    >
       {stone.photos.length ? (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="owner-photos">
           {stone.photos.map((src, i) => (
@@ -126,19 +110,13 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
           <h3 className="font-semibold">
             <FormattedMessage id="owner.photos.add" />
           </h3>
-          <input
-            ref={picker}
-            id={pickerId}
-            type="file"
-            accept="image/*"
-            multiple
-            className="sr-only"
-            onChange={(event) => void choose(event)}
-          />
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="button" variant="secondary" disabled={preparing || room <= 0} onClick={() => picker.current?.click()}>
-              <FormattedMessage id={preparing ? 'owner.photos.preparing' : 'owner.photos.choose'} />
-            </Button>
+            <PhotoPicker
+              room={room}
+              texts={{ choose: 'owner.photos.choose', preparing: 'owner.photos.preparing' }}
+              problemText={problemText}
+              onPrepared={(photos) => setPending((current) => [...current, ...photos])}
+            />
             {pending.length ? (
               <Button type="button" disabled={upload.isPending} onClick={() => upload.mutate(pending)}>
                 <FormattedMessage
@@ -155,6 +133,6 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
           ) : null}
         </div>
       ) : null}
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,0 +1,119 @@
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { MAX_BLOG_CONTENT_LENGTH, MAX_BLOG_EXCERPT_LENGTH, MAX_BLOG_TITLE_LENGTH, MAX_SLUG_LENGTH } from '../../../shared/schemas/blog';
+import type { AdminBlogPost } from '../../../shared/types';
+import { apiErrorMessage } from '../../lib/api';
+import { useMutation, useQueryClient } from '../../lib/query';
+import { Dialog } from '../../ui/dialog';
+import { TextArea, TextField } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { BLOG_ADMIN_KEY, blogAdminApi } from './blog-admin-api';
+import { DialogButtons } from './dialog-buttons';
+
+const TEXTS = { cancel: 'adminBlog.cancel', save: 'adminBlog.save', saving: 'adminBlog.saving' };
+
+/** "Neuer Artikel" and editing (spec §2): the spec's fields and the published switch. */
+export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState({
+    title: post?.title ?? '',
+    slug: post?.slug ?? '',
+    excerpt: post?.excerpt ?? '',
+    content: post?.content ?? '',
+    featuredImage: post?.featuredImage ?? '',
+    tags: post?.tags.join(', ') ?? '',
+    published: post?.published ?? false,
+  });
+  const [missing, setMissing] = useState(false);
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
+  const save = useMutation({
+    mutationFn: () =>
+      blogAdminApi<AdminBlogPost>(post ? `/api/admin/blog/${encodeURIComponent(post.id)}` : '/api/admin/blog', {
+        method: post ? 'PUT' : 'POST',
+        json: fields,
+      }),
+    onSuccess: () => {
+      toast({ title: intl.formatMessage({ id: post ? 'adminBlog.updated' : 'adminBlog.created' }) });
+      void queryClient.invalidateQueries({ queryKey: BLOG_ADMIN_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['blog'] });
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'adminBlog.failed' }),
+        description: apiErrorMessage(error) ?? error.message,
+        variant: 'error',
+      }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec §5: title, summary and content are required.
+    const incomplete = !fields.title.trim() || !fields.excerpt.trim() || !fields.content.trim();
+    setMissing(incomplete);
+    if (!incomplete) save.mutate();
+  };
+  const required = missing ? intl.formatMessage({ id: 'adminBlog.required' }) : null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={intl.formatMessage({ id: post ? 'adminBlog.edit' : 'adminBlog.new' })}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label={intl.formatMessage({ id: 'adminBlog.field.title' })}
+          value={fields.title}
+          maxLength={MAX_BLOG_TITLE_LENGTH}
+          onChange={set('title')}
+          error={missing && !fields.title.trim() ? required : null}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'adminBlog.field.slug' })}
+          hint={intl.formatMessage({ id: 'adminBlog.field.slugHint' })}
+          value={fields.slug}
+          maxLength={MAX_SLUG_LENGTH}
+          onChange={set('slug')}
+        />
+        <TextArea
+          label={intl.formatMessage({ id: 'adminBlog.field.excerpt' })}
+          rows={2}
+          value={fields.excerpt}
+          maxLength={MAX_BLOG_EXCERPT_LENGTH}
+          onChange={set('excerpt')}
+          error={missing && !fields.excerpt.trim() ? required : null}
+        />
+        <TextArea
+          label={intl.formatMessage({ id: 'adminBlog.field.content' })}
+          hint={intl.formatMessage({ id: 'adminBlog.field.contentHint' })}
+          rows={8}
+          value={fields.content}
+          maxLength={MAX_BLOG_CONTENT_LENGTH}
+          onChange={set('content')}
+          error={missing && !fields.content.trim() ? required : null}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'adminBlog.field.image' })}
+          type="url"
+          value={fields.featuredImage}
+          onChange={set('featuredImage')}
+        />
+        <TextField label={intl.formatMessage({ id: 'adminBlog.field.tags' })} value={fields.tags} onChange={set('tags')} />
+        <label className="flex items-center gap-3 text-sm font-medium text-stone-800">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={fields.published}
+            checked={fields.published}
+            onChange={(event) => setFields({ ...fields, published: event.target.checked })}
+          />
+          <FormattedMessage id="adminBlog.field.published" />
+        </label>
+        <DialogButtons texts={TEXTS} saving={save.isPending} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}

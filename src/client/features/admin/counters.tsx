@@ -1,0 +1,29 @@
+import { FormattedMessage } from 'react-intl';
+import type { OperatorCounters } from '../../../shared/types';
+import { useQuery } from '../../lib/query';
+import { Card } from '../../ui/card';
+import { adminApi } from './session';
+
+/** All stones, premium stones, stones of the last week (spec §2). */
+export function Counters() {
+  const { data } = useQuery({ queryKey: ['admin', 'counters'], queryFn: () => adminApi<OperatorCounters>('/api/admin/statistics') });
+  const items = [
+    ['admin.counters.total', data?.total],
+    ['admin.counters.premium', data?.premium],
+    ['admin.counters.week', data?.lastWeek],
+  ] as const;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      {items.map(([label, value]) => (
+        <Card key={label} className="flex flex-col-reverse">
+          <dt className="text-sm text-stone-600">
+            <FormattedMessage id={label} />
+          </dt>
+          <dd className="text-3xl font-bold" data-testid={label}>
+            {value ?? '–'}
+          </dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}

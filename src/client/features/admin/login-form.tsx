@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
+import { useMutation } from '../../lib/query';
+import { useRouter } from '../../lib/router';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { TextField } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+import { storeAdminToken } from './session';
+
+/** The operator's login (spec §2); after a session ended (`?session=expired`) it says why the form is back. */
+export function LoginForm() {
+  const intl = useIntl();
+  const toast = useToast();
+  const { location } = useRouter();
+  const expired = new URLSearchParams(location.search).get('session') === 'expired';
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: () => api<{ token: string }>('/api/admin/login', { method: 'POST', json: { email, password } }),
+    onSuccess: ({ token }) => {
+      storeAdminToken(token);
+      toast({ title: intl.formatMessage({ id: 'admin.login.success' }), description: intl.formatMessage({ id: 'admin.login.welcome' }) });
+    },
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'admin.login.failed' }),
+        description:
+          error instanceof ApiRequestError && error.status === 401
+            ? intl.formatMessage({ id: 'admin.login.invalid' })
+            : (apiErrorMessage(error) ?? error.message),
+        variant: 'error',
+      }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate();
+  };
+  return (
+    <div className="mx-auto max-w-sm px-4 py-24">
+      <Card>
+        <form onSubmit={submit} className="space-y-4">
+          <h1 className="text-2xl font-bold">
+            <FormattedMessage id="admin.login.title" />
+          </h1>
+          {expired ? (
+            <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              <FormattedMessage id="admin.login.expired" />
+            </p>
+          ) : null}
+          <TextField
+            label={intl.formatMessage({ id: 'admin.login.email' })}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label={intl.formatMessage({ id: 'admin.login.password' })}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            <FormattedMessage id={login.isPending ? 'admin.login.pending' : 'admin.login.submit'} />
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatGermanDate } from '../../../shared/dates';
+import { pathTo } from '../../../shared/routes';
+import type { OperatorStoneRow } from '../../../shared/types';
+import { Button } from '../../ui/button';
+
+const badge = 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900';
+
+/** The table's columns, each headed by `admin.table.<column>`. */
+export const STONE_COLUMNS = ['code', 'stoneTitle', 'email', 'features', 'created', 'actions'] as const;
+
+/** One stone of the operator's table: its facts, and open / edit / delete (after asking). */
+export function StoneRow({
+  stone,
+  onEdit,
+  onDelete,
+  deleting,
+}: {
+  stone: OperatorStoneRow;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <tr className="border-b border-stone-100 align-top">
+      <td className="px-2 py-2 font-mono">{stone.code}</td>
+      <td className="px-2 py-2">{stone.title}</td>
+      <td className="px-2 py-2 break-all">{stone.creatorEmail}</td>
+      <td className="px-2 py-2">
+        <span className="flex flex-wrap gap-1">
+          {stone.hasPhotos ? (
+            <span className={badge}>
+              <FormattedMessage id="admin.table.photos" />
+            </span>
+          ) : null}
+          {stone.hasStory ? (
+            <span className={badge}>
+              <FormattedMessage id="admin.table.story" />
+            </span>
+          ) : null}
+        </span>
+      </td>
+      <td className="px-2 py-2 whitespace-nowrap">{formatGermanDate(stone.createdAt)}</td>
+      <td className="px-2 py-2">
+        <span className="flex flex-wrap gap-1">
+          <a
+            href={pathTo('stone', { code: stone.code })}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-lg px-2 py-1 text-stone-700 hover:bg-stone-100"
+            aria-label={intl.formatMessage({ id: 'admin.table.open' }, { code: stone.code })}
+          >
+            ↗
+          </a>
+          <Button variant="ghost" className="px-2 py-1" onClick={onEdit}>
+            <span aria-hidden="true">✎</span>
+            <span className="sr-only">
+              <FormattedMessage id="admin.table.edit" values={{ code: stone.code }} />
+            </span>
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-red-700"
+            disabled={deleting}
+            onClick={() => {
+              if (window.confirm(intl.formatMessage({ id: 'admin.delete.confirm' }, { title: stone.title }))) onDelete();
+            }}
+          >
+            <span aria-hidden="true">🗑</span>
+            <span className="sr-only">
+              <FormattedMessage id="admin.table.delete" values={{ code: stone.code }} />
+            </span>
+          </Button>
+        </span>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Dispatch, SetStateAction } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
+import { useConfig } from '../../lib/config';
+import { TextArea, TextField } from '../../ui/field';
+import { CreatorPhotos } from './creator-photos';
+import type { Draft, Errors, Translate } from './wizard';
+
+interface StepProps {
+  draft: Draft;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  errors: Errors;
+  t: Translate;
+}
+
+function Counter({ count, max }: { count: number; max: number }) {
+  return (
+    <p className={`text-right text-xs ${count > max ? 'text-red-700' : 'text-stone-500'}`} aria-live="polite">
+      <FormattedMessage id="creator.counter" values={{ count, max }} />
+    </p>
+  );
+}
+
+/** Step 1: the creator's e-mail address and the stone's title. */
+export function BasicsStep({ draft, setDraft, errors, t }: StepProps) {
+  return (
+    <>
+      <TextField
+        label={t('creator.email')}
+        hint={t('creator.emailHint')}
+        name="creatorEmail"
+        type="email"
+        autoComplete="email"
+        required
+        value={draft.creatorEmail}
+        onChange={(event) => setDraft((d) => ({ ...d, creatorEmail: event.target.value }))}
+        error={errors.creatorEmail}
+      />
+      <div>
+        <TextField
+          label={t('creator.name')}
+          name="title"
+          required
+          maxLength={MAX_TITLE_LENGTH}
+          value={draft.title}
+          onChange={(event) => setDraft((d) => ({ ...d, title: event.target.value }))}
+          error={errors.title}
+        />
+        <Counter count={draft.title.length} max={MAX_TITLE_LENGTH} />
+      </div>
+    </>
+  );
+}
+
+/** Step 2: the paid features (photos, story), unavailable while payments are switched off. */
+export function FeaturesStep({
+  draft,
+  setDraft,
+  errors,
+  setErrors,
+  onPreparing,
+  t,
+}: StepProps & { setErrors: Dispatch<SetStateAction<Errors>>; onPreparing: (preparing: boolean) => void }) {
+  const config = useConfig();
+  const { features } = draft;
+  const choose = (feature: keyof Draft['features'], on: boolean) => setDraft((d) => ({ ...d, features: { ...d.features, [feature]: on } }));
+  return (
+    <>
+      <p className="text-sm text-stone-600">
+        <FormattedMessage id={config.paymentsEnabled ? 'creator.freeNote' : 'creator.paidUnavailable'} />
+      </p>
+      <fieldset className="space-y-3" disabled={!config.paymentsEnabled}>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={features.photos} onChange={(event) => choose('photos', event.target.checked)} />
+          <FormattedMessage id="creator.photos" />
+        </label>
+        {features.photos ? (
+          <CreatorPhotos
+            photos={draft.photos}
+            setDraft={setDraft}
+            error={errors.photos}
+            setErrors={setErrors}
+            onPreparing={onPreparing}
+            t={t}
+          />
+        ) : null}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={features.story} onChange={(event) => choose('story', event.target.checked)} />
+          <FormattedMessage id="creator.story" />
+        </label>
+        {features.story ? (
+          <div>
+            <TextArea
+              label={t('creator.storyLabel')}
+              name="story"
+              rows={6}
+              value={draft.story}
+              onChange={(event) => setDraft((d) => ({ ...d, story: event.target.value }))}
+              error={errors.story}
+            />
+            <Counter count={draft.story.length} max={MAX_STORY_LENGTH} />
+          </div>
+        ) : null}
+      </fieldset>
+    </>
+  );
+}

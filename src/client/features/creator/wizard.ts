@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import type { Features } from '../../../shared/pricing';
+import { email as emailSchema } from '../../../shared/schemas/common';
+import { stoneDataSchema } from '../../../shared/schemas/payment';
+import { stoneTitle } from '../../../shared/schemas/stone';
+
+/** The creator's steps: basic information, premium features, then creating or paying. */
+export type Step = 1 | 2 | 3;
+
+/** What the creator asks for, step by step. */
+export interface Draft {
+  creatorEmail: string;
+  title: string;
+  features: Features;
+  story: string;
+  photos: File[];
+}
+
+export const EMPTY_DRAFT: Draft = { creatorEmail: '', title: '', features: { photos: false, story: false }, story: '', photos: [] };
+
+/** Each field's problem, in the visitor's words. */
+export type Errors = Partial<Record<'creatorEmail' | 'title' | 'story' | 'photos', string>>;
+
+/** A message id in the visitor's language. */
+export type Translate = (id: string, values?: Record<string, string | number>) => string;
+
+/** Step 1: an e-mail address and a title, by the server's own rules (src/shared/schemas/). */
+export function checkBasics(draft: Draft, t: Translate): Errors {
+  const errors: Errors = {};
+  const mail = v.safeParse(emailSchema, draft.creatorEmail);
+  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'email.invalid');
+  // A title of invisible characters only is no title.
+  const name = v.safeParse(stoneTitle, draft.title);
+  if (!name.success) errors.title = t(name.issues[0]?.message ?? 'title.required');
+  return errors;
+}
+
+/** Step 2: the photos feature needs a photo, the story feature a story that fits. */
+export function checkFeatures(draft: Draft, t: Translate): Errors {
+  const errors: Errors = {};
+  if (draft.features.photos && draft.photos.length === 0) errors.photos = t('photos.required');
+  if (draft.features.story) {
+    const text = v.safeParse(stoneDataSchema.entries.story, draft.story);
+    if (!text.success) errors.story = t(text.issues[0]?.message ?? 'story.invalid');
+  }
+  return errors;
+}
+
+export const isValid = (errors: Errors): boolean => Object.keys(errors).length === 0;

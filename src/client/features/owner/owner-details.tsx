@@ -1,0 +1,115 @@
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatGermanDate } from '../../../shared/dates';
+import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
+import type { OwnerStoneView } from '../../../shared/types';
+import { api, apiErrorMessage } from '../../lib/api';
+import { useMutation } from '../../lib/query';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { TextArea, TextField } from '../../ui/field';
+import { useToast } from '../../ui/toast';
+
+/** View mode and edit mode of title and story (the story only with its feature). */
+export function OwnerDetails({ token, stone, onSaved }: { token: string; stone: OwnerStoneView; onSaved: (next: OwnerStoneView) => void }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(stone.title);
+  const [story, setStory] = useState(stone.story ?? '');
+  const save = useMutation({
+    mutationFn: (body: { title: string; story?: string }) =>
+      api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}`, { method: 'PATCH', json: body }),
+    onSuccess: (next) => {
+      onSaved(next);
+      setEditing(false);
+      toast({ title: intl.formatMessage({ id: 'owner.updated' }) });
+    },
+    onError: (error) => toast({ title: apiErrorMessage(error) ?? intl.formatMessage({ id: 'owner.updateFailed' }), variant: 'error' }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ title, ...(stone.hasStory ? { story } : {}) });
+  };
+  const row = (label: string, value: string) => (
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+      <dt className="text-sm text-stone-500">
+        <FormattedMessage id={label} />
+      </dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+  return (
+    <Card aria-labelledby="owner-details-title">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="owner-details-title" className="text-lg font-semibold">
+          <FormattedMessage id="owner.details" />
+        </h2>
+        {editing ? null : (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setTitle(stone.title);
+              setStory(stone.story ?? '');
+              setEditing(true);
+            }}
+          >
+            <FormattedMessage id="owner.edit" />
+          </Button>
+        )}
+      </div>
+      {editing ? (
+        <form onSubmit={submit} className="mt-4 space-y-4">
+          <div>
+            <TextField
+              label={intl.formatMessage({ id: 'owner.field.title' })}
+              value={title}
+              maxLength={MAX_TITLE_LENGTH}
+              required
+              onChange={(event) => setTitle(event.target.value)}
+            />
+            <p className="text-right text-xs text-stone-500">
+              {title.length} / {MAX_TITLE_LENGTH}
+            </p>
+          </div>
+          {stone.hasStory ? (
+            <div>
+              <TextArea
+                label={intl.formatMessage({ id: 'owner.field.story' })}
+                value={story}
+                rows={8}
+                onChange={(event) => setStory(event.target.value)}
+              />
+              <p className={`text-right text-xs ${story.length > MAX_STORY_LENGTH ? 'text-red-700' : 'text-stone-500'}`}>
+                {story.length} / {MAX_STORY_LENGTH}
+              </p>
+            </div>
+          ) : null}
+          <div className="flex gap-3">
+            <Button type="submit" disabled={save.isPending || !title.trim() || story.length > MAX_STORY_LENGTH}>
+              <FormattedMessage id={save.isPending ? 'owner.saving' : 'owner.save'} />
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(false)}>
+              <FormattedMessage id="owner.cancel" />
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <dl className="mt-4 space-y-3">
+          {row('owner.field.title', stone.title)}
+          {row('owner.field.email', stone.creatorEmail)}
+          {row('owner.field.code', stone.code)}
+          {row('owner.field.created', formatGermanDate(stone.createdAt))}
+          {stone.hasStory ? (
+            <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+              <dt className="text-sm text-stone-500">
+                <FormattedMessage id="owner.field.story" />
+              </dt>
+              <dd className="whitespace-pre-line">{stone.story || <FormattedMessage id="owner.noStory" />}</dd>
+            </div>
+          ) : null}
+        </dl>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { FormattedMessage } from 'react-intl';
+import { pathTo } from '../../../shared/routes';
+import type { OwnerStoneView } from '../../../shared/types';
+import { Link } from '../../lib/router';
+
+/** Which stone this is (its code and title), and the way to its public page. */
+export function OwnerHeader({ stone }: { stone: OwnerStoneView }) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h1 className="text-3xl font-bold">
+          <FormattedMessage id="owner.title" values={{ code: stone.code }} />
+        </h1>
+        <p className="mt-1 text-stone-600">{stone.title}</p>
+      </div>
+      <Link
+        href={pathTo('stone', { code: stone.code })}
+        className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
+      >
+        <FormattedMessage id="owner.publicPage" />
+      </Link>
+    </header>
+  );
+}

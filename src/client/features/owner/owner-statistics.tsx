@@ -1,0 +1,27 @@
+import { FormattedMessage } from 'react-intl';
+import type { OwnerStoneView } from '../../../shared/types';
+import { TitledCard } from '../../ui/titled-card';
+
+/** How often the stone was found, and how many find mails went out. */
+export function OwnerStatistics({ stone }: { stone: OwnerStoneView }) {
+  return (
+    <TitledCard id="owner-stats-title" title={<FormattedMessage id="owner.stats.title" />}>
+      <dl className="mt-3 grid grid-cols-2 gap-4">
+        <div>
+          <dd className="text-3xl font-bold tabular-nums" data-testid="owner-found">
+            {stone.findCount}
+          </dd>
+          <dt className="text-sm text-stone-600">
+            <FormattedMessage id="owner.stats.found" />
+          </dt>
+        </div>
+        <div>
+          <dd className="text-3xl font-bold tabular-nums">{stone.notificationCount}</dd>
+          <dt className="text-sm text-stone-600">
+            <FormattedMessage id="owner.stats.notifications" />
+          </dt>
+        </div>
+      </dl>
+    </TitledCard>
+  );
+}
