@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Screen, screens } from '../../src/shared/routes';
+import { screens } from '../../src/shared/routes';
+import type { Screen } from '../../src/shared/screen';
 
 const I18N = 'src/shared/i18n';
 const PAGES = 'src/client/pages';
