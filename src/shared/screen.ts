@@ -61,19 +61,8 @@ interface ScreenDef<S extends Specs> {
 }
 
 /** A registry entry with its data types erased, as the renderer and the router handle it. */
-export interface Screen {
-  path?: string;
-  page: string;
-  params?: Record<string, (raw: string) => string | null>;
-  load?: (params: Params) => Specs;
+export interface Screen extends Omit<ScreenDef<Specs>, 'status'> {
   status?: (data: Record<string, unknown>) => 200 | 404;
-  csp?: CspFeature[];
-  messages?: string[];
-  hydrate?: 'after-load';
-  secret?: Secret;
-  cache?: CacheScope;
-  indexing?: Indexing;
-  offline?: true;
 }
 
 export function screen<S extends Specs = Record<never, never>>(def: ScreenDef<S>): Screen {
