@@ -135,7 +135,7 @@ function join(list: Part[]): ReactNode {
  * <FormattedMessage> take this object as they take their own. A missing message shows its id, like react-intl.
  */
 function createIntl(locale: string, messages: Messages): AppIntl {
-  const format = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
+  const formatMessage = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
     const id = String(descriptor.id ?? '');
     const message = Object.hasOwn(messages, id) ? messages[id] : undefined;
     if (!message) {
@@ -158,9 +158,16 @@ function createIntl(locale: string, messages: Messages): AppIntl {
       return String(value);
     }
   };
-  // One implementation for all of react-intl's overloads: it returns a string whenever every value is one (join).
-  const formatMessage = format as FormatMessage;
-  return { locale, defaultLocale: 'de-DE', messages, textComponent: Fragment, formatMessage, $t: formatMessage, formatNumber };
+  return {
+    locale,
+    defaultLocale: 'de-DE',
+    messages,
+    textComponent: Fragment,
+    // One implementation for all of react-intl's overloads: it returns a string whenever every value is one (join).
+    formatMessage: formatMessage as FormatMessage,
+    $t: formatMessage as FormatMessage,
+    formatNumber,
+  };
 }
 
 /** Per language, one catalog object that grows as screens bring their texts (the intl objects read it live). */
