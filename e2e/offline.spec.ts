@@ -177,10 +177,23 @@ test.describe('two open pages of the stone', () => {
 
   test('both see the connection return and try to send the kept find: it is delivered once', async ({ page, context, request }) => {
     const { code, other } = await keptWithTwoPagesOpen(page, request, 'Zwei-Seiten-Stein', 'Zwei Seiten, ein Fund');
+    // The other page's own sender takes the outbox's lock in its `online` listener, registered before this one.
+    await other.evaluate(() =>
+      window.addEventListener('online', () => document.documentElement.setAttribute('data-test-online', ''), { once: true }),
+    );
     await context.setOffline(false);
     await expect(page.getByTestId('find-kept-sent')).toBeVisible({ timeout: 20_000 });
-    // Give the slower of the two senders its chance, then count.
-    await other.waitForTimeout(1000);
+    // The slower of the two senders has had its turn once the other page has heard the connection return and no
+    // page (nor the service worker) holds or waits for the outbox's lock any more; then count.
+    await other.waitForSelector('html[data-test-online]', { state: 'attached' });
+    await expect
+      .poll(() =>
+        other.evaluate(async () => {
+          const { held = [], pending = [] } = await navigator.locks.query();
+          return held.length + pending.length;
+        }),
+      )
+      .toBe(0);
     const finds = await findsOf(request, code);
     expect(finds.filter((find) => find.comment === 'Zwei Seiten, ein Fund')).toHaveLength(1);
     expect(finds).toHaveLength(1);

@@ -1,4 +1,3 @@
-import type { IntlShape } from '@formatjs/intl';
 import type { PublicConfig } from './initial-data';
 import { pathTo, type ScreenName } from './routes';
 import type { BlogPostView, OwnerStoneView, StoneView } from './types';
@@ -26,11 +25,19 @@ export interface Head {
   openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string };
 }
 
+/**
+ * What a head needs of an intl object: texts with plain values, as strings. The Worker's (@formatjs/intl) and the
+ * browser's (client/lib/intl.ts AppIntl, which implements only part of formatjs) both have it.
+ */
+export interface HeadIntl {
+  formatMessage(descriptor: { id: string }, values?: Record<string, string | number>): string;
+}
+
 export interface HeadContext<D = Record<string, unknown>> {
   params: Record<string, string>;
   /** The screen's reads (routes.ts `load`), by name. */
   data: D;
-  intl: Pick<IntlShape, 'formatMessage'>;
+  intl: HeadIntl;
   config: PublicConfig;
 }
 

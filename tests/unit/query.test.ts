@@ -112,3 +112,43 @@ describe('the read cache (lib/query.ts)', () => {
     expect(await client.fetchQuery({ queryKey: ['admin', 'mails'], queryFn: read })).toBe('fresh');
   });
 });
+
+describe('eviction of unused reads (QueryClient gcTime)', () => {
+  it('forgets an entry gcTime after no component shows it, never while one does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = new QueryClient({ gcTime: 60_000 });
+    await client.fetchQuery({ queryKey: ['shown'], queryFn: async () => 'a' });
+    await client.fetchQuery({ queryKey: ['unused'], queryFn: async () => 'b' });
+    const release = client.observe(client.entry(['shown']));
+    vi.advanceTimersByTime(10 * 60_000);
+    expect([client.getQueryData(['shown']), client.getQueryData(['unused'])]).toEqual(['a', undefined]);
+    release();
+    vi.advanceTimersByTime(59_999);
+    expect(client.getQueryData(['shown'])).toBe('a');
+    vi.advanceTimersByTime(1);
+    expect(client.getQueryState(['shown'])).toBeUndefined();
+  });
+
+  it('keeps an entry while it is fetched, and counts from the end of the fetch', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = new QueryClient({ gcTime: 60_000 });
+    let answer: (value: string) => void = () => undefined;
+    const fetched = client.fetchQuery({ queryKey: ['slow'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+    vi.advanceTimersByTime(2 * 60_000);
+    answer('late');
+    expect(await fetched).toBe('late');
+    vi.advanceTimersByTime(59_999);
+    expect(client.getQueryData(['slow'])).toBe('late');
+    vi.advanceTimersByTime(1);
+    expect(client.getQueryData(['slow'])).toBeUndefined();
+  });
+
+  it('keeps everything without a gcTime (a server render, one request long)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const client = new QueryClient();
+    client.setQueryData(['stone', 'A'], 'Omas Gartenstein');
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(24 * 60 * 60_000);
+    expect(client.getQueryData(['stone', 'A'])).toBe('Omas Gartenstein');
+  });
+});

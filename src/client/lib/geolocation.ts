@@ -1,4 +1,4 @@
-import type { IntlShape } from 'react-intl';
+import type { AppIntl } from './intl';
 
 /** Spec §9: the find form asks with a 30 s timeout and accepts a 10-minute-old position. */
 export const FIND_FORM_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 600_000 };
@@ -11,7 +11,7 @@ export interface Coordinates {
 }
 
 /** The current position, or an Error whose message is the spec's text for the failure. */
-export function currentPosition(options: PositionOptions, intl: IntlShape): Promise<Coordinates> {
+export function currentPosition(options: PositionOptions, intl: AppIntl): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
       reject(new Error(intl.formatMessage({ id: 'geo.unsupported' })));

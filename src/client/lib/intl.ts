@@ -1,9 +1,30 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { IntlFormatters } from '@formatjs/intl';
 import { Children, createElement, Fragment, isValidElement, type ReactNode } from 'react';
-import type { IntlShape, MessageFormatElement } from 'react-intl';
 import { intlTag, type Locale } from '../../shared/i18n/locale';
 
 /** A compiled catalog: message id → ICU AST (scripts/compiled-messages-plugin.ts). */
 export type Messages = Record<string, MessageFormatElement[]>;
+
+/** formatMessage with react-intl's types: a string when every value is one, else React nodes. */
+type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
+
+/**
+ * What the app's intl objects offer — only what createIntl below implements, not react-intl's whole IntlShape
+ * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/react-intl-lite.ts, to which
+ * both the build (vite.config.ts) and the type checker (tsconfig.client.json `paths`) resolve `react-intl`.
+ */
+export interface AppIntl {
+  /** The language's BCP 47 tag (shared/i18n/locale.ts intlTag). */
+  readonly locale: string;
+  readonly defaultLocale: string;
+  readonly messages: Messages;
+  readonly textComponent: typeof Fragment;
+  readonly formatMessage: FormatMessage;
+  readonly $t: FormatMessage;
+  /** Intl.NumberFormat's format in the language; the value as a string if the options are invalid. */
+  readonly formatNumber: (value: number | bigint, options?: Intl.NumberFormatOptions) => string;
+}
 
 type Value = ReactNode | ((chunks: ReactNode[]) => ReactNode);
 type Values = Record<string, Value>;
@@ -113,7 +134,7 @@ function join(list: Part[]): ReactNode {
  * would weigh about 3 KB gz in the first JavaScript of every page for nothing; react-intl's provider, useIntl and
  * <FormattedMessage> take this object as they take their own. A missing message shows its id, like react-intl.
  */
-function createIntl(locale: string, messages: Messages): IntlShape {
+function createIntl(locale: string, messages: Messages): AppIntl {
   const formatMessage = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
     const id = String(descriptor.id ?? '');
     const message = Object.hasOwn(messages, id) ? messages[id] : undefined;
@@ -142,16 +163,17 @@ function createIntl(locale: string, messages: Messages): IntlShape {
     defaultLocale: 'de-DE',
     messages,
     textComponent: Fragment,
-    formatMessage,
-    $t: formatMessage,
+    // One implementation for all of react-intl's overloads: it returns a string whenever every value is one (join).
+    formatMessage: formatMessage as FormatMessage,
+    $t: formatMessage as FormatMessage,
     formatNumber,
-  } as unknown as IntlShape;
+  };
 }
 
 /** Per language, one catalog object that grows as screens bring their texts (the intl objects read it live). */
 const catalogs = new Map<Locale, Messages>();
-const instances = new Map<Locale, IntlShape>();
-const withNamespace = new WeakMap<object, Map<Locale, IntlShape>>();
+const instances = new Map<Locale, AppIntl>();
+const withNamespace = new WeakMap<object, Map<Locale, AppIntl>>();
 
 /**
  * Adds texts to a language's catalog: the interface core and, as screens are shown, their own namespaces. The
@@ -164,7 +186,7 @@ export function provideMessages(locale: Locale, messages: Messages): void {
 }
 
 /** One intl object per language, shared by every render (the Worker's included: nothing in it is per request). */
-export function intlFor(locale: Locale): IntlShape {
+export function intlFor(locale: Locale): AppIntl {
   let intl = instances.get(locale);
   if (!intl) {
     const messages = catalogs.get(locale);
@@ -176,7 +198,7 @@ export function intlFor(locale: Locale): IntlShape {
 }
 
 /** The core texts plus those of a lazily loaded feature (its `virtual:messages/<namespace>`). */
-export function intlWith(locale: Locale, namespace: Record<Locale, Messages>): IntlShape {
+export function intlWith(locale: Locale, namespace: Record<Locale, Messages>): AppIntl {
   let byLocale = withNamespace.get(namespace);
   if (!byLocale) {
     byLocale = new Map();
@@ -184,7 +206,7 @@ export function intlWith(locale: Locale, namespace: Record<Locale, Messages>): I
   }
   let intl = byLocale.get(locale);
   if (!intl) {
-    intl = createIntl(intlTag[locale], { ...(intlFor(locale).messages as Messages), ...namespace[locale] });
+    intl = createIntl(intlTag[locale], { ...intlFor(locale).messages, ...namespace[locale] });
     byLocale.set(locale, intl);
   }
   return intl;

@@ -1,17 +1,21 @@
-import { createContext, createElement, Fragment, memo, type ReactNode, useContext } from 'react';
-import type { IntlShape } from 'react-intl';
+import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
+import { createContext, createElement, type ElementType, Fragment, memo, type ReactNode, useContext } from 'react';
+import type { AppIntl } from './intl';
 
 /**
  * The part of react-intl's React binding this app uses — RawIntlProvider, useIntl and <FormattedMessage> — for the
  * intl objects of lib/intl.ts. The builds resolve `react-intl` to this module (vite.config.ts): react-intl's own
  * module keeps intl-messageformat and parts of @formatjs/intl in the first JavaScript of every page (class static
- * blocks count as side effects), which nothing here needs. The types still come from react-intl.
+ * blocks count as side effects), which nothing here needs. The type checker resolves `react-intl` here too
+ * (tsconfig.client.json `paths`), so a component can only call what lib/intl.ts implements (AppIntl).
  */
-const IntlContext = createContext<IntlShape | null>(null);
+export type { AppIntl };
+
+const IntlContext = createContext<AppIntl | null>(null);
 
 export const RawIntlProvider = IntlContext.Provider;
 
-export function useIntl(): IntlShape {
+export function useIntl(): AppIntl {
   const intl = useContext(IntlContext);
   if (!intl) throw new Error('useIntl needs a RawIntlProvider above it');
   return intl;
@@ -19,13 +23,14 @@ export function useIntl(): IntlShape {
 
 interface FormattedMessageProps {
   id: string;
-  values?: Record<string, unknown>;
-  tagName?: string;
+  /** As react-intl's: plain values, React nodes, and functions for rich-text tags (given the tag's chunks). */
+  values?: Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>;
+  tagName?: ElementType;
   children?: (nodes: ReactNode[]) => ReactNode;
 }
 
 function FormattedMessageImpl({ id, values, tagName, children }: FormattedMessageProps) {
-  const nodes = useIntl().formatMessage({ id }, values as never) as ReactNode;
+  const nodes: ReactNode = useIntl().formatMessage({ id }, values);
   if (typeof children === 'function') return children(Array.isArray(nodes) ? nodes : [nodes]);
   return createElement(tagName ?? Fragment, null, nodes);
 }
