@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-o
 import { formatCodeInput } from '../../../shared/code-entry';
 import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../../shared/types';
 import type { Db } from '../../db/client';
+import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { emailOutbox, finds, mailTokens, orders, ownerTokens, photos, siteTotals, stones, subscriptions } from '../../db/schema';
 import { changeTotals } from '../statistics/queries';
 
@@ -33,12 +34,7 @@ export async function listStones(
   const where = searchCondition(query.q);
   const page = db
     .select({
-      id: stones.id,
-      code: stones.code,
-      title: stones.title,
-      creatorEmail: stones.creatorEmail,
-      hasPhotos: stones.hasPhotos,
-      hasStory: stones.hasStory,
+      ...MANAGED_STONE_COLUMNS,
       isPaid: stones.isPaid,
       findSeq: stones.findSeq,
       hiddenFindCount: stones.hiddenFindCount,

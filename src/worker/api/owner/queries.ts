@@ -2,6 +2,7 @@ import { count, desc, eq, or } from 'drizzle-orm';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
+import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { ownerTokens, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import { getStoneView, type ViewContext } from '../stones/queries';
@@ -11,12 +12,7 @@ export async function ownedStone(db: Db, token: string) {
   const hash = await sha256Hex(token);
   const row = await db
     .select({
-      id: stones.id,
-      code: stones.code,
-      title: stones.title,
-      creatorEmail: stones.creatorEmail,
-      hasPhotos: stones.hasPhotos,
-      hasStory: stones.hasStory,
+      ...MANAGED_STONE_COLUMNS,
       notifyOnFind: stones.notifyOnFind,
     })
     .from(stones)
