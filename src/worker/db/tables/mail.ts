@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt } from './created-at';
-import { stones } from './stones';
+import { stoneIdColumn } from './stones';
 
 /**
  * An e-mail address that wants news of a stone, confirmed by a double opt-in link (mail_tokens). Unconfirmed
@@ -11,9 +11,7 @@ export const subscriptions = sqliteTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    stoneId: text('stone_id')
-      .notNull()
-      .references(() => stones.id, { onDelete: 'cascade' }),
+    stoneId: stoneIdColumn(),
     email: text('email').notNull(),
     /** The subscriber's language (de/en), for their mails. */
     locale: text('locale', { enum: ['de', 'en'] })
@@ -36,9 +34,7 @@ export const ownerTokens = sqliteTable(
   'owner_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    stoneId: text('stone_id')
-      .notNull()
-      .references(() => stones.id, { onDelete: 'cascade' }),
+    stoneId: stoneIdColumn(),
     createdAt: createdAt(),
   },
   (t) => [index('owner_tokens_stone_idx').on(t.stoneId)],

@@ -46,6 +46,12 @@ export const stones = sqliteTable(
   ],
 );
 
+/** The stone a row belongs to (a find, a photo, a subscription, an owner link): the row goes with its stone. */
+export const stoneIdColumn = () =>
+  text('stone_id')
+    .notNull()
+    .references(() => stones.id, { onDelete: 'cascade' });
+
 /**
  * Site-wide totals in one row (id 1), changed in the same batch as every write that changes them, so reading
  * them never scans a table. The cron compares them with a full recount once a day and repairs any drift.
@@ -66,9 +72,7 @@ export const photos = sqliteTable(
   'photos',
   {
     id: text('id').primaryKey(),
-    stoneId: text('stone_id')
-      .notNull()
-      .references(() => stones.id, { onDelete: 'cascade' }),
+    stoneId: stoneIdColumn(),
     r2Key: text('r2_key').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -93,9 +97,7 @@ export const finds = sqliteTable(
   'finds',
   {
     id: text('id').primaryKey(),
-    stoneId: text('stone_id')
-      .notNull()
-      .references(() => stones.id, { onDelete: 'cascade' }),
+    stoneId: stoneIdColumn(),
     seq: integer('seq').notNull(),
     location: text('location').notNull(),
     latitude: real('latitude'),
