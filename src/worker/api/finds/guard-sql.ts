@@ -19,8 +19,11 @@ export const REPEAT_WINDOW_MS = 60 * 60 * 1000;
  */
 export const findInserted = (id: string): SQL => sql`EXISTS (SELECT 1 FROM ${finds} WHERE ${finds.id} = ${id})`;
 
+/** The flag the find `id` was stored with (NULL when plausible, or when there is no such find). */
+export const storedFlagSql = (id: string): SQL => sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id})`;
+
 /** The find `id` counts for the distance: it is not flagged (a flagged find waits for the owner). */
-export const findCounted = (id: string): SQL => sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id}) IS NULL`;
+export const findCounted = (id: string): SQL => sql`${storedFlagSql(id)} IS NULL`;
 
 /** The stone's last counted position as columns of a row of `stones` (the batch reads it as `s`). */
 export interface LastPosition {

@@ -13,7 +13,16 @@ import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements, wr
 import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 import { legFromSql } from './distance-sql';
-import { findCounted, findFlagSql, findInserted, REPEAT_WINDOW_MS, repeatFlagSql, speedFlagSql, stoneUnchanged } from './guard-sql';
+import {
+  findCounted,
+  findFlagSql,
+  findInserted,
+  REPEAT_WINDOW_MS,
+  repeatFlagSql,
+  speedFlagSql,
+  stoneUnchanged,
+  storedFlagSql,
+} from './guard-sql';
 
 export interface AddedFind {
   find: FindView;
@@ -79,7 +88,7 @@ export async function addFind(
   };
   const findState = {
     totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
-    flag: sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id})`,
+    flag: storedFlagSql(id),
   };
   const follow = input.finderEmail
     ? subscribeStatements(db, { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true }, createdAt)
