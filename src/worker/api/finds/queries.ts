@@ -13,16 +13,7 @@ import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements, wr
 import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 import { legFromSql } from './distance-sql';
-import {
-  findCounted,
-  findFlagSql,
-  findInserted,
-  REPEAT_WINDOW_MS,
-  repeatFlagSql,
-  speedFlagSql,
-  stoneUnchanged,
-  storedFlagSql,
-} from './guard-sql';
+import * as guard from './guard-sql';
 
 export interface AddedFind {
   find: FindView;
@@ -68,11 +59,11 @@ export async function addFind(
   const id = crypto.randomUUID();
   const createdAt = new Date();
   const now = createdAt.getTime();
-  const inserted = findInserted(id);
-  const counted = findCounted(id);
+  const inserted = guard.findInserted(id);
+  const counted = guard.findCounted(id);
   // The stone's last counted position as the batch reads it (aliased `s`), before the stone's own update.
   const last = { latitude: sql`s.last_latitude`, longitude: sql`s.last_longitude`, at: sql`s.last_position_at` };
-  const flag = findFlagSql(speedFlagSql(last, position, now), repeatFlagSql(client.hash, now));
+  const flag = guard.findFlagSql(guard.speedFlagSql(last, position, now), guard.repeatFlagSql(client.hash, now));
   const facts = {
     code: stone.code,
     title: stone.title,
@@ -88,7 +79,7 @@ export async function addFind(
   };
   const findState = {
     totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
-    flag: storedFlagSql(id),
+    flag: guard.storedFlagSql(id),
   };
   const follow = input.finderEmail
     ? subscribeStatements(db, { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true }, createdAt)
@@ -218,7 +209,7 @@ export async function moderateFind(db: Db, stoneId: string, findId: string, chan
     const totalDistanceKm = journeyKm(counted);
     const last = counted.filter(hasPosition).at(-1) ?? null;
     const hiddenChange = next.hidden === target.hidden ? 0 : next.hidden ? 1 : -1;
-    const unchanged = stoneUnchanged(stoneId, stone);
+    const unchanged = guard.stoneUnchanged(stoneId, stone);
     // The guard reads the stone's counters, so the stone's own update comes last in the batch.
     const [changed, totals] = await db.batch([
       db
@@ -248,5 +239,5 @@ export async function forgetFindClients(db: Db, now: Date): Promise<void> {
   await db
     .update(finds)
     .set({ clientHash: null })
-    .where(and(isNotNull(finds.clientHash), lt(finds.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS))));
+    .where(and(isNotNull(finds.clientHash), lt(finds.createdAt, new Date(now.getTime() - guard.REPEAT_WINDOW_MS))));
 }
