@@ -1,6 +1,6 @@
 import build from 'virtual:build-info';
 import { Hono } from 'hono';
-import { getDb } from './db/client';
+import { appliedMigration, getDb } from './db/client';
 import { CRON_LAST_RUN_KEY, type CronRun } from './jobs/cron';
 import { findingsOf } from './lib/configuration';
 import { describeError, log } from './lib/logger';
@@ -76,10 +76,7 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
   const now = new Date();
   const findings = findingsOf(env);
   const [database, kv, r2, outbox] = await Promise.all([
-    probe('database', async () => {
-      const row = await env.DB.prepare('SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1').first<{ name: string }>();
-      return row?.name ?? null;
-    }),
+    probe('database', () => appliedMigration(env.DB)),
     probe('kv', () => env.CACHE.get<CronRun>(CRON_LAST_RUN_KEY, 'json')),
     probe('r2', () => env.PHOTOS.head('healthz')),
     probe('mail outbox', () => outboxHealth(getDb(env.DB), now)),

@@ -98,13 +98,22 @@ describe('the tests the check runs', () => {
       'schema.queries.test.ts',
       'email-queue.test.ts',
       'faults.test.ts',
+      'faults.d1.test.ts',
+      'faults.photos.test.ts',
       'rate-limits.routes.test.ts',
       'api.fuzz.test.ts',
       'api.robustness.test.ts',
       'mail.adapter.test.ts',
       'find-write.cost.test.ts',
     ];
-    expect(files.filter(isQueryTest)).toEqual(['finds.routes.test.ts', 'schema.queries.test.ts', 'email-queue.test.ts', 'faults.test.ts']);
+    expect(files.filter(isQueryTest)).toEqual([
+      'finds.routes.test.ts',
+      'schema.queries.test.ts',
+      'email-queue.test.ts',
+      'faults.test.ts',
+      'faults.d1.test.ts',
+      'faults.photos.test.ts',
+    ]);
   });
 });
 

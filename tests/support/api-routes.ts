@@ -94,8 +94,8 @@ export const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string
   adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
   findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
   slug: { sample: () => SAMPLE_SLUG, odd: answer(404, 'BLOG_POST_NOT_FOUND') },
-  // Operator routes only (stone, mail and article ids): every request of the suite gets their 401 first.
-  id: { sample: (stone) => stone.id, odd: answer(401, 'UNAUTHORIZED') },
+  // Operator routes only: stone and mail ids (an article's id is answered in the blog's words, see ODD_ARTICLE_ID).
+  id: { sample: (stone) => stone.id, odd: answer(404, 'NOT_FOUND') },
 };
 
 /** Read routes that need a query to answer 200 (the geocoder's, answered by the fake one). */
@@ -123,11 +123,16 @@ export function address(route: ApiRoute, stone: SampleStone, values: Record<stri
  * - `photo-form`: multipart/form-data only (415 for anything else; malformed: 400 INVALID_FORM);
  * - `stripe-first`: asks for the Stripe configuration before anything else (requirePayments comes first in
  *   api/payments/index.ts, before the webhook's signature check). Without Stripe configured every body
- *   gets 503 PAYMENTS_UNAVAILABLE; payments.routes.test.ts covers both routes with the fake Stripe.
+ *   gets 503 PAYMENTS_UNAVAILABLE; payments.routes.test.ts covers both routes with the fake Stripe;
+ * - `none`: reads no body at all, acting on its address alone (a delete, a logout, a mail sent again): a hostile
+ *   body means nothing to it, and its address is what the suite tries.
  */
-export type BodyKind = 'json' | 'json-or-form' | 'json-or-one-click' | 'photo-form' | 'stripe-first';
+export type BodyKind = 'json' | 'json-or-form' | 'json-or-one-click' | 'photo-form' | 'stripe-first' | 'none';
 
-/** Every write route by its label: a new one needs a line here (operator routes need none: they answer 401). */
+/** The answer to an odd article id: the blog's own "not found". */
+export const ODD_ARTICLE_ID = answer(404, 'BLOG_POST_NOT_FOUND');
+
+/** Every write route by its label, the operator's too: a new one needs a line here. */
 export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/stones': 'json-or-form',
   'POST /api/stones/:code/finds': 'json',
@@ -143,4 +148,13 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'DELETE /api/admin/stones/:adminToken/photos': 'json',
   'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
   'POST /api/admin/login': 'json',
+  'PATCH /api/admin/stones/id/:id (operator)': 'json',
+  'DELETE /api/admin/stones/id/:id/photos (operator)': 'json',
+  'PATCH /api/admin/stones/id/:id/finds/:findId (operator)': 'json',
+  'DELETE /api/admin/stones/:id (operator)': 'none',
+  'POST /api/admin/logout (operator)': 'none',
+  'POST /api/admin/mails/:id/resend (operator)': 'none',
+  'POST /api/admin/blog (operator)': 'json',
+  'PUT /api/admin/blog/:id (operator)': 'json',
+  'DELETE /api/admin/blog/:id (operator)': 'none',
 };

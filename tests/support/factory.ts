@@ -42,17 +42,6 @@ export function clientAddress(): string {
 }
 
 /**
- * The abuse limits count in fixed windows (Workers Rate Limiting, and miniflare's local copy of it, start a new
- * count every `periodSeconds` of the clock), so a burst that crosses a window's end starts counting again. A test
- * that counts up to a limit calls this first: it waits, when needed, until a window with `needMs` left begins.
- */
-export async function awaitWholeRateWindow(periodSeconds: number, needMs = 20_000): Promise<void> {
-  const periodMs = periodSeconds * 1000;
-  const left = periodMs - (Date.now() % periodMs);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
-
-/**
  * Calls the Worker with settings of its own, as a deployment with other vars, secrets or bindings would run it,
  * from a new client address, and waits for the work it leaves behind.
  */

@@ -16,6 +16,7 @@ import {
   answer,
   BODY_KIND,
   type BodyKind,
+  ODD_ARTICLE_ID,
   PARAMETERS,
   QUERIES,
   ROUTES,
@@ -24,6 +25,7 @@ import {
   WRITE_METHODS,
 } from '../support/api-routes';
 import { call, expectApiError, snapshot } from '../support/factory';
+import { operatorToken } from '../support/operator';
 
 /** Path segments no parameter takes. */
 const ODD_VALUES: Array<{ name: string; segment: string }> = [
@@ -43,16 +45,19 @@ const ODD_VALUES: Array<{ name: string; segment: string }> = [
 // ---------------------------------------------------------------------------------------------------------------
 // Sides: decision record 006 lets the Authorization header alone decide who is calling under /api/admin/stones
 
-/** Until operator login exists, no operator token is valid: every operator route answers 401. */
-const OPERATOR_REFUSAL = answer(401, 'UNAUTHORIZED');
-
-const sideHeaders = (route: ApiRoute): Record<string, string> => (route.side === 'operator' ? { authorization: 'Bearer x' } : {});
+/**
+ * Who calls a route: a logged-in operator (a valid token, as the login answers it) for the operator's routes, so
+ * the suite reaches their own checks and not only the operator guard in front of them; nobody for the others.
+ */
+async function sideHeaders(route: ApiRoute): Promise<Record<string, string>> {
+  return route.side === 'operator' ? { authorization: `Bearer ${await operatorToken()}` } : {};
+}
 
 /** What a method no route of the path takes gets: the API's JSON 404; on the owner side, a 401 (only owner routes exist there). */
 const UNSUPPORTED_METHOD: Record<AdminSide | 'public', Answer> = {
   public: answer(404, 'NOT_FOUND'),
   owner: answer(401, 'UNAUTHORIZED'),
-  operator: OPERATOR_REFUSAL,
+  operator: answer(404, 'NOT_FOUND'),
 };
 
 const INVALID_JSON = answer(400, 'INVALID_JSON');
@@ -64,8 +69,11 @@ const INVALID_FORM = answer(400, 'INVALID_FORM');
 const NOT_ONE_CLICK = answer(400, 'VALIDATION_ERROR');
 const NO_STRIPE = answer(503, 'PAYMENTS_UNAVAILABLE');
 
+/** The kinds of route that read a body. */
+type ReadingKind = Exclude<BodyKind, 'none'>;
+
 /** A body's answer on each kind of route: `json` for the JSON readers, and where another kind differs. */
-function answers(json: Answer, others: Partial<Record<BodyKind, Answer>> = {}): Record<BodyKind, Answer> {
+function answers(json: Answer, others: Partial<Record<ReadingKind, Answer>> = {}): Record<ReadingKind, Answer> {
   return {
     json,
     'json-or-form': json,
@@ -114,7 +122,7 @@ interface HostileBody {
   /** A Content-Encoding header, when the body claims one. */
   encoding?: string;
   body: () => BodyInit;
-  answers: Record<BodyKind, Answer>;
+  answers: Record<ReadingKind, Answer>;
 }
 
 /** Bodies no write route can take. */
@@ -192,9 +200,10 @@ const HOSTILE_BODIES: HostileBody[] = [
   },
 ];
 
-/** Everything a write could change: the database and the photo bucket. */
+/** Everything a write could change: the database (the blog's articles too) and the photo bucket. */
 async function state() {
-  return { database: await snapshot(), photos: (await env.PHOTOS.list()).objects.map((object) => object.key) };
+  const { results: articles } = await env.DB.prepare('SELECT id, title, slug, published, updated_at FROM blog_posts ORDER BY id').all();
+  return { database: await snapshot(), articles, photos: (await env.PHOTOS.list()).objects.map((object) => object.key) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -202,7 +211,7 @@ async function state() {
 const missingSamples = [...new Set(ROUTES.flatMap((route) => route.params))].filter((name) => !(name in PARAMETERS));
 const knowsParameters = (route: ApiRoute) => route.params.every((name) => name in PARAMETERS);
 const writeRoutes = ROUTES.filter((route) => WRITE_METHODS.has(route.method));
-const unknownBodies = writeRoutes.filter((route) => route.side !== 'operator' && !(route.label in BODY_KIND));
+const unknownBodies = writeRoutes.filter((route) => !(route.label in BODY_KIND));
 const staleBodyKinds = Object.keys(BODY_KIND).filter((label) => !writeRoutes.some((route) => route.label === label));
 
 describe('the route table this suite is generated from', () => {
@@ -211,6 +220,7 @@ describe('the route table this suite is generated from', () => {
     expect(labels).toContain('GET /api/stones/:code');
     expect(labels).toContain('POST /api/stones/:code/finds');
     expect(ROUTES.find((route) => route.label === 'POST /api/admin/stones/:adminToken/photos')?.side).toBe('owner');
+    expect(ROUTES.find((route) => route.label === 'PATCH /api/admin/stones/id/:id (operator)')?.side).toBe('operator');
     // The mount points of the two sides are no public address.
     expect(labels.filter((label) => /\/(?:owner|operator)(?:\/|$)/.test(label))).toEqual([]);
   });
@@ -236,9 +246,9 @@ describe('the route table this suite is generated from', () => {
 
 const hostileCases = writeRoutes.filter(knowsParameters).flatMap((route) => {
   const kind = BODY_KIND[route.label];
-  if (route.side !== 'operator' && !kind) return [];
+  if (!kind || kind === 'none') return [];
   return HOSTILE_BODIES.map((hostile) => {
-    const { status, code } = kind && route.side !== 'operator' ? hostile.answers[kind] : OPERATOR_REFUSAL;
+    const { status, code } = hostile.answers[kind];
     return { route, hostile, status, code, title: `${route.label}: ${status} ${code} for ${hostile.name}` };
   });
 });
@@ -247,8 +257,8 @@ describe('every write route refuses every hostile body with the answer decided f
   for (const { route, hostile, status, code, title } of hostileCases) {
     it(title, async () => {
       const stone = await sampleStone();
+      const headers = new Headers(await sideHeaders(route));
       const before = await state();
-      const headers = new Headers(sideHeaders(route));
       if (hostile.type !== null) headers.set('content-type', hostile.type);
       if (hostile.encoding) headers.set('content-encoding', hostile.encoding);
       await expectApiError(await call(address(route, stone), { method: route.method, headers, body: hostile.body() }), status, code);
@@ -263,7 +273,7 @@ const oddParameterCases = ROUTES.flatMap((route) =>
   route.params.flatMap((name) => {
     const parameter = PARAMETERS[name];
     if (!parameter || !knowsParameters(route)) return [];
-    const { status, code } = route.side === 'operator' ? OPERATOR_REFUSAL : parameter.odd;
+    const { status, code } = name === 'id' && route.path.startsWith('/api/admin/blog/') ? ODD_ARTICLE_ID : parameter.odd;
     return ODD_VALUES.map((odd) => ({
       route,
       name,
@@ -283,11 +293,12 @@ describe('every route refuses a parameter value that names nothing, changing not
   for (const { route, name, odd, status, code, title } of oddParameterCases) {
     it(title, async () => {
       const stone = await sampleStone();
+      const side = await sideHeaders(route);
       const before = await state();
       const write = WRITE_METHODS.has(route.method);
       const res = await call(address(route, stone, { [name]: odd.segment }), {
         method: route.method,
-        headers: { ...sideHeaders(route), ...(write ? { 'content-type': JSON_TYPE } : {}) },
+        headers: { ...side, ...(write ? { 'content-type': JSON_TYPE } : {}) },
         body: write ? '{}' : null,
       });
       await expectApiError(res, status, code);
@@ -307,16 +318,16 @@ describe('every read route answers its sample', () => {
   for (const route of readRoutes) {
     it(`${route.label}: 200, whatever the Accept-Language, and 200 without a body to HEAD`, async () => {
       const stone = await sampleStone();
-      const expected = route.side === 'operator' ? OPERATOR_REFUSAL.status : 200;
+      const side = await sideHeaders(route);
       for (const language of [null, ...ODD_LANGUAGES]) {
         const res = await call(address(route, stone), {
-          headers: { ...sideHeaders(route), ...(language === null ? {} : { 'accept-language': language }) },
+          headers: { ...side, ...(language === null ? {} : { 'accept-language': language }) },
         });
-        expect(res.status, `Accept-Language: ${language?.slice(0, 40)}`).toBe(expected);
+        expect(res.status, `Accept-Language: ${language?.slice(0, 40)}`).toBe(200);
         await res.arrayBuffer();
       }
-      const head = await call(address(route, stone), { method: 'HEAD', headers: sideHeaders(route) });
-      expect(head.status).toBe(expected);
+      const head = await call(address(route, stone), { method: 'HEAD', headers: side });
+      expect(head.status).toBe(200);
       expect(await head.text()).toBe('');
     });
   }
@@ -348,6 +359,7 @@ describe('every route path refuses the methods it does not take, changing nothin
   for (const { route, unsupported, status, code, title } of routePaths) {
     it(`${title}: ${status} ${code} to ${unsupported.join(', ')}`, async () => {
       const stone = await sampleStone();
+      const side = await sideHeaders(route);
       const before = await state();
       for (const method of unsupported) {
         const body = method === 'GET' || method === 'HEAD' ? null : '{}';
@@ -355,7 +367,7 @@ describe('every route path refuses the methods it does not take, changing nothin
           method,
           // A browser's preflight from a foreign site: the API must not let it send credentials (spec §7: calls include cookies).
           headers: {
-            ...sideHeaders(route),
+            ...side,
             'content-type': JSON_TYPE,
             origin: 'https://evil.example',
             'access-control-request-method': 'POST',

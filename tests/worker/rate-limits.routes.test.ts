@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
-import { awaitWholeRateWindow, call, clientAddress, createStone, expectApiError, postFind, postJson, snapshot } from '../support/factory';
+import { callWith, clientAddress, createStone, expectApiError, type FindBody, snapshot } from '../support/factory';
+import { heldRateLimits } from '../support/rate-limits';
 
 const BERLIN = { latitude: 52.52, longitude: 13.405 };
 const FAR_AWAY = { latitude: -33.87, longitude: 151.21 };
@@ -12,9 +13,19 @@ async function burst(count: number, send: (i: number) => Promise<Response>): Pro
   return statuses;
 }
 
-describe('abuse limits on public writes', { timeout: 40_000 }, () => {
-  // Every limit here counts per minute: each test counts up to one within a single minute of the limiter.
-  beforeEach(() => awaitWholeRateWindow(60), 30_000);
+/** The limits of the request under test: one window per test (tests/support/rate-limits.ts), so no test waits for one. */
+let limits = heldRateLimits();
+
+const call = (path: string, init: RequestInit = {}) => callWith(limits, path, init);
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const postFind = (code: string, body: FindBody, headers: Record<string, string> = {}) =>
+  postJson(`/api/stones/${code}/finds`, body, headers);
+
+describe('abuse limits on public writes', () => {
+  beforeEach(() => {
+    limits = heldRateLimits();
+  });
 
   it('refuses finds on one stone above the per-stone limit with 429, Retry-After and nothing written', async () => {
     const { code } = await createStone();

@@ -1,8 +1,14 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import {
+  countLoginFailure,
+  forgetLoginFailures,
+  forgetLoginFailuresBefore,
+  loginFailuresOf,
+  operatorByEmail,
+  operatorById,
+} from '../api/admin/queries';
 import { type Db, getDb } from '../db/client';
-import { loginFailures, operators } from '../db/schema';
 import type { AppEnv, Operator, OperatorToken } from '../types';
 import { isDevelopment } from './config';
 import { sha256Hex } from './crypto';
@@ -86,10 +92,7 @@ export async function operatorOf(env: Env, header: string | undefined): Promise<
   }
   const { sub, jti, exp } = claims;
   if (!sub || !jti || exp === undefined) return null;
-  const [loggedOut, row] = await Promise.all([
-    env.CACHE.get(loggedOutKey(jti)),
-    getDb(env.DB).select({ id: operators.id, email: operators.email }).from(operators).where(eq(operators.id, sub)).get(),
-  ]);
+  const [loggedOut, row] = await Promise.all([env.CACHE.get(loggedOutKey(jti)), operatorById(getDb(env.DB), sub)]);
   if (loggedOut !== null || !row) return null;
   return { operator: row, token: { jti, exp } };
 }
@@ -150,13 +153,10 @@ export async function logIn(c: Context<AppEnv>, email: string, password: string,
   const db = getDb(c.env.DB);
   const keys = failureKeys(email, client);
   const windowStart = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
-  const [emailFailures, clientFailures] = await db.batch([
-    db.select().from(loginFailures).where(eq(loginFailures.key, keys.email)),
-    db.select().from(loginFailures).where(eq(loginFailures.key, keys.client)),
-  ]);
+  const failures = await loginFailuresOf(db, keys);
   for (const [row, limit] of [
-    [emailFailures[0], LOGIN_LIMITS.email],
-    [clientFailures[0], LOGIN_LIMITS.client],
+    [failures.email, LOGIN_LIMITS.email],
+    [failures.client, LOGIN_LIMITS.client],
   ] as const) {
     if (row && row.windowStart > windowStart && row.failures >= limit) {
       const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + LOGIN_LIMITS.windowMs - now.getTime()) / 1000));
@@ -167,31 +167,19 @@ export async function logIn(c: Context<AppEnv>, email: string, password: string,
   }
   // After the long window, so a locked-out address is told its real wait, and before the password is checked.
   await guardLoginBurst(c.env, client, email);
-  const operator = await db.select().from(operators).where(eq(operators.email, email)).get();
+  const operator = await operatorByEmail(db, email);
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const valid = await verifyPassword(password, operator?.passwordHash ?? (await decoyHash));
   if (!operator || !valid) {
-    const fresh = sql`${loginFailures.windowStart} <= ${windowStart.getTime()}`;
-    const countFailure = (key: string) =>
-      db
-        .insert(loginFailures)
-        .values({ key, failures: 1, windowStart: now })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-            windowStart: sql`CASE WHEN ${fresh} THEN ${now.getTime()} ELSE ${loginFailures.windowStart} END`,
-          },
-        });
-    await db.batch([countFailure(keys.email), countFailure(keys.client)]);
+    await countLoginFailure(db, [keys.email, keys.client], now, windowStart);
     log.warn('operator login failed', { known: Boolean(operator) });
     throw new ApiError(401, 'INVALID_CREDENTIALS', 'admin.invalidCredentials');
   }
-  await db.delete(loginFailures).where(eq(loginFailures.key, keys.email));
+  await forgetLoginFailures(db, keys.email);
   return issueOperatorToken(c.env, { id: operator.id, email: operator.email });
 }
 
 /** The cron's share: failure counts whose window has passed. */
 export async function forgetOldLoginFailures(db: Db, now = new Date()): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.windowStart, new Date(now.getTime() - LOGIN_LIMITS.windowMs)));
+  await forgetLoginFailuresBefore(db, new Date(now.getTime() - LOGIN_LIMITS.windowMs));
 }

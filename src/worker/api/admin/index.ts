@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
 import { findModerationSchema, loginSchema, operatorUpdateSchema, stoneListQuerySchema } from '../../../shared/schemas/admin';
 import { photoDeleteSchema } from '../../../shared/schemas/owner';
 import type { OperatorStoneView } from '../../../shared/types';
 import { getDb } from '../../db/client';
-import { stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/logger';
 import { endOperatorSession, logIn } from '../../lib/operator-auth';
@@ -17,7 +15,7 @@ import { moderateFind } from '../finds/queries';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { getStoneView, updateStoneText } from '../stones/queries';
-import { clearFindComment, deleteStone, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
+import { clearFindComment, creatorEmailOf, deleteStone, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
 
 const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');
 
@@ -32,12 +30,12 @@ async function stoneOf(c: Context<AppEnv>) {
 /** The stone as the operator's edit dialog shows it: the public view with every find and the creator's address. */
 async function operatorView(c: Context<AppEnv>, code: string): Promise<OperatorStoneView> {
   const db = getDb(c.env.DB);
-  const [view, owner] = await Promise.all([
+  const [view, creatorEmail] = await Promise.all([
     getStoneView(db, code, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] }, true),
-    db.select({ creatorEmail: stones.creatorEmail }).from(stones).where(eq(stones.code, code)).get(),
+    creatorEmailOf(db, code),
   ]);
-  if (!view || !owner) throw stoneNotFound();
-  return { ...view, creatorEmail: owner.creatorEmail };
+  if (!view || creatorEmail === null) throw stoneNotFound();
+  return { ...view, creatorEmail };
 }
 
 /**

@@ -1,8 +1,22 @@
-import { and, count, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { formatCodeInput } from '../../../shared/code-entry';
 import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../../shared/types';
+import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { emailOutbox, finds, mailTokens, orders, ownerTokens, photos, siteTotals, stones, subscriptions } from '../../db/schema';
+import { MANAGED_STONE_COLUMNS } from '../../db/columns';
+import {
+  emailOutbox,
+  finds,
+  loginFailures,
+  mailTokens,
+  operators,
+  orders,
+  ownerTokens,
+  photos,
+  siteTotals,
+  stones,
+  subscriptions,
+} from '../../db/schema';
 import { changeTotals } from '../statistics/queries';
 
 /** Spec §9: "this week" is a 7-day window. */
@@ -33,12 +47,7 @@ export async function listStones(
   const where = searchCondition(query.q);
   const page = db
     .select({
-      id: stones.id,
-      code: stones.code,
-      title: stones.title,
-      creatorEmail: stones.creatorEmail,
-      hasPhotos: stones.hasPhotos,
-      hasStory: stones.hasStory,
+      ...MANAGED_STONE_COLUMNS,
       isPaid: stones.isPaid,
       findSeq: stones.findSeq,
       hiddenFindCount: stones.hiddenFindCount,
@@ -185,4 +194,55 @@ export async function retryMail(db: Db, id: string, now = new Date()): Promise<'
   ]);
   if (changed.length > 0) return 'queued';
   return existing.length > 0 ? 'not-failed' : 'missing';
+}
+
+/** The creator's address of the stone `code`, which the operator's view shows and the public one never does. */
+export async function creatorEmailOf(db: Db, code: string): Promise<string | null> {
+  return (await db.select({ creatorEmail: stones.creatorEmail }).from(stones).where(eq(stones.code, code)).get())?.creatorEmail ?? null;
+}
+
+/** The operator a token names (its subject), or null: removing an operator ends their sessions. */
+export async function operatorById(db: Db, id: string): Promise<{ id: string; email: string } | null> {
+  return (await db.select({ id: operators.id, email: operators.email }).from(operators).where(eq(operators.id, id)).get()) ?? null;
+}
+
+/** The operator who logs in with `email`, with their password's hash. */
+export async function operatorByEmail(db: Db, email: string) {
+  return db.select().from(operators).where(eq(operators.email, email)).get();
+}
+
+/** The failed logins counted for an address and for a client (keys of `login_failures`), read in one round trip. */
+export async function loginFailuresOf(db: Db, keys: { email: string; client: string }) {
+  const read = await batchByName(db, {
+    email: db.select().from(loginFailures).where(eq(loginFailures.key, keys.email)),
+    client: db.select().from(loginFailures).where(eq(loginFailures.key, keys.client)),
+  });
+  return { email: read.email[0], client: read.client[0] };
+}
+
+/** Counts a failed login under each key; a count whose window began at or before `windowStart` starts again. */
+export async function countLoginFailure(db: Db, keys: [string, string], now: Date, windowStart: Date): Promise<void> {
+  const fresh = sql`${loginFailures.windowStart} <= ${windowStart.getTime()}`;
+  const countFailure = (key: string) =>
+    db
+      .insert(loginFailures)
+      .values({ key, failures: 1, windowStart: now })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+          windowStart: sql`CASE WHEN ${fresh} THEN ${now.getTime()} ELSE ${loginFailures.windowStart} END`,
+        },
+      });
+  await db.batch([countFailure(keys[0]), countFailure(keys[1])]);
+}
+
+/** Forgets the failed logins counted under `key` (a successful login forgets its address's). */
+export async function forgetLoginFailures(db: Db, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/** Forgets every failure count whose window began before `before`. */
+export async function forgetLoginFailuresBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.windowStart, before));
 }

@@ -11,7 +11,8 @@ import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
 import { codeParam, stoneNotFound } from '../stones/params';
 import { getStoneRef } from '../stones/queries';
-import { addFind, clientHash } from './queries';
+import { clientHash } from './guard-sql';
+import { addFind } from './queries';
 
 /** A device's key for one find: a UUID, or any 16 to 100 URL-safe characters. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;

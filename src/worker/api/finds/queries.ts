@@ -1,9 +1,11 @@
 import { and, asc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { EARTH_RADIUS_KM, hasPosition, journeyKm, type Position } from '../../../shared/geo';
+import { hasPosition, journeyKm, type Position } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
 import type { FindInput } from '../../../shared/schemas/find';
 import type { FindFlag, FindView } from '../../../shared/types';
+import { batchByName, type NamedResults } from '../../db/batch';
 import type { Db } from '../../db/client';
+import { FIND_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
@@ -11,6 +13,8 @@ import { writtenIds } from '../../mail/outbox';
 import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements } from '../../mail/queries';
 import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
+import { legFromSql } from './distance-sql';
+import * as guard from './guard-sql';
 
 export interface AddedFind {
   find: FindView;
@@ -29,30 +33,6 @@ export interface FindClient {
   key: string | null;
   /** SHA-256 of the client's address and the stone (see `clientHash`), for the repeat check. */
   hash: string | null;
-}
-
-/** A find faster than this since the previous counted position is flagged (spec of plausibility: 1 000 km/h). */
-export const MAX_PLAUSIBLE_KMH = 1000;
-/** A second find of the same client on the same stone within this time is flagged. */
-export const REPEAT_WINDOW_MS = 60 * 60 * 1000;
-
-/**
- * The client as the repeat check knows it: SHA-256 of its address (per /64 for IPv6, as the rate limits count)
- * and the stone's id, so the stored value says nothing about other stones and is kept only for the hour it is
- * needed (the cron clears it).
- */
-export async function clientHash(address: string, stoneId: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${address}|${stoneId}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Great-circle km from a stored position (SQL columns) to a new one: the same haversine as `shared/geo.ts`. */
-function legSql(fromLatitude: SQL, fromLongitude: SQL, to: Position): SQL {
-  const rad = (deg: SQL | number) => sql`radians(${deg})`;
-  // D1 allows sin, cos, asin, sqrt and radians but not power: a square is a product.
-  const halfSinSquared = (delta: SQL) => sql`sin(${rad(delta)} / 2) * sin(${rad(delta)} / 2)`;
-  const h = sql`${halfSinSquared(sql`${to.latitude} - ${fromLatitude}`)} + cos(${rad(fromLatitude)}) * cos(${rad(to.latitude)}) * ${halfSinSquared(sql`${to.longitude} - ${fromLongitude}`)}`;
-  return sql`(2 * ${EARTH_RADIUS_KM} * asin(min(1, sqrt(${h}))))`;
 }
 
 /**
@@ -80,17 +60,11 @@ export async function addFind(
   const id = crypto.randomUUID();
   const createdAt = new Date();
   const now = createdAt.getTime();
-  const inserted = sql`EXISTS (SELECT 1 FROM ${finds} WHERE ${finds.id} = ${id})`;
-  const counted = sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id}) IS NULL`;
-  // The leg from the stone's last counted position, as an expression over the stone's columns (before its update).
-  const legFrom = (latitude: SQL, longitude: SQL) =>
-    position ? sql`CASE WHEN ${latitude} IS NULL OR ${longitude} IS NULL THEN 0 ELSE ${legSql(latitude, longitude, position)} END` : sql`0`;
-  const speedFlag = position
-    ? sql`s.last_latitude IS NOT NULL AND s.last_position_at IS NOT NULL AND ${legFrom(sql`s.last_latitude`, sql`s.last_longitude`)} > ${MAX_PLAUSIBLE_KMH} * max(${now} - s.last_position_at, 0) / 3600000.0`
-    : sql`0`;
-  const repeatFlag = client.hash
-    ? sql`EXISTS (SELECT 1 FROM ${finds} r WHERE r.client_hash = ${client.hash} AND r.created_at > ${now - REPEAT_WINDOW_MS})`
-    : sql`0`;
+  const inserted = guard.findInserted(id);
+  const counted = guard.findCounted(id);
+  // The stone's last counted position as the batch reads it (aliased `s`), before the stone's own update.
+  const last = { latitude: sql`s.last_latitude`, longitude: sql`s.last_longitude`, at: sql`s.last_position_at` };
+  const flag = guard.findFlagSql(guard.speedFlagSql(last, position, now), guard.repeatFlagSql(client.hash, now));
   const facts = {
     code: stone.code,
     title: stone.title,
@@ -106,91 +80,64 @@ export async function addFind(
   };
   const findState = {
     totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
-    flag: sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id})`,
+    flag: guard.storedFlagSql(id),
   };
   const follow = input.finderEmail
     ? subscribeStatements(db, { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true }, createdAt)
-    : null;
-  let results: unknown[];
+    : undefined;
+  const statements = {
+    find: db
+      .insert(finds)
+      .select(
+        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0 FROM ${stones} s WHERE s.id = ${stoneId}`,
+      )
+      .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
+    // The site totals before the stone's own update: the leg is measured from the stone's last position as it was.
+    totals: changeTotals(
+      db,
+      {
+        finds: 1,
+        km: sql`(SELECT CASE WHEN ${counted} THEN ${legFromSql(last.latitude, last.longitude, position)} ELSE 0 END FROM ${stones} s WHERE s.id = ${stoneId})`,
+      },
+      inserted,
+    ),
+    stone: db
+      .update(stones)
+      .set({
+        findSeq: sql`${stones.findSeq} + 1`,
+        totalDistanceKm: sql`${stones.totalDistanceKm} + CASE WHEN ${counted} THEN ${legFromSql(sql`last_latitude`, sql`last_longitude`, position)} ELSE 0 END`,
+        ...(position
+          ? {
+              lastLatitude: sql`CASE WHEN ${counted} THEN ${position.latitude} ELSE ${stones.lastLatitude} END`,
+              lastLongitude: sql`CASE WHEN ${counted} THEN ${position.longitude} ELSE ${stones.lastLongitude} END`,
+              lastPositionAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${stones.lastPositionAt} END`,
+            }
+          : {}),
+      })
+      .where(and(eq(stones.id, stoneId), inserted)),
+    ownerMail: insertOwnerFindMail(db, stoneId, id, facts, createdAt, { onlyIf: inserted, ...findState }),
+    // Before the finder's own subscription is written: a finder is not mailed about their own find. A flagged
+    // find waits for the owner; its followers hear of the next plausible one.
+    subscriberMails: insertSubscriberFindMails(db, stoneId, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
+    // This find, or the one stored the first time the device sent its key.
+    stored: db
+      .select({ ...FIND_COLUMNS, totalDistanceKm: stones.totalDistanceKm })
+      .from(finds)
+      .innerJoin(stones, eq(stones.id, finds.stoneId))
+      .where(and(eq(finds.stoneId, stoneId), client.key ? or(eq(finds.id, id), eq(finds.clientKey, client.key)) : eq(finds.id, id))),
+    followSubscription: follow?.[0],
+    followMail: follow?.[1],
+  };
+  let results: NamedResults<typeof statements>;
   try {
-    results = await db.batch([
-      db
-        .insert(finds)
-        .select(
-          sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, CASE WHEN ${speedFlag} THEN 'speed' WHEN ${repeatFlag} THEN 'repeat' ELSE NULL END, 0 FROM ${stones} s WHERE s.id = ${stoneId}`,
-        )
-        .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
-      // The site totals before the stone's own update: the leg is measured from the stone's last position as it was.
-      changeTotals(
-        db,
-        {
-          finds: 1,
-          km: sql`(SELECT CASE WHEN ${counted} THEN ${legFrom(sql`s.last_latitude`, sql`s.last_longitude`)} ELSE 0 END FROM ${stones} s WHERE s.id = ${stoneId})`,
-        },
-        inserted,
-      ),
-      db
-        .update(stones)
-        .set({
-          findSeq: sql`${stones.findSeq} + 1`,
-          totalDistanceKm: sql`${stones.totalDistanceKm} + CASE WHEN ${counted} THEN ${legFrom(sql`last_latitude`, sql`last_longitude`)} ELSE 0 END`,
-          ...(position
-            ? {
-                lastLatitude: sql`CASE WHEN ${counted} THEN ${position.latitude} ELSE ${stones.lastLatitude} END`,
-                lastLongitude: sql`CASE WHEN ${counted} THEN ${position.longitude} ELSE ${stones.lastLongitude} END`,
-                lastPositionAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${stones.lastPositionAt} END`,
-              }
-            : {}),
-        })
-        .where(and(eq(stones.id, stoneId), inserted)),
-      insertOwnerFindMail(db, stoneId, id, facts, createdAt, { onlyIf: inserted, ...findState }),
-      // Before the finder's own subscription is written: a finder is not mailed about their own find. A flagged
-      // find waits for the owner; its followers hear of the next plausible one.
-      insertSubscriberFindMails(db, stoneId, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
-      db
-        .select({
-          id: finds.id,
-          location: finds.location,
-          latitude: finds.latitude,
-          longitude: finds.longitude,
-          comment: finds.comment,
-          createdAt: finds.createdAt,
-          flag: finds.flag,
-          flagAccepted: finds.flagAccepted,
-          totalDistanceKm: stones.totalDistanceKm,
-        })
-        .from(finds)
-        .innerJoin(stones, eq(stones.id, finds.stoneId))
-        .where(and(eq(finds.stoneId, stoneId), client.key ? or(eq(finds.id, id), eq(finds.clientKey, client.key)) : eq(finds.id, id))),
-      ...(follow ?? []),
-    ]);
+    results = await batchByName(db, statements);
   } catch (error) {
     // D1 runs the batch as one transaction and batches one after another, so the next number cannot be taken in
     // between; should it ever be, the whole batch was refused and nothing was written.
     if (uniqueViolation(error, 'finds.stone_id')) throw new ApiError(503, 'BUSY', 'api.busy');
     throw error;
   }
-  const [, changed, , ownerMail, subscriberMails, stored, , followMail] = results as [
-    unknown,
-    AddedFind['totals'],
-    unknown,
-    Array<{ id: string }>,
-    Array<{ id: string }>,
-    Array<{
-      id: string;
-      location: string;
-      latitude: number | null;
-      longitude: number | null;
-      comment: string;
-      createdAt: Date;
-      flag: FindFlag | null;
-      flagAccepted: boolean;
-      totalDistanceKm: number;
-    }>,
-    unknown,
-    Array<{ id: string }> | undefined,
-  ];
-  const row = stored[0];
+  const row = results.stored[0];
   if (!row) throw new ApiError(404, 'STONE_NOT_FOUND', 'api.stoneNotFound');
   const replayed = row.id !== id;
   if (replayed && (row.location !== input.location || row.comment !== input.comment))
@@ -206,8 +153,8 @@ export async function addFind(
       pending: row.flag !== null && !row.flagAccepted,
     },
     totalDistance: row.totalDistanceKm,
-    totals: replayed ? [] : changed,
-    mailIds: replayed ? [] : writtenIds(ownerMail, subscriberMails, followMail ?? []),
+    totals: replayed ? [] : results.totals,
+    mailIds: replayed ? [] : writtenIds(results.ownerMail, results.subscriberMails, results.followMail ?? []),
     replayed,
   };
 }
@@ -263,7 +210,7 @@ export async function moderateFind(db: Db, stoneId: string, findId: string, chan
     const totalDistanceKm = journeyKm(counted);
     const last = counted.filter(hasPosition).at(-1) ?? null;
     const hiddenChange = next.hidden === target.hidden ? 0 : next.hidden ? 1 : -1;
-    const unchanged = sql`EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${stoneId} AND ${stones.findSeq} = ${stone.findSeq} AND ${stones.hiddenFindCount} = ${stone.hiddenFindCount} AND ${stones.totalDistanceKm} = ${stone.totalDistanceKm})`;
+    const unchanged = guard.stoneUnchanged(stoneId, stone);
     // The guard reads the stone's counters, so the stone's own update comes last in the batch.
     const [changed, totals] = await db.batch([
       db
@@ -293,5 +240,5 @@ export async function forgetFindClients(db: Db, now: Date): Promise<void> {
   await db
     .update(finds)
     .set({ clientHash: null })
-    .where(and(isNotNull(finds.clientHash), lt(finds.createdAt, new Date(now.getTime() - REPEAT_WINDOW_MS))));
+    .where(and(isNotNull(finds.clientHash), lt(finds.createdAt, new Date(now.getTime() - guard.REPEAT_WINDOW_MS))));
 }

@@ -5,12 +5,11 @@ import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject, readLimitedText } from '../../lib/validate';
-import { queueMails, writtenIds } from '../../mail/outbox';
-import { subscribeStatements } from '../../mail/queries';
+import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
 import { codeParam, stoneNotFound } from '../stones/params';
 import { getStoneRef } from '../stones/queries';
-import { confirmSubscription, stopMails } from './queries';
+import { confirmSubscription, stopMails, subscribe } from './queries';
 
 /**
  * `POST /api/stones/{code}/notifications`: anyone asks for a stone's find mails; the address is kept
@@ -24,17 +23,8 @@ export const notifications = new Hono<AppEnv>().post('/', async (c) => {
   const db = getDb(c.env.DB);
   const stone = await getStoneRef(db, code);
   if (!stone) throw stoneNotFound();
-  const [, confirmMail] = await db.batch(
-    subscribeStatements(db, {
-      stoneId: stone.id,
-      email: input.email,
-      locale: c.get('locale'),
-      code: stone.code,
-      title: stone.title,
-      follow: false,
-    }),
-  );
-  c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, writtenIds(confirmMail)));
+  const mailIds = await subscribe(db, stone, input.email, c.get('locale'));
+  c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
   return c.json({ subscribed: true, confirmed: false }, 201);
 });
 

@@ -1,9 +1,31 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '../../../shared/i18n/locale';
+import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { mailTokens, stones, subscriptions } from '../../db/schema';
+import { writtenIds } from '../../mail/outbox';
+import { subscribeStatements } from '../../mail/queries';
 import { findMailToken } from '../../mail/tokens';
+import type { StoneRef } from '../stones/queries';
 
 type StoneNames = { code: string; title: string };
+
+/**
+ * Someone asks for a stone's find mails: the address is kept unconfirmed (or left as it is) and a confirmation
+ * mail written when one is due. Answers the outbox rows written, to be queued.
+ */
+export async function subscribe(db: Db, stone: StoneRef, email: string, locale: Locale): Promise<string[]> {
+  const [subscription, confirmMail] = subscribeStatements(db, {
+    stoneId: stone.id,
+    email,
+    locale,
+    code: stone.code,
+    title: stone.title,
+    follow: false,
+  });
+  const written = await batchByName(db, { subscription, confirmMail });
+  return writtenIds(written.confirmMail);
+}
 
 /** Confirms the subscription a confirmation link belongs to (once; the link is used up), or null. */
 export async function confirmSubscription(db: Db, token: string): Promise<StoneNames | null> {

@@ -10,8 +10,8 @@ import type { AppEnv } from '../../types';
 import { moderateFind } from '../finds/queries';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
-import { checkPhotos, deletePhoto, photoCount, storePhotos } from './photos';
-import { getOwnerStoneView, ownedStone } from './queries';
+import { checkPhotos, deletePhoto, storePhotos } from './photos';
+import { getOwnerStoneView, ownedStone, photoCount } from './queries';
 
 /** All of a stone's photos at their largest, plus the form's own fields. */
 const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;

@@ -1,12 +1,10 @@
-import { and, count, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { Db } from '../../db/client';
 import { transientKind } from '../../db/retry';
-import { orphanSightings, photos } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { IMAGE_TYPES, InvalidImageError, sniffImage, stripMetadata } from '../../lib/images';
 import { log } from '../../lib/logger';
+import { deletePhotoRow, insertPhotoRows, keysWithRow, orphanSightingsBetween, updateOrphanSightings } from './queries';
 
 /** A checked photo, ready for R2: its bytes without metadata, its type from its bytes. */
 export interface CheckedPhoto {
@@ -36,10 +34,6 @@ export async function checkPhotos(files: File[]): Promise<CheckedPhoto[]> {
   return checked;
 }
 
-export async function photoCount(db: Db, stoneId: string): Promise<number> {
-  return (await db.select({ n: count() }).from(photos).where(eq(photos.stoneId, stoneId)).get())?.n ?? 0;
-}
-
 /**
  * Stores photos of a stone: the objects first, then all rows in one batch. The database's trigger keeps a stone
  * at MAX_PHOTOS whatever runs at the same time. No upload leaves an object without its row or a row without its
@@ -63,18 +57,11 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
     throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
   }
   try {
-    const now = Date.now();
-    const [first, ...rest] = checked.map((photo, i) =>
-      db.insert(photos).values({
-        id: crypto.randomUUID(),
-        stoneId,
-        r2Key: keys[i] ?? '',
-        contentType: photo.contentType,
-        sizeBytes: photo.bytes.length,
-        createdAt: new Date(now + i),
-      }),
+    await insertPhotoRows(
+      db,
+      stoneId,
+      checked.map((photo, i) => ({ r2Key: keys[i] ?? '', contentType: photo.contentType, sizeBytes: photo.bytes.length })),
     );
-    if (first) await db.batch([first, ...rest]);
   } catch (error) {
     await removeObjects(bucket, transientKind(error) === 'outcome-unknown' ? await keysWithoutRow(db, keys) : keys);
     if (String(error instanceof Error && error.cause ? error.cause : error).includes('MAX_PHOTOS_EXCEEDED')) {
@@ -83,19 +70,6 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
     throw error;
   }
   return keys;
-}
-
-/** Of `keys`, those that have a photo row. D1 binds at most 100 values per statement, so it asks in chunks. */
-async function keysWithRow(db: Db, keys: string[]): Promise<Set<string>> {
-  const stored = new Set<string>();
-  for (let i = 0; i < keys.length; i += 90) {
-    const rows = await db
-      .select({ key: photos.r2Key })
-      .from(photos)
-      .where(inArray(photos.r2Key, keys.slice(i, i + 90)));
-    for (const row of rows) stored.add(row.key);
-  }
-  return stored;
 }
 
 /** Of `keys`, those without a photo row; none when that cannot be read (an object too many beats a broken photo). */
@@ -189,15 +163,7 @@ export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVName
 
   // R2 lists keys in order, so this page covers the keys from its first to its last (the first page from the
   // start, the last page to the end): every sighting there is about an object listed now, or one that is gone.
-  const seen = await db
-    .select()
-    .from(orphanSightings)
-    .where(
-      and(
-        cursor && first !== undefined ? gte(orphanSightings.r2Key, first) : undefined,
-        page.truncated && last !== undefined ? lte(orphanSightings.r2Key, last) : undefined,
-      ),
-    );
+  const seen = await orphanSightingsBetween(db, cursor ? first : undefined, page.truncated ? last : undefined);
   const firstSeen = new Map(seen.map((sighting) => [sighting.r2Key, sighting.firstSeenAt.getTime()]));
   const orphanSet = new Set(orphans);
   const forgotten = seen.filter((sighting) => !orphanSet.has(sighting.r2Key)).map((sighting) => sighting.r2Key);
@@ -205,38 +171,15 @@ export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVName
   const confirmed = orphans.filter((key) => now.getTime() - (firstSeen.get(key) ?? now.getTime()) >= ORPHAN_CONFIRM_MS);
   const removing = confirmed.slice(0, SWEEP_MAX_DELETES);
 
-  await runBatch(db, [
-    ...chunks(fresh, 45).map((keys) =>
-      db
-        .insert(orphanSightings)
-        .values(keys.map((r2Key) => ({ r2Key, firstSeenAt: now })))
-        .onConflictDoNothing(),
-    ),
-    ...chunks(forgotten, 90).map((keys) => db.delete(orphanSightings).where(inArray(orphanSightings.r2Key, keys))),
-  ]);
+  await updateOrphanSightings(db, { seen: fresh, forgotten }, now);
   if (fresh.length) log.warn('photo objects without a row seen: removed in a day unless their rows return', { keys: fresh });
   if (forgotten.length) log.info('photo object sightings forgotten: the row is back or the object gone', { keys: forgotten });
   if (removing.length === 0) return 0;
 
   await bucket.delete(removing);
-  await runBatch(
-    db,
-    chunks(removing, 90).map((keys) => db.delete(orphanSightings).where(inArray(orphanSightings.r2Key, keys))),
-  );
+  await updateOrphanSightings(db, { seen: [], forgotten: removing }, now);
   log.warn('photo objects without a row removed', { keys: removing, waiting: confirmed.length - removing.length });
   return removing.length;
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Runs the statements as one batch (one round trip, one transaction); none is nothing to do. */
-async function runBatch(db: Db, statements: BatchItem<'sqlite'>[]): Promise<void> {
-  const [head, ...rest] = statements;
-  if (head) await db.batch([head, ...rest]);
 }
 
 /** A photo address as the views give it out: `…/photos/{key}` (a query string is ignored). */
@@ -248,12 +191,6 @@ const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
  */
 export async function deletePhoto(db: Db, bucket: R2Bucket, stoneId: string, photoUrl: string): Promise<void> {
   const key = photoUrl.split('?')[0]?.match(PHOTO_KEY)?.[1];
-  const removed = key
-    ? await db
-        .delete(photos)
-        .where(and(eq(photos.stoneId, stoneId), eq(photos.r2Key, key)))
-        .returning({ key: photos.r2Key })
-    : [];
-  if (!key || removed.length === 0) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
+  if (!key || !(await deletePhotoRow(db, stoneId, key))) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
   await bucket.delete(key);
 }

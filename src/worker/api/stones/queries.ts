@@ -5,6 +5,7 @@ import { formatDistance } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
 import type { FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
+import { FIND_COLUMNS, STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { finds, photos, type StoneRow, stones } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -38,17 +39,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   const [stoneRows, findRows, photoRows] = await db.batch([
     db.select().from(stones).where(eq(stones.code, code)).limit(1),
     db
-      .select({
-        id: finds.id,
-        location: finds.location,
-        latitude: finds.latitude,
-        longitude: finds.longitude,
-        comment: finds.comment,
-        createdAt: finds.createdAt,
-        hidden: finds.hidden,
-        flag: finds.flag,
-        flagAccepted: finds.flagAccepted,
-      })
+      .select({ ...FIND_COLUMNS, hidden: finds.hidden })
       .from(finds)
       .where(withHidden ? eq(finds.stoneId, byCode) : and(eq(finds.stoneId, byCode), eq(finds.hidden, false)))
       .orderBy(asc(finds.seq)),
@@ -167,9 +158,7 @@ export interface StoneRef {
 }
 
 export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null> {
-  return (
-    (await db.select({ id: stones.id, code: stones.code, title: stones.title }).from(stones).where(eq(stones.code, code)).get()) ?? null
-  );
+  return (await db.select(STONE_REF_COLUMNS).from(stones).where(eq(stones.code, code)).get()) ?? null;
 }
 
 /**

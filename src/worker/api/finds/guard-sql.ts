@@ -1,0 +1,74 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Position } from '../../../shared/geo';
+import { finds, stones } from '../../db/schema';
+import { legFromSql } from './distance-sql';
+
+/*
+ * The conditions a find's batch is guarded by (decision record 017). They read inside the transaction, each one
+ * row by primary key, so the write reads a constant number of rows however many finds and stones there are.
+ */
+
+/** A find faster than this since the previous counted position is flagged (spec of plausibility: 1 000 km/h). */
+export const MAX_PLAUSIBLE_KMH = 1000;
+/** A second find of the same client on the same stone within this time is flagged. */
+export const REPEAT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The find `id` was stored by this batch. A repeated `Idempotency-Key` makes the insert do nothing, so every
+ * later statement of the batch that writes is guarded by this.
+ */
+export const findInserted = (id: string): SQL => sql`EXISTS (SELECT 1 FROM ${finds} WHERE ${finds.id} = ${id})`;
+
+/** The flag the find `id` was stored with (NULL when plausible, or when there is no such find). */
+export const storedFlagSql = (id: string): SQL => sql`(SELECT ${finds.flag} FROM ${finds} WHERE ${finds.id} = ${id})`;
+
+/** The find `id` counts for the distance: it is not flagged (a flagged find waits for the owner). */
+export const findCounted = (id: string): SQL => sql`${storedFlagSql(id)} IS NULL`;
+
+/** The stone's last counted position as columns of a row of `stones` (the batch reads it as `s`). */
+export interface LastPosition {
+  latitude: SQL;
+  longitude: SQL;
+  /** When that position was logged (ms). */
+  at: SQL;
+}
+
+/**
+ * The new position is implausibly far from the last counted one: its leg means more than MAX_PLAUSIBLE_KMH
+ * since that position was logged. Never for a find without a position or a stone without a last position.
+ */
+export function speedFlagSql(last: LastPosition, position: Position | null, now: number): SQL {
+  if (!position) return sql`0`;
+  return sql`${last.latitude} IS NOT NULL AND ${last.at} IS NOT NULL AND ${legFromSql(last.latitude, last.longitude, position)} > ${MAX_PLAUSIBLE_KMH} * max(${now} - ${last.at}, 0) / 3600000.0`;
+}
+
+/**
+ * The client as the repeat check knows it: SHA-256 of its address (per /64 for IPv6, as the rate limits count)
+ * and the stone's id, so the stored value says nothing about other stones and is kept only for the hour it is
+ * needed (the cron clears it).
+ */
+export async function clientHash(address: string, stoneId: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${address}|${stoneId}`));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The same client (its hash, see `clientHash`) logged the same stone within REPEAT_WINDOW_MS before `now`. */
+export function repeatFlagSql(hash: string | null, now: number): SQL {
+  if (!hash) return sql`0`;
+  return sql`EXISTS (SELECT 1 FROM ${finds} r WHERE r.client_hash = ${hash} AND r.created_at > ${now - REPEAT_WINDOW_MS})`;
+}
+
+/** The flag a new find is stored with: `speed` before `repeat`, NULL when it is plausible. */
+export const findFlagSql = (speed: SQL, repeat: SQL): SQL =>
+  sql`CASE WHEN ${speed} THEN 'speed' WHEN ${repeat} THEN 'repeat' ELSE NULL END`;
+
+/** The stone's counters as a moderation read them; when they changed, the moderation starts over. */
+export interface StoneCounters {
+  findSeq: number;
+  hiddenFindCount: number;
+  totalDistanceKm: number;
+}
+
+/** No find was logged or moderated on the stone since its counters were read. */
+export const stoneUnchanged = (stoneId: string, read: StoneCounters): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${stoneId} AND ${stones.findSeq} = ${read.findSeq} AND ${stones.hiddenFindCount} = ${read.hiddenFindCount} AND ${stones.totalDistanceKm} = ${read.totalDistanceKm})`;

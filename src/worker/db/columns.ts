@@ -1,0 +1,29 @@
+import { finds, stones } from './schema';
+
+/*
+ * Column lists that several queries read, kept once so the views they feed cannot drift apart: a column added to
+ * a view is added here, for every query that builds it.
+ */
+
+/** A find as the public view and the find's own answer show it. */
+export const FIND_COLUMNS = {
+  id: finds.id,
+  location: finds.location,
+  latitude: finds.latitude,
+  longitude: finds.longitude,
+  comment: finds.comment,
+  createdAt: finds.createdAt,
+  flag: finds.flag,
+  flagAccepted: finds.flagAccepted,
+};
+
+/** What a write on a stone needs of it: its id, and its code and title for the mails it causes. */
+export const STONE_REF_COLUMNS = { id: stones.id, code: stones.code, title: stones.title };
+
+/** A stone as its owner and the operator manage it: the reference, its creator and its features. */
+export const MANAGED_STONE_COLUMNS = {
+  ...STONE_REF_COLUMNS,
+  creatorEmail: stones.creatorEmail,
+  hasPhotos: stones.hasPhotos,
+  hasStory: stones.hasStory,
+};

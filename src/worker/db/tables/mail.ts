@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt } from './created-at';
+import { stoneIdColumn } from './stones';
+
+/**
+ * An e-mail address that wants news of a stone, confirmed by a double opt-in link (mail_tokens). Unconfirmed
+ * addresses are deleted after a week; unsubscribing deletes the row.
+ */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    stoneId: stoneIdColumn(),
+    email: text('email').notNull(),
+    /** The subscriber's language (de/en), for their mails. */
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stone_email_unique').on(t.stoneId, t.email),
+    index('subscriptions_unconfirmed_idx').on(t.confirmedAt, t.createdAt),
+  ],
+);
+
+/**
+ * Further owner links of a stone (SHA-256 of the token), made when one is mailed: the creation mail and "send
+ * me my owner link". The first token stays in stones.owner_token_hash; every one of them opens the owner page.
+ */
+export const ownerTokens = sqliteTable(
+  'owner_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    stoneId: stoneIdColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('owner_tokens_stone_idx').on(t.stoneId)],
+);
+
+/**
+ * Single-purpose tokens carried by mail links (SHA-256 of the token; the token exists only in the mail):
+ * confirm a subscription, unsubscribe it, or stop a stone's find mails to its owner.
+ */
+export const mailTokens = sqliteTable(
+  'mail_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['confirm', 'unsubscribe', 'mute'] }).notNull(),
+    /** The subscription (confirm, unsubscribe) or the stone (mute) the token acts on. */
+    targetId: text('target_id').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_tokens_expires_idx').on(t.expiresAt), index('mail_tokens_target_idx').on(t.targetId)],
+);
+
+/**
+ * Every e-mail is first a row here (written in the same batch as its cause), then a queue message; the
+ * consumer claims a row before sending, so a message delivered twice sends once. The mail is rendered when it
+ * is sent, from `kind`, `payload` and `locale`: the links it carries get fresh tokens then, which are never
+ * stored in the clear.
+ */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    /** What makes two rows the same mail (e.g. one confirmation per subscription and day). */
+    dedupeKey: text('dedupe_key').notNull(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    /** JSON: what the mail says (see worker/mail/jobs.ts). */
+    payload: text('payload').notNull(),
+    /** Shown in the operator's list of failed mails. */
+    subject: text('subject').notNull(),
+    /** skipped: nobody to send to any more (unsubscribed, already confirmed, stone gone) when its turn came. */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    /** When a queue message for it was last sent (or is due, after a retry delay). */
+    queuedAt: integer('queued_at', { mode: 'timestamp_ms' }),
+    claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
+    index('email_outbox_status_idx').on(t.status, t.queuedAt),
+    // Every mail is about one stone and says its code: deleting a stone deletes its mails.
+    index('email_outbox_code_idx').on(sql`json_extract(${t.payload}, '$.code')`),
+  ],
+);

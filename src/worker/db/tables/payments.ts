@@ -1,0 +1,43 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt } from './created-at';
+
+/**
+ * A paid stone's order, recorded before any money moves: what was bought, for how much, and the stone's data.
+ * The stone is created from this row (never from what the browser sends after paying) once Stripe says the
+ * PaymentIntent succeeded, by whichever comes first: the buyer's return to /success or the webhook.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    hasPhotos: integer('has_photos', { mode: 'boolean' }).notNull(),
+    hasStory: integer('has_story', { mode: 'boolean' }).notNull(),
+    creatorEmail: text('creator_email').notNull(),
+    title: text('title').notNull(),
+    story: text('story'),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    /** SHA-256 of the owner token handed to the buyer when the order was made; the stone gets it. */
+    ownerTokenHash: text('owner_token_hash').notNull(),
+    promotionCodeId: text('promotion_code_id'),
+    /** An owner buying a feature for an existing stone: that stone (the order's stone data is a copy of it). */
+    upgradeStoneId: text('upgrade_stone_id'),
+    /** Set when the stone exists (or, for an upgrade, when the feature was granted). */
+    stoneId: text('stone_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
+    uniqueIndex('orders_owner_token_hash_unique').on(t.ownerTokenHash),
+    index('orders_promotion_idx').on(t.promotionCodeId, t.stoneId),
+  ],
+);
+
+/** Payment-provider events already handled (webhooks are delivered at least once). */
+export const paymentEvents = sqliteTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt } from './created-at';
+
+/** A painted stone with its unique code. Distance and find counters are kept here so reads are O(1). */
+export const stones = sqliteTable(
+  'stones',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    story: text('story'),
+    creatorEmail: text('creator_email').notNull(),
+    hasPhotos: integer('has_photos', { mode: 'boolean' }).notNull().default(false),
+    hasStory: integer('has_story', { mode: 'boolean' }).notNull().default(false),
+    isPaid: integer('is_paid', { mode: 'boolean' }).notNull().default(false),
+    paymentIntentId: text('payment_intent_id'),
+    /** SHA-256 (hex) of the owner's secret link token; the token itself is never stored. */
+    ownerTokenHash: text('owner_token_hash').notNull(),
+    /** Sequence number of the newest find; each find takes the next one (optimistic concurrency). */
+    findSeq: integer('find_seq').notNull().default(0),
+    /** Finds the owner hid (spam, bogus places): the public count is findSeq minus these. */
+    hiddenFindCount: integer('hidden_find_count').notNull().default(0),
+    totalDistanceKm: real('total_distance_km').notNull().default(0),
+    /** The creator's language (de/en): the owner's mails are written in it. */
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    /** The owner gets a mail for every find unless they turned it off (one click in any find mail). */
+    notifyOnFind: integer('notify_on_find', { mode: 'boolean' }).notNull().default(true),
+    /** Position of the newest find that has one: the start of the next leg. */
+    lastLatitude: real('last_latitude'),
+    lastLongitude: real('last_longitude'),
+    /** When the find at the last position was logged: the speed check of the next find measures from it. */
+    lastPositionAt: integer('last_position_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('stones_code_unique').on(t.code),
+    uniqueIndex('stones_owner_token_hash_unique').on(t.ownerTokenHash),
+    uniqueIndex('stones_payment_intent_unique').on(t.paymentIntentId),
+    index('stones_created_at_idx').on(t.createdAt),
+    // The operator's search by the creator's address.
+    index('stones_creator_email_idx').on(t.creatorEmail),
+  ],
+);
+
+/** The stone a row belongs to (a find, a photo, a subscription, an owner link): the row goes with its stone. */
+export const stoneIdColumn = () =>
+  text('stone_id')
+    .notNull()
+    .references(() => stones.id, { onDelete: 'cascade' });
+
+/**
+ * Site-wide totals in one row (id 1), changed in the same batch as every write that changes them, so reading
+ * them never scans a table. The cron compares them with a full recount once a day and repairs any drift.
+ */
+export const siteTotals = sqliteTable('site_totals', {
+  id: integer('id').primaryKey(),
+  stoneCount: integer('stone_count').notNull().default(0),
+  findCount: integer('find_count').notNull().default(0),
+  totalDistanceKm: real('total_distance_km').notNull().default(0),
+  /** Stones with photos or a story (the operator's counter). */
+  premiumCount: integer('premium_count').notNull().default(0),
+  /** When the cron last compared the row with a full recount. */
+  verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }),
+});
+
+/** Photos of a premium stone; the bytes live in R2 under `r2Key`. At most five per stone (trigger in migrations). */
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    stoneId: stoneIdColumn(),
+    r2Key: text('r2_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('photos_r2_key_unique').on(t.r2Key), index('photos_stone_idx').on(t.stoneId, t.createdAt)],
+);
+
+/**
+ * Photo objects the cron found in R2 without a `photos` row, with when it first saw each (api/owner/photos.ts
+ * sweepOrphanObjects). An object is removed only when a sweep at least a day later still finds no row; a row
+ * that returns (a restore) forgets its sighting. Kept in D1 rather than in the object's R2 metadata (which cannot
+ * be changed without writing the photo's bytes again) or in KV (a cache here, eventually consistent).
+ */
+export const orphanSightings = sqliteTable('orphan_sightings', {
+  r2Key: text('r2_key').primaryKey(),
+  firstSeenAt: integer('first_seen_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** A logged find. `seq` orders the finds of one stone in the order they were committed. */
+export const finds = sqliteTable(
+  'finds',
+  {
+    id: text('id').primaryKey(),
+    stoneId: stoneIdColumn(),
+    seq: integer('seq').notNull(),
+    location: text('location').notNull(),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    comment: text('comment').notNull().default(''),
+    finderEmail: text('finder_email'),
+    /** Hidden by the owner: not shown, not counted, no leg of the journey. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    /**
+     * The finder's device made this key for the find (`Idempotency-Key`): a send repeated after a lost answer or
+     * from the offline queue finds the stored find instead of logging a second one.
+     */
+    clientKey: text('client_key'),
+    /**
+     * SHA-256 of the finder's network address and the stone, kept only for the hour in which a second find of the
+     * same client on the same stone is flagged; the cron clears it after that.
+     */
+    clientHash: text('client_hash'),
+    /**
+     * Why the find looks implausible: `speed` (faster than 1 000 km/h since the previous counted position) or
+     * `repeat` (the same client logged this stone within the hour). A flagged find stays out of the distance
+     * until the owner or the operator accepts it.
+     */
+    flag: text('flag', { enum: ['speed', 'repeat'] }),
+    flagAccepted: integer('flag_accepted', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq),
+    uniqueIndex('finds_stone_client_key_unique').on(t.stoneId, t.clientKey),
+    index('finds_client_hash_idx').on(t.clientHash, t.createdAt).where(sql`client_hash IS NOT NULL`),
+  ],
+);
+
+export type StoneRow = typeof stones.$inferSelect;

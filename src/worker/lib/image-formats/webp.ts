@@ -1,0 +1,58 @@
+import { ascii, concat, InvalidImageError, need, u32le } from './bytes';
+
+/** WebP chunks that draw the picture, at the top level and in an animation frame (ANMF). */
+const WEBP_KEPT = new Set(['VP8X', 'VP8 ', 'VP8L', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
+const WEBP_FRAME_KEPT = new Set(['ALPH', 'VP8 ', 'VP8L']);
+
+/** One RIFF chunk: its type, its little-endian size, its data and a zero pad byte when the size is odd. */
+function riffChunk(type: string, data: Uint8Array): Uint8Array {
+  const chunk = new Uint8Array(8 + data.length + (data.length % 2));
+  chunk.set(Uint8Array.from(type, (c) => c.charCodeAt(0)));
+  new DataView(chunk.buffer).setUint32(4, data.length, true);
+  chunk.set(data, 8);
+  return chunk;
+}
+
+/** The chunks of `kept` between `start` and `end` (an animation frame's own chunks too); others are dropped. */
+function webpChunks(bytes: Uint8Array, start: number, end: number, kept: Set<string>): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let offset = start;
+  while (offset < end) {
+    if (offset + 8 > end) throw new InvalidImageError('WebP chunk header');
+    const type = ascii(bytes, offset, 4);
+    const size = u32le(bytes, offset + 4);
+    const dataStart = offset + 8;
+    const dataEnd = dataStart + size;
+    if (dataEnd > end) throw new InvalidImageError('WebP chunk');
+    offset = dataEnd + (size % 2);
+    if (!kept.has(type)) continue;
+    let data = bytes.subarray(dataStart, dataEnd);
+    if (type === 'VP8X' && data.length > 0) {
+      data = data.slice();
+      data[0] = (data[0] ?? 0) & ~0b1100; // EXIF (bit 3) and XMP (bit 2) flags
+    }
+    if (type === 'ANMF') {
+      if (size < 16) throw new InvalidImageError('WebP frame');
+      data = concat([data.subarray(0, 16), ...webpChunks(bytes, dataStart + 16, dataEnd, WEBP_FRAME_KEPT)]);
+    }
+    chunks.push(riffChunk(type, data));
+  }
+  return chunks;
+}
+
+/**
+ * WebP: keeps the chunks of WEBP_KEPT, read only within the RIFF size, and drops the others (EXIF, XMP, C2PA,
+ * unknown ones); clears the EXIF and XMP flags in VP8X and writes the new RIFF size. Bytes after the RIFF chunk
+ * are cut off.
+ */
+export function stripWebp(bytes: Uint8Array): Uint8Array {
+  const riffEnd = 8 + u32le(bytes, 4);
+  need(bytes, riffEnd);
+  const chunks = webpChunks(bytes, 12, riffEnd, WEBP_KEPT);
+  if (!chunks.some((chunk) => ['VP8 ', 'VP8L', 'ANMF'].includes(ascii(chunk, 0, 4)))) throw new InvalidImageError('WebP without a picture');
+  const body = concat(chunks);
+  const header = new Uint8Array(12);
+  header.set(bytes.subarray(0, 12));
+  new DataView(header.buffer).setUint32(4, body.length + 4, true);
+  return concat([header, body]);
+}
