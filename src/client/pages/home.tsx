@@ -73,9 +73,7 @@ export default function HomePage() {
       <StatisticsBand />
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="features-title" className="text-3xl font-bold">
-          <FormattedMessage id="features.title" />
-        </h2>
+        <Heading name="features" />
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((f) => (
             <li key={f} className="rounded-2xl border border-stone-200 bg-white p-5">
@@ -92,9 +90,7 @@ export default function HomePage() {
 
       <section id="how" aria-labelledby="how-title" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
-          <h2 id="how-title" className="text-3xl font-bold">
-            <FormattedMessage id="how.title" />
-          </h2>
+          <Heading name="how" />
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((s, i) => (
               <li key={s} className="rounded-2xl bg-stone-50 p-5">
@@ -114,9 +110,7 @@ export default function HomePage() {
       </section>
 
       <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16">
-        <h2 id="faq-title" className="text-3xl font-bold">
-          <FormattedMessage id="faq.title" />
-        </h2>
+        <Heading name="faq" />
         <div className="mt-6 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {faqs.map((q) => (
             <details key={q} className="group p-5">
@@ -136,9 +130,7 @@ export default function HomePage() {
 
       <section id="about" aria-labelledby="about-title" className="scroll-mt-4 bg-white py-16">
         <div className="mx-auto max-w-3xl px-4">
-          <h2 id="about-title" className="text-3xl font-bold">
-            <FormattedMessage id="about.title" />
-          </h2>
+          <Heading name="about" />
           <p className="mt-4 text-lg text-stone-700">
             <FormattedMessage id="about.text" />
           </p>
@@ -146,9 +138,7 @@ export default function HomePage() {
       </section>
 
       <section id="widmung" aria-labelledby="dedication-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16 text-center">
-        <h2 id="dedication-title" className="text-3xl font-bold">
-          <FormattedMessage id="dedication.title" />
-        </h2>
+        <Heading name="dedication" />
         <p className="mt-4 text-lg italic text-stone-700">
           <FormattedMessage id="dedication.text" />
         </p>
@@ -158,5 +148,14 @@ export default function HomePage() {
         <AffiliateLink />
       </div>
     </>
+  );
+}
+
+/** A section's heading `{name}.title`, which also names the section (`aria-labelledby="{name}-title"`). */
+function Heading({ name }: { name: string }) {
+  return (
+    <h2 id={`${name}-title`} className="text-3xl font-bold">
+      <FormattedMessage id={`${name}.title`} />
+    </h2>
   );
 }

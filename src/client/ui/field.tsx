@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type AllHTMLAttributes, type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 const inputClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-400 focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30 read-only:bg-stone-50 aria-[invalid=true]:border-red-600';
@@ -9,17 +9,21 @@ interface FieldProps {
   hint?: string;
 }
 
-/** A labelled input whose error and hint are tied to it for screen readers. */
-export function TextField({ label, error, hint, id, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** What an input and a text area both take: React types their handlers bivariantly, so either one's props fit. */
+type ControlProps = AllHTMLAttributes<HTMLInputElement | HTMLTextAreaElement>;
+
+/** A labelled input or text area whose error and hint are tied to it for screen readers. */
+function Field({ as: Control, label, error, hint, id, ...props }: FieldProps & ControlProps & { as: 'input' | 'textarea' }) {
   const generated = useId();
   const inputId = id ?? generated;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(' ');
+  // The error first, then the hint; neither: no attribute.
+  const describedBy = `${error ? `${inputId}-error` : ''} ${hint ? `${inputId}-hint` : ''}`.trim();
   return (
     <div className="space-y-1">
       <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input
+      <Control
         id={inputId}
         className={inputClass}
         aria-invalid={error ? true : undefined}
@@ -40,27 +44,10 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps & Inp
   );
 }
 
-export function TextArea({ label, error, hint, id, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={inputId} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        {...props}
-      />
-      {hint ? <p className="text-xs text-stone-500">{hint}</p> : null}
-      {error ? (
-        <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <Field as="input" {...props} />;
+}
+
+export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <Field as="textarea" {...props} />;
 }
