@@ -6,6 +6,7 @@ import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
 import { specQuery } from '../lib/queries';
 import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';
+import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
 /** The HTML of an article: the server sanitised it (on saving and again on reading); here only its look. */
@@ -18,17 +19,11 @@ export default function BlogPostPage({ params }: PageProps) {
   if (post.isPending) return <Spinner />;
   if (!post.data) {
     return (
-      <div className="mx-auto max-w-xl space-y-6 px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">
-          <FormattedMessage id="blog.notFound" />
-        </h1>
-        <p className="text-stone-600">
-          <FormattedMessage id="blog.notFound.text" />
-        </p>
+      <NoticePage title={<FormattedMessage id="blog.notFound" />} text={<FormattedMessage id="blog.notFound.text" />}>
         <Link href="/blog" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
           <FormattedMessage id="blog.back" />
         </Link>
-      </div>
+      </NoticePage>
     );
   }
   const article = post.data;

@@ -73,7 +73,7 @@ export default function HomePage() {
       <StatisticsBand />
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
-        <Heading name="features" />
+        <Heading name="features" title="features.title" />
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((f) => (
             <li key={f} className="rounded-2xl border border-stone-200 bg-white p-5">
@@ -90,7 +90,7 @@ export default function HomePage() {
 
       <section id="how" aria-labelledby="how-title" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
-          <Heading name="how" />
+          <Heading name="how" title="how.title" />
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((s, i) => (
               <li key={s} className="rounded-2xl bg-stone-50 p-5">
@@ -110,7 +110,7 @@ export default function HomePage() {
       </section>
 
       <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16">
-        <Heading name="faq" />
+        <Heading name="faq" title="faq.title" />
         <div className="mt-6 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {faqs.map((q) => (
             <details key={q} className="group p-5">
@@ -130,7 +130,7 @@ export default function HomePage() {
 
       <section id="about" aria-labelledby="about-title" className="scroll-mt-4 bg-white py-16">
         <div className="mx-auto max-w-3xl px-4">
-          <Heading name="about" />
+          <Heading name="about" title="about.title" />
           <p className="mt-4 text-lg text-stone-700">
             <FormattedMessage id="about.text" />
           </p>
@@ -138,7 +138,7 @@ export default function HomePage() {
       </section>
 
       <section id="widmung" aria-labelledby="dedication-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16 text-center">
-        <Heading name="dedication" />
+        <Heading name="dedication" title="dedication.title" />
         <p className="mt-4 text-lg italic text-stone-700">
           <FormattedMessage id="dedication.text" />
         </p>
@@ -151,11 +151,11 @@ export default function HomePage() {
   );
 }
 
-/** A section's heading `{name}.title`, which also names the section (`aria-labelledby="{name}-title"`). */
-function Heading({ name }: { name: string }) {
+/** A section's heading (its text `title`), which also names the section (`aria-labelledby="{name}-title"`). */
+function Heading({ name, title }: { name: string; title: string }) {
   return (
     <h2 id={`${name}-title`} className="text-3xl font-bold">
-      <FormattedMessage id={`${name}.title`} />
+      <FormattedMessage id={title} />
     </h2>
   );
 }

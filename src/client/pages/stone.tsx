@@ -14,6 +14,7 @@ import { formatCoordinates } from '../lib/geolocation';
 import { useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
 function StoneNotFound() {
@@ -56,17 +57,11 @@ export default function StonePage({ params, screen }: PageProps) {
   // A failed reload (e.g. right after a find) keeps the stone on screen; only a first load that failed shows this.
   if (isError && stone === undefined) {
     return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">
-          <FormattedMessage id="stone.lookupError.title" />
-        </h1>
-        <p className="mt-2 text-stone-600">
-          <FormattedMessage id="stone.lookupError.text" />
-        </p>
-        <Button className="mt-8" disabled={isFetching} onClick={() => void refetch()}>
+      <NoticePage alert title={<FormattedMessage id="stone.lookupError.title" />} text={<FormattedMessage id="stone.lookupError.text" />}>
+        <Button disabled={isFetching} onClick={() => void refetch()}>
           <FormattedMessage id="stone.retry" />
         </Button>
-      </div>
+      </NoticePage>
     );
   }
   if (!stone) return <StoneNotFound />;

@@ -48,6 +48,17 @@ export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputEleme
   return <Field as="input" {...props} />;
 }
 
+/**
+ * An e-mail address: the keyboard, autofill and check of one (`name` is `email` unless given), and its value as a
+ * string.
+ */
+export function EmailField({
+  onValue,
+  ...props
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type'> & { onValue: (value: string) => void }) {
+  return <Field as="input" name="email" autoComplete="email" {...props} type="email" onChange={(event) => onValue(event.target.value)} />;
+}
+
 export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <Field as="textarea" {...props} />;
 }

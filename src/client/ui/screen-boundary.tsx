@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from './button';
+import { NoticePage } from './notice-page';
 
 /** The browser's words for "this lazily loaded module could not be fetched" (Chromium, Firefox, Safari). */
 const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
@@ -40,17 +41,11 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failed:
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold">
-          <FormattedMessage id="error.title" />
-        </h1>
-        <p className="mt-2 text-stone-600">
-          <FormattedMessage id="error.screen" />
-        </p>
-        <Button className="mt-8" onClick={() => window.location.reload()}>
+      <NoticePage alert title={<FormattedMessage id="error.title" />} text={<FormattedMessage id="error.screen" />}>
+        <Button onClick={() => window.location.reload()}>
           <FormattedMessage id="error.reload" />
         </Button>
-      </div>
+      </NoticePage>
     );
   }
 }

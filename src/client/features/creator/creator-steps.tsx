@@ -2,7 +2,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import { useConfig } from '../../lib/config';
-import { TextArea, TextField } from '../../ui/field';
+import { EmailField, TextArea, TextField } from '../../ui/field';
 import { CreatorPhotos } from './creator-photos';
 import type { Draft, Errors, Translate } from './wizard';
 
@@ -25,15 +25,13 @@ function Counter({ count, max }: { count: number; max: number }) {
 export function BasicsStep({ draft, setDraft, errors, t }: StepProps) {
   return (
     <>
-      <TextField
+      <EmailField
         label={t('creator.email')}
         hint={t('creator.emailHint')}
         name="creatorEmail"
-        type="email"
-        autoComplete="email"
         required
         value={draft.creatorEmail}
-        onChange={(event) => setDraft((d) => ({ ...d, creatorEmail: event.target.value }))}
+        onValue={(creatorEmail) => setDraft((d) => ({ ...d, creatorEmail }))}
         error={errors.creatorEmail}
       />
       <div>

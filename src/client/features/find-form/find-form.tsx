@@ -10,7 +10,7 @@ import { useHydrated } from '../../lib/hydrated';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { TextArea, TextField } from '../../ui/field';
+import { EmailField, TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
@@ -198,13 +198,11 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           onChange={(event) => setComment(event.target.value)}
           error={errors.comment}
         />
-        <TextField
+        <EmailField
           label={intl.formatMessage({ id: 'findForm.email' })}
           name="finderEmail"
-          type="email"
-          autoComplete="email"
           value={finderEmail}
-          onChange={(event) => setFinderEmail(event.target.value)}
+          onValue={setFinderEmail}
           error={errors.finderEmail}
           hint={intl.formatMessage({ id: 'findForm.emailHint' })}
         />

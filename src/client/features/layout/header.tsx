@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { pathTo } from '../../../shared/routes';
 import { useConfig } from '../../lib/config';
 import { Link, useRouter } from '../../lib/router';
 import { useCreator } from '../creator/creator';
@@ -7,6 +8,15 @@ import { LanguageSwitch } from './language-switch';
 
 const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
+
+/** The header's links to places of the site: the start page's sections, the guide, the blog. */
+const PLACES = [
+  ['/#faq', 'nav.faq'],
+  ['/#about', 'nav.about'],
+  ['/#widmung', 'nav.dedication'],
+  [pathTo('guide'), 'nav.guide'],
+  [pathTo('blog'), 'nav.blog'],
+] as const;
 
 export function Header() {
   const intl = useIntl();
@@ -38,21 +48,11 @@ export function Header() {
               <FormattedMessage id="nav.create" />
             </Link>
           )}
-          <Link href="/#faq" className={navLink}>
-            <FormattedMessage id="nav.faq" />
-          </Link>
-          <Link href="/#about" className={navLink}>
-            <FormattedMessage id="nav.about" />
-          </Link>
-          <Link href="/#widmung" className={navLink}>
-            <FormattedMessage id="nav.dedication" />
-          </Link>
-          <Link href="/stein-vorbereiten" className={navLink}>
-            <FormattedMessage id="nav.guide" />
-          </Link>
-          <Link href="/blog" className={navLink}>
-            <FormattedMessage id="nav.blog" />
-          </Link>
+          {PLACES.map(([href, id]) => (
+            <Link key={href} href={href} className={navLink}>
+              <FormattedMessage id={id} />
+            </Link>
+          ))}
           <LanguageSwitch />
         </div>
       </nav>

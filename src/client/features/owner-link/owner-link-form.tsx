@@ -9,7 +9,7 @@ import { api, apiErrorMessage } from '../../lib/api';
 import { useMutation } from '../../lib/query';
 import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/field';
+import { EmailField, TextField } from '../../ui/field';
 
 /**
  * Asks for a new owner link by mail. The answer never says whether the address fits the stone (so the
@@ -72,14 +72,11 @@ function Form({ code: knownCode }: { code?: string }) {
           error={codeError}
         />
       )}
-      <TextField
+      <EmailField
         label={intl.formatMessage({ id: 'ownerLink.email' })}
-        name="email"
-        type="email"
-        autoComplete="email"
         required
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onValue={setEmail}
         error={error ?? (mutation.isError ? (apiErrorMessage(mutation.error) ?? mutation.error.message) : null)}
       />
       <Button type="submit" variant="secondary" disabled={mutation.isPending}>

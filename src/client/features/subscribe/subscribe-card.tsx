@@ -5,7 +5,7 @@ import { useHydrated } from '../../lib/hydrated';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { TextField } from '../../ui/field';
+import { EmailField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 
 /** The form's check (valibot and the schema): loaded when the form is first used, not with the page. */
@@ -57,16 +57,7 @@ export function SubscribeCard({ code }: { code: string }) {
         <FormattedMessage id="subscribe.text" />
       </p>
       <form onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-3">
-        <TextField
-          label={intl.formatMessage({ id: 'subscribe.email' })}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
-        />
+        <EmailField label={intl.formatMessage({ id: 'subscribe.email' })} required value={email} onValue={setEmail} error={error} />
         <Button type="submit" disabled={mutation.isPending || !hydrated}>
           <FormattedMessage id={mutation.isPending ? 'subscribe.submitting' : 'subscribe.submit'} />
         </Button>
