@@ -120,3 +120,26 @@ describe('abuse limits on public writes', () => {
     expect(error.message).toBe('Zu viele Anfragen. Bitte warte 60 Sekunden und versuche es dann erneut.');
   });
 });
+
+describe('the real Workers Rate Limiting binding (as miniflare runs it)', () => {
+  it('refuses a burst on one stone with 429 and writes nothing for the refused finds, whenever its window ends', async () => {
+    const { code } = await createStone();
+    const client = clientAddress();
+    const { limit, period } = RATE_LIMITS.stoneWrites;
+    // The binding counts in fixed windows of the wall clock. A burst far shorter than one window spans at most two
+    // of them, so 2 × limit + 1 requests meet the limit whenever the window ends: no waiting for a fresh one.
+    const started = Date.now();
+    const statuses = await burst(2 * limit + 1, (i) =>
+      callWith({}, `/api/stones/${code}/finds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': client },
+        body: JSON.stringify({ location: `Ort ${i}` }),
+      }),
+    );
+    expect(Date.now() - started).toBeLessThan(period * 1000);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 201).length).toBeLessThanOrEqual(2 * limit);
+    const stone = (await (await callWith({}, `/api/stones/${code}`)).json()) as { finds: unknown[] };
+    expect(stone.finds).toHaveLength(statuses.filter((status) => status === 201).length);
+  });
+});
