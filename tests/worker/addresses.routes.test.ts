@@ -101,9 +101,16 @@ describe('what is derived from them', () => {
       expect(isSecretAddress(address), address).toBe(false);
       expect(redact(address)).toBe(address);
     }
-    // A prefix ends where a segment ends: `/abo/bestaetigen` does not cover `/abo/bestaetigenX`.
-    expect(SECRET_PREFIXES).toContain('/abo/bestaetigen');
-    expect(isSecretAddress('/abo/bestaetigenX')).toBe(false);
+    // A prefix ends where a segment ends: `/admin/stone/` does not cover `/admin/stonex`.
+    expect(SECRET_PREFIXES).toContain('/admin/stone/');
+    expect(isSecretAddress('/admin/stonex')).toBe(false);
+    for (const address of ['/admin', '/admin/blog', '/api/stones', '/api/blog/x']) expect(isSecretAddress(address), address).toBe(false);
+  });
+
+  it('an undeclared address in a folder whose every declared address is secret is secret too', () => {
+    for (const address of ['/api/admin/unknown', '/api/admin/stones/x/y/z', '/abo/irgendwas', '/api/notifications/other']) {
+      expect(isSecretAddress(address), address).toBe(true);
+    }
   });
 
   it('the edge cache keeps the declared reads under their scope, in their canonical spelling only', () => {

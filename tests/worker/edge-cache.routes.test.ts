@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/app';
+import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { BOOKMARK_HEADER } from '../../src/worker/lib/d1-session';
 import { CACHE_STATUS_HEADER, readScope } from '../../src/worker/lib/edge-cache';
 import { clientAddress, insertStone, ORIGIN } from '../support/factory';
@@ -167,6 +168,21 @@ describe('a write makes the next read fresh', () => {
     const after = await fetchCached(`/api/stones/${code}`);
     expect(after.status).toBe('miss');
     expect(JSON.stringify(JSON.parse(after.body))).not.toBe(JSON.stringify(before));
+  });
+
+  it('after an edit through an owner link sent later by mail, the stone shows it', async () => {
+    const { id, code } = await stone();
+    const mailedToken = randomToken();
+    await env.DB.prepare('INSERT INTO owner_tokens (token_hash, stone_id, created_at) VALUES (?, ?, ?)')
+      .bind(await sha256Hex(mailedToken), id, Date.now())
+      .run();
+    await fetchCached(`/api/stones/${code}`);
+    expect((await fetchCached(`/api/stones/${code}`)).status).toBe('hit');
+    const edited = await fetchCached(`/api/admin/stones/${mailedToken}`, json('PATCH', { title: 'Per Mail bearbeitet' }));
+    expect(edited.response.status).toBe(200);
+    const after = await fetchCached(`/api/stones/${code}`);
+    expect(after.status).toBe('miss');
+    expect((JSON.parse(after.body) as { title: string }).title).toBe('Per Mail bearbeitet');
   });
 
   it('the read that refills the cache after a write reads at least at the write, even from a replica', async () => {

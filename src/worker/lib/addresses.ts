@@ -37,8 +37,25 @@ export function staticPrefix(path: string): string {
 
 const unique = (values: string[]) => [...new Set(values)];
 
+/** The folders an address is in, longest last: `/api/`, `/api/admin/`, `/api/admin/stones/` for an owner's API path. */
+function folders(path: string): string[] {
+  const segments = staticPrefix(path).split('/').slice(1, -1);
+  return segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}/`);
+}
+
+/**
+ * Folders all of whose declared addresses are secret (`/api/admin/`, `/abo/`, `/api/notifications/`): an address
+ * in one that nobody declared (a mistyped link, a 404) is treated as secret too.
+ */
+const secretFolders = unique(declared.flatMap((entry) => (entry.secret ? folders(entry.path) : []))).filter((folder) =>
+  declared.every((entry) => !`${entry.path}/`.startsWith(folder) || entry.secret),
+);
+
 /** Addresses under which something secret travels: a prefix ending in `/` covers everything below it. */
-export const SECRET_PREFIXES = unique(declared.filter((entry) => entry.secret).map((entry) => staticPrefix(entry.path)));
+export const SECRET_PREFIXES = unique([
+  ...secretFolders,
+  ...declared.filter((entry) => entry.secret).map((entry) => staticPrefix(entry.path)),
+]);
 
 /** Whether an address (a path, without the query) carries or answers something secret. */
 export function isSecretAddress(pathname: string): boolean {

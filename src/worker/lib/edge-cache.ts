@@ -1,17 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CODE_PATTERN } from '../../shared/code';
-import { stoneCodeOf } from '../api/stones/queries';
+import { ownedStone } from '../api/owner/queries';
+import { stoneCodeById } from '../api/stones/queries';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../types';
 import { changeOf, readScope, type Scope } from './addresses';
-import { sha256Hex } from './crypto';
 import { isWrite, readAtLeastAt, requestBookmark, sessionBookmark } from './d1-session';
 import { routingPath } from './routing';
 
 /**
- * The edge cache of public reads (decision record 014): the stone's JSON and pages, the blog and the statistics
- * are kept in the data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language. Each entry
- * belongs to a scope (one stone, the blog, the statistics) whose generation is part of its key: a write to the
+ * The edge cache of public reads (decision record 014): the stone's JSON and pages and the blog are kept in the
+ * data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language (the statistics are not: see
+ * readScope). Each entry belongs to a scope (one stone, the blog) whose generation is part of its key: a write to the
  * scope starts a new generation, so the next read in this data centre misses and is fresh. Other data centres
  * see the write when their entry expires; a client that has just written carries its D1 bookmark and bypasses
  * the cache until every replica has the write.
@@ -103,7 +103,9 @@ async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
   if (change.scope === 'blog') return ['blog'];
   if (change.by === 'code') return [`stone:${change.value}`];
   const value = decodeURIComponent(change.value);
-  const code = await stoneCodeOf(getDb(c.env.DB), change.by === 'adminToken' ? { ownerTokenHash: await sha256Hex(value) } : { id: value });
+  const db = getDb(c.env.DB);
+  // An owner's token is the creation's or one a later mail sent: the owner's own lookup takes both.
+  const code = change.by === 'adminToken' ? ((await ownedStone(db, value))?.code ?? null) : await stoneCodeById(db, value);
   return code && CODE_PATTERN.test(code) ? [`stone:${code}`] : [];
 }
 

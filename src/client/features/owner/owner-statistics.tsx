@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { OwnerStoneView } from '../../../shared/types';
 import { TitledCard } from '../../ui/titled-card';
 
-/** How often the stone was found, and how many find mails went out. */
+/** How often the stone was found, and how many asked for find mails (subscriptions). */
 export function OwnerStatistics({ stone }: { stone: OwnerStoneView }) {
   return (
     <TitledCard id="owner-stats-title" title={<FormattedMessage id="owner.stats.title" />}>
