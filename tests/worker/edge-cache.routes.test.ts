@@ -5,9 +5,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/app';
+import { readScope } from '../../src/worker/lib/addresses';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { BOOKMARK_HEADER } from '../../src/worker/lib/d1-session';
-import { CACHE_STATUS_HEADER, readScope } from '../../src/worker/lib/edge-cache';
+import { CACHE_STATUS_HEADER } from '../../src/worker/lib/edge-cache';
 import { clientAddress, insertStone, ORIGIN } from '../support/factory';
 import { meteredD1 } from '../support/metered-d1';
 import { operatorToken } from '../support/operator';

@@ -1,6 +1,6 @@
 import { CODE_PATTERN } from '../../shared/code';
 import { matchRoute, screens } from '../../shared/routes';
-import type { CacheScope, Indexing, Screen, Secret } from '../../shared/screen';
+import type { CacheScope, Screen, Secret } from '../../shared/screen';
 import { endpoints } from '../endpoints';
 import { publicRoute } from './routing';
 
@@ -11,8 +11,8 @@ import { publicRoute } from './routing';
  * address is declared; none is written by hand.
  */
 
-/** An edge cache scope as the cache keys it: one stone's, the blog's, or the statistics'. */
-export type Scope = `stone:${string}` | 'blog' | 'statistics';
+/** An edge cache scope as the cache keys it: one stone's, or the blog's. */
+export type Scope = `stone:${string}` | 'blog';
 
 interface Declared {
   /** As a client sends it (the admin prefix without its routing side). */
@@ -172,5 +172,5 @@ export function disallowedPaths(): string[] {
 
 /** The screens the sitemap lists (the blog's articles come from the database). */
 export function sitemapPaths(): string[] {
-  return screenList.filter((entry) => entry.indexing === ('sitemap' satisfies Indexing)).map((entry) => entry.path);
+  return screenList.filter((entry) => entry.indexing === 'sitemap').map((entry) => entry.path);
 }

@@ -10,11 +10,12 @@ import { routingPath } from './routing';
 
 /**
  * The edge cache of public reads (decision record 014): the stone's JSON and pages and the blog are kept in the
- * data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language (the statistics are not: see
- * readScope). Each entry belongs to a scope (one stone, the blog) whose generation is part of its key: a write to the
- * scope starts a new generation, so the next read in this data centre misses and is fresh. Other data centres
- * see the write when their entry expires; a client that has just written carries its D1 bookmark and bypasses
- * the cache until every replica has the write.
+ * data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language. Which reads are kept, and which
+ * writes change them, lib/addresses.ts derives from each screen's and endpoint's declaration (the statistics are
+ * not kept: see readScope there). Each entry belongs to a scope (one stone, the blog) whose generation is part of
+ * its key: a write to the scope starts a new generation, so the next read in this data centre misses and is
+ * fresh. Other data centres see the write when their entry expires; a client that has just written carries its
+ * D1 bookmark and bypasses the cache until every replica has the write.
  */
 
 /** Response header for tests and the bench: `hit`, `miss` (stored) or `bypass`. */
@@ -28,9 +29,6 @@ const NONCE_HEADER = 'x-cached-nonce';
 
 /** The Cache-Control the route gave the browser, kept while the cache's own copy carries the edge lifetime. */
 const BROWSER_CACHE_CONTROL = 'x-browser-cache-control';
-
-// Which reads are kept and which writes change them is declared with each screen and endpoint (lib/addresses.ts).
-export { readScope };
 
 /** Seconds an entry lives; 0 turns the cache off (the tests' default, see vitest.config.ts). */
 export function edgeCacheSeconds(env: Pick<Env, 'EDGE_CACHE_SECONDS'> | undefined): number {
