@@ -4,6 +4,21 @@
  */
 export type FindFlag = 'speed' | 'repeat';
 
+/**
+ * Where a stone is as far as anyone knows: `travelling` (the default), `resting` (a finder keeps it for a while,
+ * until its next find), `missing` (not found for MISSING_AFTER_DAYS, or its owner or the operator says so).
+ */
+export type StoneStatus = 'travelling' | 'resting' | 'missing';
+export const STONE_STATUSES: readonly StoneStatus[] = ['travelling', 'resting', 'missing'];
+
+/** The memorial collection a stone belongs to, as its public JSON and page name it. */
+export interface CollectionRef {
+  id: string;
+  title: string;
+  /** The collection's page, on the serving origin. */
+  url: string;
+}
+
 /** The public view of a find: never the finder's e-mail. */
 export interface FindView {
   id: string;
@@ -14,6 +29,10 @@ export interface FindView {
   createdAt: string;
   /** Flagged as implausible and not yet accepted by the owner or the operator: not part of the distance. */
   pending: boolean;
+  /** The finder keeps the stone for a while (the stone was `resting` after this find). */
+  kept: boolean;
+  /** The stone was missing and this find found it again after this many days; null otherwise. */
+  foundAgainAfterDays: number | null;
 }
 
 /** The public view of a stone, as `GET /api/stones/{code}` returns it. */
@@ -32,6 +51,11 @@ export interface StoneView {
   findCount: number;
   totalDistance: number;
   formattedDistance: string;
+  status: StoneStatus;
+  /** ISO time the status last changed. */
+  statusSince: string;
+  /** The memorial collection it belongs to, or null. */
+  collection: CollectionRef | null;
 }
 
 /** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
@@ -140,4 +164,69 @@ export interface AdminBlogPost extends Omit<BlogPostView, 'author' | 'readingMin
   published: boolean;
   authorEmail: string;
   updatedAt: string | null;
+}
+
+/** The newest counted find of a stone in a collection: where it was last seen. */
+export interface LastFind {
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: string;
+}
+
+/** A stone as its collection lists it. */
+export interface CollectionStone {
+  code: string;
+  title: string;
+  status: StoneStatus;
+  statusSince: string;
+  findCount: number;
+  totalDistance: number;
+  formattedDistance: string;
+  lastFind: LastFind | null;
+  /** The stone's page, on the serving origin. */
+  url: string;
+  /** Its counted public finds with a position, in order: the line of its journey on the collection's map. */
+  journey: Array<[latitude: number, longitude: number]>;
+}
+
+/** `GET /api/collections/{id}`: a memorial collection; the creator's e-mail never appears. */
+export interface CollectionView {
+  id: string;
+  title: string;
+  dedication: string | null;
+  /** Kilometres of all its stones together. */
+  totalDistance: number;
+  formattedDistance: string;
+  findCount: number;
+  /** ISO 3166-1 alpha-2 codes of the countries its stones were found in, in the order first reached. */
+  countries: string[];
+  createdAt: string;
+  url: string;
+  stones: CollectionStone[];
+}
+
+/** A stone as the collection's owner sees it: with its own owner link. */
+export interface OwnerCollectionStone extends CollectionStone {
+  adminToken: string;
+  adminUrl: string;
+  qrCodeUrl: string;
+}
+
+/** `GET /api/admin/collections/{adminToken}`: the collection as its owner manages it. */
+export interface OwnerCollectionView extends Omit<CollectionView, 'stones'> {
+  stones: OwnerCollectionStone[];
+  creatorEmail: string;
+  /** Followers of the whole collection: when they followed and whether they confirmed, never their address. */
+  followers: OwnerNotification[];
+  followerCount: number;
+}
+
+/** `POST /api/collections` answers 201 with this: every token only here (stored hashed). */
+export interface CreatedCollection {
+  id: string;
+  url: string;
+  adminToken: string;
+  adminUrl: string;
+  stones: Array<{ code: string; url: string; qrCodeUrl: string; adminToken: string }>;
 }

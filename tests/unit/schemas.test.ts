@@ -51,6 +51,8 @@ describe('find schema', () => {
       longitude: 13.405,
       comment: '',
       finderEmail: undefined,
+      keep: false,
+      countryCode: null,
     });
   });
 

@@ -10,7 +10,7 @@ import { clientAddress, insertFind, insertStone, ORIGIN } from '../support/facto
 import { meteredD1 } from '../support/metered-d1';
 
 /** Rows a find may read, however many finds and stones there are (decision record 017: each guard of its batch looks the new row up by primary key). */
-const ROWS_READ_BUDGET = 25;
+const ROWS_READ_BUDGET = 30;
 
 const context = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalEmail, plainText, visible } from './common';
+import { flag, optionalEmail, plainText, visible } from './common';
 import { MAX_COMMENT_LENGTH, MAX_LOCATION_LENGTH } from './limits';
 import { PRECISIONS, roundPosition } from './precision';
 
@@ -40,6 +40,14 @@ export const findSchema = v.pipe(
     ),
     finderEmail: optionalEmail,
     precision: v.optional(v.picklist(PRECISIONS, 'precision.invalid'), 'exact'),
+    /** "I'll keep it for a while": the stone rests with the finder until its next find. */
+    keep: flag,
+    /** The country of the place as the geocoder named it (ISO 3166-1 alpha-2); the collection's countries. */
+    countryCode: v.pipe(
+      v.optional(v.nullable(v.string('countryCode.invalid')), null),
+      v.transform((value) => (value ?? '').trim().toUpperCase() || null),
+      v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'countryCode.invalid'))),
+    ),
   }),
   v.check((find) => (find.latitude === null) === (find.longitude === null), 'position.incomplete'),
   v.transform(({ precision, ...find }) => ({

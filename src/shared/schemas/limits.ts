@@ -12,3 +12,8 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 /** The owner read lists at most this many (newest) subscriptions and gives the full number separately. */
 export const OWNER_NOTIFICATIONS_LISTED = 100;
+
+/** A memorial collection holds 1 to 50 stones (a database trigger enforces the upper bound too). */
+export const MAX_COLLECTION_STONES = 50;
+/** A collection's optional dedication. */
+export const MAX_DEDICATION_LENGTH = 280;

@@ -15,6 +15,8 @@ export const FIND_COLUMNS = {
   createdAt: finds.createdAt,
   flag: finds.flag,
   flagAccepted: finds.flagAccepted,
+  kept: finds.kept,
+  foundAgainAfterDays: finds.foundAgainAfterDays,
 };
 
 /** What a write on a stone needs of it: its id, and its code and title for the mails it causes. */

@@ -9,6 +9,10 @@ export interface FindFacts {
   totalDistanceKm: number;
   /** Why the find looks implausible (it stays out of the distance until the owner accepts it); absent or null when it does not. */
   flag?: FindFlag | null;
+  /** The finder keeps the stone for a while (absent in mails written before it existed). */
+  kept?: boolean;
+  /** The stone was missing and this find found it again after this many days; absent or null otherwise. */
+  foundAgainAfterDays?: number | null;
 }
 
 /**

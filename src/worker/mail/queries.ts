@@ -69,6 +69,8 @@ export interface FindMailState {
   onlyIf: SQL;
   totalDistanceKm: SQL;
   flag: SQL;
+  /** Days a missing stone was gone, when this find found it again (NULL otherwise). */
+  foundAgainAfterDays: SQL;
 }
 
 /** What sets the owner's find mail apart from the subscribers': who reads it, found where, and its key. */
@@ -115,7 +117,7 @@ function insertFindMails(
       dedupeKey: readers.dedupeKey(findId),
       recipient: readers.recipient,
       locale: sql`locale`,
-      payload: sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag})`,
+      payload: sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays})`,
       subject: subjectCase((locale) => subjectOf(job, locale)),
     },
     sql`${readers.from(stoneId)} AND ${state.onlyIf}`,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Position } from '../../../shared/geo';
+import type { StoneStatus } from '../../../shared/types';
 import { finds, stones } from '../../db/schema';
 import { legFromSql } from './distance-sql';
 
@@ -72,3 +73,25 @@ export interface StoneCounters {
 /** No find was logged or moderated on the stone since its counters were read. */
 export const stoneUnchanged = (stoneId: string, read: StoneCounters): SQL =>
   sql`EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${stoneId} AND ${stones.findSeq} = ${read.findSeq} AND ${stones.hiddenFindCount} = ${read.hiddenFindCount} AND ${stones.totalDistanceKm} = ${read.totalDistanceKm})`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The days a missing stone was gone when a plausible find (its `flag` SQL is NULL) finds it again: since it was
+ * last seen, as the stone's row (aliased `s`) says before this find. NULL for a stone that was not missing.
+ */
+export const foundAgainSql = (flag: SQL, now: number): SQL =>
+  sql`CASE WHEN s.status = 'missing' AND (${flag}) IS NULL THEN CAST((${now} - coalesce(s.last_seen_at, s.created_at)) / ${DAY_MS} AS INTEGER) END`;
+
+/**
+ * The stone's columns after a find: a counted one (`counted`) was seen now and sets the status the finder chose
+ * (a status that changes dates from now); a flagged one changes nothing until the owner accepts it. SQLite reads
+ * every column of the update as the row was, so the comparison sees the old status.
+ */
+export function statusAfterFind(counted: SQL, next: StoneStatus, now: number) {
+  return {
+    status: sql`CASE WHEN ${counted} THEN ${next} ELSE ${stones.status} END`,
+    statusSince: sql`CASE WHEN ${counted} AND ${stones.status} <> ${next} THEN ${now} ELSE ${stones.statusSince} END`,
+    lastSeenAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${stones.lastSeenAt} END`,
+  };
+}

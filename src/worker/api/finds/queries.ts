@@ -74,6 +74,7 @@ export async function addFind(
       longitude: position?.longitude ?? null,
       comment: input.comment,
       createdAt: createdAt.toISOString(),
+      kept: input.keep,
       // Filled in by the statement from the stone as this find left it (see `insertOwnerFindMail`).
       totalDistanceKm: 0,
     },
@@ -81,6 +82,7 @@ export async function addFind(
   const findState = {
     totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
     flag: guard.storedFlagSql(id),
+    foundAgainAfterDays: sql`(SELECT ${finds.foundAgainAfterDays} FROM ${finds} WHERE ${finds.id} = ${id})`,
   };
   const follow = input.finderEmail
     ? subscribeStatements(db, { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true }, createdAt)
@@ -89,7 +91,7 @@ export async function addFind(
     find: db
       .insert(finds)
       .select(
-        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0 FROM ${stones} s WHERE s.id = ${stoneId}`,
+        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode} FROM ${stones} s WHERE s.id = ${stoneId}`,
       )
       .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
     // The site totals before the stone's own update: the leg is measured from the stone's last position as it was.
@@ -105,6 +107,8 @@ export async function addFind(
       .update(stones)
       .set({
         findSeq: sql`${stones.findSeq} + 1`,
+        // A counted find says where the stone is now: with its finder for a while, or on its way again.
+        ...guard.statusAfterFind(counted, input.keep ? 'resting' : 'travelling', now),
         totalDistanceKm: sql`${stones.totalDistanceKm} + CASE WHEN ${counted} THEN ${legFromSql(sql`last_latitude`, sql`last_longitude`, position)} ELSE 0 END`,
         ...(position
           ? {
@@ -151,6 +155,8 @@ export async function addFind(
       comment: row.comment,
       createdAt: row.createdAt.toISOString(),
       pending: row.flag !== null && !row.flagAccepted,
+      kept: row.kept,
+      foundAgainAfterDays: row.foundAgainAfterDays,
     },
     totalDistance: row.totalDistanceKm,
     totals: replayed ? [] : results.totals,

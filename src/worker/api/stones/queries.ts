@@ -1,13 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
+import { collectionPath } from '../../../shared/collection';
 import { formatDistance } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
-import type { FindView, OwnerFindView, StoneView } from '../../../shared/types';
+import type { CollectionRef, FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS, STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
-import { finds, photos, type StoneRow, stones } from '../../db/schema';
+import { collections, finds, photos, type StoneRow, stones } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { mailDedupe } from '../../mail/builders';
@@ -36,7 +37,7 @@ export async function getStoneView(
 ): Promise<(Omit<StoneView, 'finds'> & { finds: OwnerFindView[] }) | null>;
 export async function getStoneView(db: Db, code: string, ctx: ViewContext, withHidden = false) {
   const byCode = sql`(select ${stones.id} from ${stones} where ${stones.code} = ${code})`;
-  const [stoneRows, findRows, photoRows] = await db.batch([
+  const [stoneRows, findRows, photoRows, collectionRows] = await db.batch([
     db.select().from(stones).where(eq(stones.code, code)).limit(1),
     db
       .select({ ...FIND_COLUMNS, hidden: finds.hidden })
@@ -44,11 +45,17 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
       .where(withHidden ? eq(finds.stoneId, byCode) : and(eq(finds.stoneId, byCode), eq(finds.hidden, false)))
       .orderBy(asc(finds.seq)),
     db.select({ r2Key: photos.r2Key }).from(photos).where(eq(photos.stoneId, byCode)).orderBy(asc(photos.createdAt)),
+    db
+      .select({ id: collections.id, title: collections.title })
+      .from(collections)
+      .where(eq(collections.id, sql`(select ${stones.collectionId} from ${stones} where ${stones.code} = ${code})`)),
   ]);
   const stone = stoneRows[0];
   if (!stone) return null;
+  const collection = collectionRows[0] ? { ...collectionRows[0], url: `${ctx.origin}${collectionPath(collectionRows[0].id)}` } : null;
   const view = toView(
     stone,
+    collection,
     findRows.map(({ hidden: _, flag, flagAccepted, ...f }) => ({
       ...f,
       createdAt: f.createdAt.toISOString(),
@@ -64,7 +71,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   };
 }
 
-function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx: ViewContext): StoneView {
+function toView(stone: StoneRow, collection: CollectionRef | null, findViews: FindView[], photoUrls: string[], ctx: ViewContext): StoneView {
   return {
     id: stone.id,
     code: stone.code,
@@ -80,6 +87,9 @@ function toView(stone: StoneRow, findViews: FindView[], photoUrls: string[], ctx
     findCount: stone.findSeq - stone.hiddenFindCount,
     totalDistance: stone.totalDistanceKm,
     formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
+    status: stone.status,
+    statusSince: (stone.statusSince ?? stone.createdAt).toISOString(),
+    collection,
   };
 }
 

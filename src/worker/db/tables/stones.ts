@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { collections } from './collections';
 import { createdAt } from './created-at';
 
 /** A painted stone with its unique code. Distance and find counters are kept here so reads are O(1). */
@@ -35,9 +36,24 @@ export const stones = sqliteTable(
     lastPositionAt: integer('last_position_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+    /** The memorial collection the stone belongs to, or null. */
+    collectionId: text('collection_id').references(() => collections.id, { onDelete: 'set null' }),
+    /**
+     * Where the stone is as far as anyone knows: `travelling` (the default), `resting` (its finder keeps it for a
+     * while), `missing` (not found for MISSING_AFTER_DAYS, or its owner says so).
+     */
+    status: text('status', { enum: ['travelling', 'resting', 'missing'] })
+      .notNull()
+      .default('travelling'),
+    /** When the status last changed (set on insert; the migration gave older stones their creation time). */
+    statusSince: integer('status_since', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
+    /** When the stone was last seen: its newest counted find, else its creation. The cron's missing check reads it. */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
   },
   (t) => [
     uniqueIndex('stones_code_unique').on(t.code),
+    index('stones_collection_idx').on(t.collectionId),
+    index('stones_status_last_seen_idx').on(t.status, t.lastSeenAt),
     uniqueIndex('stones_owner_token_hash_unique').on(t.ownerTokenHash),
     uniqueIndex('stones_payment_intent_unique').on(t.paymentIntentId),
     index('stones_created_at_idx').on(t.createdAt),
@@ -124,6 +140,12 @@ export const finds = sqliteTable(
      */
     flag: text('flag', { enum: ['speed', 'repeat'] }),
     flagAccepted: integer('flag_accepted', { mode: 'boolean' }).notNull().default(false),
+    /** The finder keeps the stone for a while: the stone is `resting` until its next find. */
+    kept: integer('kept', { mode: 'boolean' }).notNull().default(false),
+    /** The stone was missing and this find found it again after this many days (since it was last seen). */
+    foundAgainAfterDays: integer('found_again_after_days'),
+    /** ISO 3166-1 alpha-2 of the country the place is in, as the geocoder named it (the collection's countries). */
+    countryCode: text('country_code'),
   },
   (t) => [
     uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq),

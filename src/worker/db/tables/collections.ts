@@ -1,0 +1,76 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt } from './created-at';
+
+/**
+ * A memorial collection: a set of up to MAX_COLLECTION_STONES stones made for one person, on one page and one
+ * map. Its totals are summed over its stones when it is read (at most 50 rows by index), so a find writes nothing
+ * here. Its stones name it in `stones.collection_id`.
+ */
+export const collections = sqliteTable(
+  'collections',
+  {
+    /** Public: the collection's address (`/sammlung/{id}`), 10 characters of [a-z2-9]. */
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    dedication: text('dedication'),
+    /** Never shown publicly: the owner's mails go there. */
+    creatorEmail: text('creator_email').notNull(),
+    /** The creator's language (de/en): the owner's mails are written in it. */
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    /** SHA-256 (hex) of the collection's owner token; the token itself is never stored. */
+    ownerTokenHash: text('owner_token_hash').notNull(),
+    /** Stones ever added: the next stone's number (its default title is the collection's title with it). */
+    stoneSeq: integer('stone_seq').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('collections_owner_token_hash_unique').on(t.ownerTokenHash),
+    index('collections_creator_email_idx').on(t.creatorEmail),
+    index('collections_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** The collection a row belongs to: the row goes with it. */
+const collectionIdColumn = () =>
+  text('collection_id')
+    .notNull()
+    .references(() => collections.id, { onDelete: 'cascade' });
+
+/**
+ * Further owner links of a collection (SHA-256 of the token), made when one is mailed (the creation mail, "send
+ * me my owner link"). Every one of them opens the collection's owner page.
+ */
+export const collectionOwnerTokens = sqliteTable(
+  'collection_owner_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    collectionId: collectionIdColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('collection_owner_tokens_collection_idx').on(t.collectionId)],
+);
+
+/**
+ * An address that follows a whole collection: a find on any of its stones sends one mail (double opt-in and
+ * one-click unsubscribe as a stone's `subscriptions`; mail_tokens name the row by its id).
+ */
+export const collectionSubscriptions = sqliteTable(
+  'collection_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    collectionId: collectionIdColumn(),
+    email: text('email').notNull(),
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('collection_subscriptions_collection_email_unique').on(t.collectionId, t.email),
+    index('collection_subscriptions_unconfirmed_idx').on(t.confirmedAt, t.createdAt),
+  ],
+);
