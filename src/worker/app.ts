@@ -7,7 +7,7 @@ import { admin, operatorStones } from './api/admin';
 import { adminBlog, blog, blogFeed } from './api/blog';
 import { finds } from './api/finds';
 import { geocode } from './api/geocode';
-import { notificationLinks, notifications } from './api/notifications';
+import { collectionNotifications, notificationLinks, notifications } from './api/notifications';
 import { owner } from './api/owner';
 import { ownerLink } from './api/owner/link';
 import { payments } from './api/payments';
@@ -160,6 +160,7 @@ app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator
 app.route('/api/stones', stones);
 app.route('/api/stones/:code/finds', finds);
 app.route('/api/stones/:code/notifications', notifications);
+app.route('/api/collections/:id/notifications', collectionNotifications);
 app.route('/api/stones/:code/owner-link', ownerLink);
 app.route('/api/notifications', notificationLinks);
 app.route('/api/statistics', statistics);

@@ -11,6 +11,7 @@ export default function ConfirmSubscriptionPage() {
         button: 'abo.confirm.button',
         pending: 'abo.confirm.pending',
         done: 'abo.confirm.done',
+        doneCollection: 'abo.confirm.doneCollection',
       }}
     />
   );

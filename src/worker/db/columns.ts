@@ -19,8 +19,8 @@ export const FIND_COLUMNS = {
   foundAgainAfterDays: finds.foundAgainAfterDays,
 };
 
-/** What a write on a stone needs of it: its id, and its code and title for the mails it causes. */
-export const STONE_REF_COLUMNS = { id: stones.id, code: stones.code, title: stones.title };
+/** What a write on a stone needs of it: its id, its code and title for the mails it causes, and its collection. */
+export const STONE_REF_COLUMNS = { id: stones.id, code: stones.code, title: stones.title, collectionId: stones.collectionId };
 
 /** A stone as its owner and the operator manage it: the reference, its creator and its features. */
 export const MANAGED_STONE_COLUMNS = {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailOutbox, mailTokens, stones, subscriptions } from '../db/schema';
+import { collectionSubscriptions, emailOutbox, mailTokens, stones, subscriptions } from '../db/schema';
 import type { MailJob } from '../mail/jobs';
 import { REQUEUE_AFTER_MS, STALE_CLAIM_MS } from '../mail/outbox';
 
@@ -33,7 +33,7 @@ export async function finishOutboxRow(db: Db, id: string, values: Partial<Outbox
 
 /**
  * Whether the mail still has its reader when it is sent: the stone (creation, owner link), the owner's find mails
- * turned on, a confirmed subscription (find mails), a subscription not yet confirmed (confirmation).
+ * turned on, a confirmed subscription or collection follower (find mails), one not yet confirmed (confirmation).
  */
 export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
   switch (job.kind) {
@@ -52,6 +52,15 @@ export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
         .where(eq(subscriptions.id, job.subscriptionId))
         .get();
       return job.kind === 'confirm' ? Boolean(sub && !sub.confirmedAt) : Boolean(sub?.confirmedAt);
+    }
+    case 'find-collection':
+    case 'collection-confirm': {
+      const follower = await db
+        .select({ confirmedAt: collectionSubscriptions.confirmedAt })
+        .from(collectionSubscriptions)
+        .where(eq(collectionSubscriptions.id, job.subscriptionId))
+        .get();
+      return job.kind === 'collection-confirm' ? Boolean(follower && !follower.confirmedAt) : Boolean(follower?.confirmedAt);
     }
   }
 }
@@ -81,17 +90,30 @@ export function requeueStaleMails(db: Db, now: Date) {
 }
 
 /**
- * Deletes, in one batch, subscriptions left unconfirmed since `unconfirmedBefore` with their links, expired link
+ * Deletes, in one batch, subscriptions and collection followers left unconfirmed since `unconfirmedBefore` with their links, expired link
  * tokens, and sent or skipped rows written before `sentBefore`.
  */
 export async function deleteExpiredMailData(db: Db, limits: { now: Date; unconfirmedBefore: Date; sentBefore: Date }): Promise<void> {
   const unconfirmedOld = and(isNull(subscriptions.confirmedAt), lt(subscriptions.createdAt, limits.unconfirmedBefore));
+  const unconfirmedFollowers = and(
+    isNull(collectionSubscriptions.confirmedAt),
+    lt(collectionSubscriptions.createdAt, limits.unconfirmedBefore),
+  );
   await db.batch([
-    // Links of unconfirmed subscriptions that are about to go, then the subscriptions themselves.
+    // Links of unconfirmed subscriptions and collection followers that are about to go, then those themselves.
     db
       .delete(mailTokens)
       .where(inArray(mailTokens.targetId, db.select({ id: subscriptions.id }).from(subscriptions).where(unconfirmedOld))),
     db.delete(subscriptions).where(unconfirmedOld),
+    db
+      .delete(mailTokens)
+      .where(
+        inArray(
+          mailTokens.targetId,
+          db.select({ id: collectionSubscriptions.id }).from(collectionSubscriptions).where(unconfirmedFollowers),
+        ),
+      ),
+    db.delete(collectionSubscriptions).where(unconfirmedFollowers),
     db.delete(mailTokens).where(lt(mailTokens.expiresAt, limits.now)),
     db.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'skipped']), lt(emailOutbox.createdAt, limits.sentBefore))),
   ]);

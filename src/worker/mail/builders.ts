@@ -1,3 +1,4 @@
+import { collectionPath } from '../../shared/collection';
 import type { Locale } from '../../shared/i18n/locale';
 import { text } from '../lib/i18n';
 import type { FindFacts, MailJob } from './jobs';
@@ -13,7 +14,7 @@ const hour = (at: Date) => at.toISOString().slice(0, 13);
 
 /** The subject in the reader's language, stored with the row (the operator admin lists it). */
 export const subjectOf = (job: MailJob, locale: Locale): string => {
-  const names = { title: job.title, code: job.code };
+  const names = mailNames(job);
   switch (job.kind) {
     case 'stone-created':
       return text(locale, 'mail.created.subject', names);
@@ -25,8 +26,18 @@ export const subjectOf = (job: MailJob, locale: Locale): string => {
       return text(locale, job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names);
     case 'owner-link':
       return text(locale, 'mail.owner.subject', names);
+    case 'find-collection':
+      return text(locale, 'mail.collection.findSubject', names);
+    case 'collection-confirm':
+      return text(locale, 'mail.collection.confirmSubject', names);
   }
 };
+
+/** The names a mail's texts may use: the stone's title and code, and its collection's title where it has one. */
+export function mailNames(job: MailJob): { title: string; code: string; collection: string } {
+  if (job.kind === 'collection-confirm') return { title: job.title, code: '', collection: job.collection.title };
+  return { title: job.title, code: job.code, collection: job.kind === 'find-collection' ? job.collection.title : '' };
+}
 
 /** A subject in each language, for statements that write rows for readers of either. */
 export const subjectsByLocale = (make: (locale: Locale) => string): Record<Locale, string> => ({ de: make('de'), en: make('en') });
@@ -36,29 +47,43 @@ export const mailDedupe = {
   created: (stoneId: string) => `created:${stoneId}`,
   findOwner: (findId: string) => `find:${findId}:owner`,
   findSubscriber: (findId: string, subscriptionId: string) => `find:${findId}:sub:${subscriptionId}`,
+  /** A collection follower's mail about one find (at most one per find and follower). */
+  findCollection: (findId: string, subscriptionId: string) => `find:${findId}:collection:${subscriptionId}`,
   /** One confirmation per subscription and day: asking again the same day sends nothing more. */
   confirm: (subscriptionId: string, now: Date) => `confirm:${subscriptionId}:${day(now)}`,
   /** At most one owner-link mail per stone and hour, whoever asks how often. */
   ownerLink: (stoneId: string, now: Date) => `owner-link:${stoneId}:${hour(now)}`,
 };
 
-export type FindMailKind = 'find-owner' | 'find-subscriber';
+export type FindMailKind = 'find-owner' | 'find-subscriber' | 'find-collection';
 
 /**
  * A find mail's job with its reader's id left empty (`stoneId` for the owner, `subscriptionId` for a subscriber):
  * the statement that writes the rows fills it in per reader.
  */
 export function findMailJob(kind: FindMailKind, facts: { code: string; title: string; find: FindFacts }): MailJob {
-  return kind === 'find-owner' ? { kind, stoneId: '', ...facts } : { kind, subscriptionId: '', ...facts };
+  if (kind === 'find-owner') return { kind, stoneId: '', ...facts };
+  // The collection's names are filled in by the statement too: the find's batch knows the stone, not its collection.
+  if (kind === 'find-collection') return { kind, subscriptionId: '', collection: { id: '', title: '' }, ...facts };
+  return { kind, subscriptionId: '', ...facts };
 }
 
 /** The links of a mail on `site` (no trailing slash), with the one token its kind carries. */
 export function mailLinks(site: string, job: MailJob, token: string): MailLinks {
+  if (job.kind === 'collection-confirm')
+    return { stone: `${site}${collectionPath(job.collection.id)}`, confirm: `${site}/abo/bestaetigen?token=${token}` };
   const stone = `${site}/${job.code}`;
   switch (job.kind) {
     case 'stone-created':
     case 'owner-link':
       return { stone, owner: `${site}/admin/stone/${token}`, qr: `${site}/api/stones/${job.code}/qr.svg` };
+    case 'find-collection':
+      return {
+        stone,
+        collection: `${site}${collectionPath(job.collection.id)}`,
+        stopPage: `${site}/abo/abmelden?token=${token}`,
+        stopPost: `${site}/api/notifications/unsubscribe?token=${token}`,
+      };
     case 'find-owner':
     case 'find-subscriber':
       return { stone, stopPage: `${site}/abo/abmelden?token=${token}`, stopPost: `${site}/api/notifications/unsubscribe?token=${token}` };

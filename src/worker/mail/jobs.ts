@@ -29,6 +29,19 @@ export type MailJob =
   /** Double opt-in: a subscription (`follow`: one a finder asked for with their find) is confirmed by its link. */
   | { kind: 'confirm'; subscriptionId: string; code: string; title: string; follow: boolean }
   /** "Send me my owner link": a new owner link, to the creator's address only. */
-  | { kind: 'owner-link'; stoneId: string; code: string; title: string };
+  | { kind: 'owner-link'; stoneId: string; code: string; title: string }
+  /**
+   * To every confirmed follower of a stone's collection who does not follow the stone itself, for every counted
+   * find: one mail naming the stone and the collection, with one-click unsubscribe from the collection.
+   */
+  | { kind: 'find-collection'; subscriptionId: string; code: string; title: string; collection: CollectionNames; find: FindFacts }
+  /** Double opt-in for following a whole collection. */
+  | { kind: 'collection-confirm'; subscriptionId: string; collection: CollectionNames; title: string };
+
+/** A collection as a mail names it. */
+export interface CollectionNames {
+  id: string;
+  title: string;
+}
 
 export type MailKind = MailJob['kind'];

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/i18n/locale';
 import type { Db } from '../db/client';
-import { emailOutbox, mailTokens, ownerTokens, subscriptions } from '../db/schema';
-import { type FindMailKind, findMailJob, mailDedupe, subjectOf, subjectsByLocale } from './builders';
-import type { FindFacts, MailJob } from './jobs';
+import { emailOutbox, mailTokens, ownerTokens } from '../db/schema';
+import { mailDedupe, subjectOf, subjectsByLocale } from './builders';
+import type { MailJob } from './jobs';
 import type { MailTokenPurpose, MintedTokens } from './tokens';
 
 /** One mail to one known address, as a statement for the `db.batch` of the write that causes it. */
@@ -29,7 +29,7 @@ export function insertMail(db: Db, job: MailJob, recipient: string, locale: Loca
  * without parameters, so this goes through its insert-select builder): the columns in table order, the
  * dedupe key deciding what was written already.
  */
-function insertMailsFrom(
+export function insertMailsFrom(
   db: Db,
   kind: MailJob['kind'],
   columns: { id: SQL; dedupeKey: SQL; recipient: SQL; locale: SQL; payload: SQL; subject: SQL },
@@ -46,125 +46,19 @@ function insertMailsFrom(
     .returning({ id: emailOutbox.id });
 }
 
-const randomId = sql`lower(hex(randomblob(16)))`;
+export const randomId = sql`lower(hex(randomblob(16)))`;
 
 /** Subject per language for statements that write rows for many recipients at once. */
-const subjectCase = (make: (locale: Locale) => string) => {
+export const subjectCase = (make: (locale: Locale) => string) => {
   const subjects = subjectsByLocale(make);
   return sql`CASE locale WHEN 'de' THEN ${subjects.de} ELSE ${subjects.en} END`;
 };
 
 /** The dedupe key `make` gives, with the selected row's `id` column in place of the id. */
-function dedupeKeyWithId(make: (id: string) => string): SQL {
+export function dedupeKeyWithId(make: (id: string) => string): SQL {
   const marker = '\u0000id\u0000';
   const [before = '', after = ''] = make(marker).split(marker);
   return sql`${before} || id || ${after}`;
-}
-
-/**
- * How a find mail statement learns what only the find's own batch knows: whether the find was written (a repeated
- * send writes no mail), the stone's distance after it and the find's plausibility flag.
- */
-export interface FindMailState {
-  onlyIf: SQL;
-  totalDistanceKm: SQL;
-  flag: SQL;
-  /** Days a missing stone was gone, when this find found it again (NULL otherwise). */
-  foundAgainAfterDays: SQL;
-}
-
-/** What sets the owner's find mail apart from the subscribers': who reads it, found where, and its key. */
-const findReaders: Record<
-  FindMailKind,
-  { idPath: string; recipient: SQL; dedupeKey: (findId: string) => SQL; from: (stoneId: string) => SQL }
-> = {
-  // Only while the stone's find mails are on.
-  'find-owner': {
-    idPath: '$.stoneId',
-    recipient: sql`creator_email`,
-    dedupeKey: (findId) => sql`${mailDedupe.findOwner(findId)}`,
-    from: (stoneId) => sql`FROM stones WHERE id = ${stoneId} AND notify_on_find = 1`,
-  },
-  'find-subscriber': {
-    idPath: '$.subscriptionId',
-    recipient: sql`email`,
-    dedupeKey: (findId) => dedupeKeyWithId((id) => mailDedupe.findSubscriber(findId, id)),
-    from: (stoneId) => sql`FROM subscriptions WHERE stone_id = ${stoneId} AND confirmed_at IS NOT NULL`,
-  },
-};
-
-/**
- * The find mails of one kind, each in its reader's language, in one statement: the rows are written with the find
- * or not at all.
- */
-function insertFindMails(
-  kind: FindMailKind,
-  db: Db,
-  stoneId: string,
-  findId: string,
-  facts: { code: string; title: string; find: FindFacts },
-  now: Date,
-  state: FindMailState,
-) {
-  const readers = findReaders[kind];
-  const job = findMailJob(kind, facts);
-  const payload = sql`json_set(${JSON.stringify(job)}, ${readers.idPath}, id)`;
-  return insertMailsFrom(
-    db,
-    kind,
-    {
-      id: randomId,
-      dedupeKey: readers.dedupeKey(findId),
-      recipient: readers.recipient,
-      locale: sql`locale`,
-      payload: sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays})`,
-      subject: subjectCase((locale) => subjectOf(job, locale)),
-    },
-    sql`${readers.from(stoneId)} AND ${state.onlyIf}`,
-    now,
-  );
-}
-
-type FindMailArgs = Parameters<typeof insertFindMails> extends [FindMailKind, ...infer Rest] ? Rest : never;
-
-/** The find mail to the owner, in the owner's language. */
-export const insertOwnerFindMail = (...args: FindMailArgs) => insertFindMails('find-owner', ...args);
-
-/** One find mail per confirmed subscriber of the stone. */
-export const insertSubscriberFindMails = (...args: FindMailArgs) => insertFindMails('find-subscriber', ...args);
-
-/**
- * A subscription request: the address is stored unconfirmed (or left as it is), and a confirmation mail is
- * written unless the address is confirmed already or had one today. Two statements for the caller's batch; the
- * answer never tells which case it was.
- */
-export function subscribeStatements(
-  db: Db,
-  input: { stoneId: string; email: string; locale: Locale; code: string; title: string; follow: boolean },
-  now = new Date(),
-) {
-  const email = input.email.toLowerCase();
-  const job = { kind: 'confirm', subscriptionId: '', code: input.code, title: input.title, follow: input.follow } satisfies MailJob;
-  return [
-    db
-      .insert(subscriptions)
-      .values({ id: crypto.randomUUID(), stoneId: input.stoneId, email, locale: input.locale })
-      .onConflictDoNothing({ target: [subscriptions.stoneId, subscriptions.email] }),
-    insertMailsFrom(
-      db,
-      'confirm',
-      {
-        id: randomId,
-        dedupeKey: dedupeKeyWithId((id) => mailDedupe.confirm(id, now)),
-        recipient: sql`email`,
-        locale: sql`locale`,
-        payload: sql`json_set(${JSON.stringify(job)}, '$.subscriptionId', id)`,
-        subject: subjectCase((locale) => subjectOf(job, locale)),
-      },
-      sql`FROM subscriptions WHERE stone_id = ${input.stoneId} AND email = ${email} AND confirmed_at IS NULL`,
-      now,
-    ),
-  ] as const;
 }
 
 /**

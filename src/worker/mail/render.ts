@@ -2,11 +2,15 @@ import { formatDistance } from '../../shared/geo';
 import type { Locale } from '../../shared/i18n/locale';
 import { intlTag } from '../../shared/i18n/locale';
 import { type TextId, type TextValues, text } from '../lib/i18n';
+import { mailNames } from './builders';
 import type { MailJob } from './jobs';
 
 /** The links a mail carries, made when it is sent (tokens included). */
 export interface MailLinks {
+  /** The page the mail is about: the stone's, or the collection's for a collection's confirmation. */
   stone: string;
+  /** The collection's page, for a mail about one of its stones. */
+  collection?: string;
   qr?: string;
   owner?: string;
   confirm?: string;
@@ -47,7 +51,7 @@ function blocks(
   t: (id: TextId, values?: TextValues) => string,
   locale: Locale,
 ): { subject: string; body: Block[]; footer: Block[] } {
-  const names = { title: job.title, code: job.code };
+  const names = mailNames(job);
   switch (job.kind) {
     case 'stone-created':
       return {
@@ -62,10 +66,17 @@ function blocks(
         footer: [],
       };
     case 'find-owner':
-    case 'find-subscriber': {
+    case 'find-subscriber':
+    case 'find-collection': {
       const { find } = job;
       const body: Block[] = [
-        { kind: 'p', text: t('mail.find.intro', { ...names, date: formatWhen(find.createdAt, locale) }) },
+        {
+          kind: 'p',
+          text: t(job.kind === 'find-collection' ? 'mail.collection.findIntro' : 'mail.find.intro', {
+            ...names,
+            date: formatWhen(find.createdAt, locale),
+          }),
+        },
         { kind: 'p', text: t('mail.find.where', { location: find.location }) },
       ];
       if (find.latitude !== null && find.longitude !== null)
@@ -76,12 +87,31 @@ function blocks(
       if (owner && find.flag)
         body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
       body.push({ kind: 'button', label: t('mail.find.button'), url: links.stone });
+      if (job.kind === 'find-collection') {
+        body.push({ kind: 'link', label: t('mail.collection.page', names), url: links.collection ?? '' });
+        return {
+          subject: t('mail.collection.findSubject', names),
+          body,
+          footer: [{ kind: 'link', label: t('mail.collection.unsubscribeFooter', names), url: links.stopPage ?? '' }],
+        };
+      }
       return {
         subject: t(owner ? 'mail.find.ownerSubject' : 'mail.find.subscriberSubject', names),
         body,
         footer: [{ kind: 'link', label: t(owner ? 'mail.find.muteFooter' : 'mail.find.unsubscribeFooter'), url: links.stopPage ?? '' }],
       };
     }
+    case 'collection-confirm':
+      return {
+        subject: t('mail.collection.confirmSubject', names),
+        body: [
+          { kind: 'p', text: t('mail.collection.confirmIntro', names) },
+          { kind: 'link', label: t('mail.confirm.action'), url: links.confirm ?? '' },
+          { kind: 'button', label: t('mail.confirm.button'), url: links.confirm ?? '' },
+          { kind: 'p', text: t('mail.confirm.ignore') },
+        ],
+        footer: [],
+      };
     case 'confirm':
       return {
         subject: t(job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names),

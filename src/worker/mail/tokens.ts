@@ -58,6 +58,10 @@ export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promis
       return mintMailToken(db, minted, 'unsubscribe', job.subscriptionId, STOP_TOKEN_TTL_MS);
     case 'confirm':
       return mintMailToken(db, minted, 'confirm', job.subscriptionId, CONFIRM_TOKEN_TTL_MS);
+    case 'find-collection':
+      return mintMailToken(db, minted, 'unsubscribe-collection', job.subscriptionId, STOP_TOKEN_TTL_MS);
+    case 'collection-confirm':
+      return mintMailToken(db, minted, 'confirm-collection', job.subscriptionId, CONFIRM_TOKEN_TTL_MS);
   }
 }
 

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { collectionPath } from '../../../shared/collection';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
@@ -9,7 +10,8 @@ import { Button } from '../../ui/button';
 interface TokenActionProps {
   /** The API call the button makes with the link's token. */
   endpoint: string;
-  ids: { title: string; text: string; button: string; pending: string; done: string };
+  /** `doneCollection`: what `done` says when the link was a collection follower's. */
+  ids: { title: string; text: string; button: string; pending: string; done: string; doneCollection?: string };
 }
 
 /**
@@ -21,7 +23,8 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
   const hydrated = useHydrated();
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const mutation = useMutation({
-    mutationFn: () => api<{ code: string; title: string }>(endpoint, { method: 'POST', json: { token } }),
+    // A stone's link answers its code; a collection follower's its collection's id (and no code).
+    mutationFn: () => api<{ code: string | null; title: string; collectionId?: string }>(endpoint, { method: 'POST', json: { token } }),
   });
   const invalid = mutation.error instanceof ApiRequestError && (mutation.error.status === 404 || mutation.error.status === 400);
 
@@ -37,13 +40,15 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
       ) : mutation.isSuccess ? (
         <div role="status" className="mt-4 space-y-6">
           <p className="text-lg text-stone-800">
-            <FormattedMessage id={ids.done} values={{ title: mutation.data.title }} />
+            <FormattedMessage id={(mutation.data.collectionId && ids.doneCollection) || ids.done} values={{ title: mutation.data.title }} />
           </p>
           <Link
-            href={pathTo('stone', { code: mutation.data.code })}
+            href={
+              mutation.data.collectionId ? collectionPath(mutation.data.collectionId) : pathTo('stone', { code: mutation.data.code ?? '' })
+            }
             className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700"
           >
-            <FormattedMessage id="abo.toStone" />
+            <FormattedMessage id={mutation.data.collectionId ? 'abo.toCollection' : 'abo.toStone'} />
           </Link>
         </div>
       ) : (

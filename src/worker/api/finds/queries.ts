@@ -9,8 +9,9 @@ import { FIND_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import { insertCollectionFindMails, insertOwnerFindMail, insertSubscriberFindMails } from '../../mail/find-queries';
+import { subscribeStatements } from '../../mail/follow-queries';
 import { writtenIds } from '../../mail/outbox';
-import { insertOwnerFindMail, insertSubscriberFindMails, subscribeStatements } from '../../mail/queries';
 import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 import { legFromSql } from './distance-sql';
@@ -119,10 +120,15 @@ export async function addFind(
           : {}),
       })
       .where(and(eq(stones.id, stoneId), inserted)),
-    ownerMail: insertOwnerFindMail(db, stoneId, id, facts, createdAt, { onlyIf: inserted, ...findState }),
+    ownerMail: insertOwnerFindMail(db, stone, id, facts, createdAt, { onlyIf: inserted, ...findState }),
     // Before the finder's own subscription is written: a finder is not mailed about their own find. A flagged
     // find waits for the owner; its followers hear of the next plausible one.
-    subscriberMails: insertSubscriberFindMails(db, stoneId, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
+    subscriberMails: insertSubscriberFindMails(db, stone, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
+    // The followers of the stone's collection, each once: one who follows the stone as well has its mail above. A
+    // stone in no collection has no such statement, so the write costs it nothing.
+    collectionMails: stone.collectionId
+      ? insertCollectionFindMails(db, stone, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState })
+      : undefined,
     // This find, or the one stored the first time the device sent its key.
     stored: db
       .select({ ...FIND_COLUMNS, totalDistanceKm: stones.totalDistanceKm })
@@ -160,7 +166,9 @@ export async function addFind(
     },
     totalDistance: row.totalDistanceKm,
     totals: replayed ? [] : results.totals,
-    mailIds: replayed ? [] : writtenIds(results.ownerMail, results.subscriberMails, results.followMail ?? []),
+    mailIds: replayed
+      ? []
+      : writtenIds(results.ownerMail, results.subscriberMails, results.collectionMails ?? [], results.followMail ?? []),
     replayed,
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { normalizeCollectionId } from '../../../shared/collection';
 import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -9,7 +10,7 @@ import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
 import { codeParam, stoneNotFound } from '../stones/params';
 import { getStoneRef } from '../stones/queries';
-import { confirmSubscription, stopMails, subscribe } from './queries';
+import { collectionNames, confirmSubscription, followCollection, stopMails, subscribe } from './queries';
 
 /**
  * `POST /api/stones/{code}/notifications`: anyone asks for a stone's find mails; the address is kept
@@ -27,6 +28,25 @@ export const notifications = new Hono<AppEnv>().post('/', async (c) => {
   c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
   return c.json({ subscribed: true, confirmed: false }, 201);
 });
+
+/**
+ * `POST /api/collections/{id}/notifications`: follow a whole memorial collection, with the same double opt-in and
+ * the same answer whatever the address's state. A find on any of its stones then sends one mail.
+ */
+export const collectionNotifications = new Hono<AppEnv>().post('/', async (c) => {
+  const id = normalizeCollectionId(c.req.param('id') ?? '');
+  if (!id) throw collectionNotFound();
+  await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `follow:${id}` }, { name: 'clientWrites' }]);
+  const input = parseInput(subscriptionSchema, await readJsonObject(c.req.raw));
+  const db = getDb(c.env.DB);
+  const collection = await collectionNames(db, id);
+  if (!collection) throw collectionNotFound();
+  const mailIds = await followCollection(db, collection, input.email, c.get('locale'));
+  c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
+  return c.json({ subscribed: true, confirmed: false }, 201);
+});
+
+const collectionNotFound = () => new ApiError(404, 'COLLECTION_NOT_FOUND', 'api.collectionNotFound');
 
 const tokenSchema = v.pipe(v.string('token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'token.invalid'));
 const linkInvalid = () => new ApiError(404, 'LINK_INVALID', 'api.linkInvalid');
@@ -51,12 +71,12 @@ export const notificationLinks = new Hono<AppEnv>()
     const { token } = parseInput(v.object({ token: tokenSchema }), await readJsonObject(c.req.raw));
     const confirmed = await confirmSubscription(getDb(c.env.DB), token);
     if (!confirmed) throw linkInvalid();
-    return c.json({ confirmed: true, code: confirmed.code, title: confirmed.title });
+    return c.json({ confirmed: true, ...confirmed });
   })
   .post('/unsubscribe', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const token = await unsubscribeToken(c.req.raw, c.req.query('token'));
     const stopped = await stopMails(getDb(c.env.DB), token);
     if (!stopped) throw linkInvalid();
-    return c.json({ unsubscribed: true, code: stopped.code, title: stopped.title });
+    return c.json({ unsubscribed: true, ...stopped });
   });

@@ -2,13 +2,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../../shared/i18n/locale';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { mailTokens, stones, subscriptions } from '../../db/schema';
+import { collectionSubscriptions, collections, mailTokens, stones, subscriptions } from '../../db/schema';
+import { followCollectionStatements, subscribeStatements } from '../../mail/follow-queries';
+import type { CollectionNames } from '../../mail/jobs';
 import { writtenIds } from '../../mail/outbox';
-import { subscribeStatements } from '../../mail/queries';
 import { findMailToken } from '../../mail/tokens';
 import type { StoneRef } from '../stones/queries';
 
-type StoneNames = { code: string; title: string };
+/** What a mail link acted on: a stone (its code), or a collection (its id, and no code). */
+type StoneNames = { code: string | null; title: string; collectionId?: string };
 
 /**
  * Someone asks for a stone's find mails: the address is kept unconfirmed (or left as it is) and a confirmation
@@ -27,10 +29,44 @@ export async function subscribe(db: Db, stone: StoneRef, email: string, locale: 
   return writtenIds(written.confirmMail);
 }
 
-/** Confirms the subscription a confirmation link belongs to (once; the link is used up), or null. */
+/** The collection's id and title, or undefined for an unknown id. */
+export function collectionNames(db: Db, id: string) {
+  return db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.id, id)).get();
+}
+
+/** Someone asks to follow a whole collection: as `subscribe`, for the collection's followers. */
+export async function followCollection(db: Db, collection: CollectionNames, email: string, locale: Locale): Promise<string[]> {
+  const [follower, confirmMail] = followCollectionStatements(db, { collection, email, locale });
+  const written = await batchByName(db, { follower, confirmMail });
+  return writtenIds(written.confirmMail);
+}
+
+/** Confirms the collection follower a confirmation link belongs to (once; the link is used up). */
+async function confirmFollower(db: Db, found: { targetId: string; tokenHash: string }): Promise<StoneNames | null> {
+  const [, , names] = await db.batch([
+    db
+      .update(collectionSubscriptions)
+      .set({ confirmedAt: new Date() })
+      .where(and(eq(collectionSubscriptions.id, found.targetId), isNull(collectionSubscriptions.confirmedAt))),
+    db.delete(mailTokens).where(eq(mailTokens.tokenHash, found.tokenHash)),
+    followerCollection(db, found.targetId),
+  ]);
+  return names[0] ? { code: null, title: names[0].title, collectionId: names[0].id } : null;
+}
+
+/** The collection a follower follows. */
+const followerCollection = (db: Db, followerId: string) =>
+  db
+    .select({ id: collections.id, title: collections.title })
+    .from(collectionSubscriptions)
+    .innerJoin(collections, eq(collections.id, collectionSubscriptions.collectionId))
+    .where(eq(collectionSubscriptions.id, followerId));
+
+/** Confirms the subscription (or collection follower) a confirmation link belongs to (once; the link is used up), or null. */
 export async function confirmSubscription(db: Db, token: string): Promise<StoneNames | null> {
-  const found = await findMailToken(db, token, ['confirm']);
+  const found = await findMailToken(db, token, ['confirm', 'confirm-collection']);
   if (!found) return null;
+  if (found.purpose === 'confirm-collection') return confirmFollower(db, found);
   const [, , stone] = await db.batch([
     db
       .update(subscriptions)
@@ -47,12 +83,20 @@ export async function confirmSubscription(db: Db, token: string): Promise<StoneN
 }
 
 /**
- * What an unsubscribe link does: a subscriber's link deletes the subscription (and every link of it); the owner's
- * "stop find mails" link turns the stone's find mails off. Null for an unknown or expired link.
+ * What an unsubscribe link does: a subscriber's or collection follower's link deletes the subscription (and every
+ * link of it); the owner's "stop find mails" link turns the stone's find mails off. Null for an unknown or expired link.
  */
 export async function stopMails(db: Db, token: string): Promise<StoneNames | null> {
-  const found = await findMailToken(db, token, ['unsubscribe', 'mute']);
+  const found = await findMailToken(db, token, ['unsubscribe', 'mute', 'unsubscribe-collection']);
   if (!found) return null;
+  if (found.purpose === 'unsubscribe-collection') {
+    const [names] = await db.batch([
+      followerCollection(db, found.targetId),
+      db.delete(mailTokens).where(eq(mailTokens.targetId, found.targetId)),
+      db.delete(collectionSubscriptions).where(eq(collectionSubscriptions.id, found.targetId)),
+    ]);
+    return names[0] ? { code: null, title: names[0].title, collectionId: names[0].id } : null;
+  }
   if (found.purpose === 'mute') {
     const [stone] = await db
       .update(stones)

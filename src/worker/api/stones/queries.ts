@@ -71,7 +71,13 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   };
 }
 
-function toView(stone: StoneRow, collection: CollectionRef | null, findViews: FindView[], photoUrls: string[], ctx: ViewContext): StoneView {
+function toView(
+  stone: StoneRow,
+  collection: CollectionRef | null,
+  findViews: FindView[],
+  photoUrls: string[],
+  ctx: ViewContext,
+): StoneView {
   return {
     id: stone.id,
     code: stone.code,
@@ -164,6 +170,8 @@ export interface StoneRef {
   id: string;
   code: string;
   title: string;
+  /** Its memorial collection, whose followers hear of its finds. */
+  collectionId: string | null;
 }
 
 export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null> {

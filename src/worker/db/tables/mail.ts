@@ -42,14 +42,15 @@ export const ownerTokens = sqliteTable(
 
 /**
  * Single-purpose tokens carried by mail links (SHA-256 of the token; the token exists only in the mail):
- * confirm a subscription, unsubscribe it, or stop a stone's find mails to its owner.
+ * confirm a subscription, unsubscribe it, or stop a stone's find mails to its owner; the `-collection` purposes
+ * act on a collection's follower (collection_subscriptions) instead of a stone's.
  */
 export const mailTokens = sqliteTable(
   'mail_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['confirm', 'unsubscribe', 'mute'] }).notNull(),
-    /** The subscription (confirm, unsubscribe) or the stone (mute) the token acts on. */
+    purpose: text('purpose', { enum: ['confirm', 'unsubscribe', 'mute', 'confirm-collection', 'unsubscribe-collection'] }).notNull(),
+    /** The subscription (confirm, unsubscribe), the collection's follower (-collection) or the stone (mute). */
     targetId: text('target_id').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
