@@ -160,7 +160,7 @@ app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator
 app.route('/api/stones', stones);
 app.route('/api/stones/:code/finds', finds);
 app.route('/api/stones/:code/notifications', notifications);
-app.route('/api/collections/:id/notifications', collectionNotifications);
+app.route('/api/collections/:collectionId/notifications', collectionNotifications);
 app.route('/api/stones/:code/owner-link', ownerLink);
 app.route('/api/notifications', notificationLinks);
 app.route('/api/statistics', statistics);

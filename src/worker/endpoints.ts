@@ -44,7 +44,7 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: '/api/stones/:code/finds', changes: 'stone' },
   { method: 'POST', path: '/api/stones/:code/notifications' },
   { method: 'POST', path: '/api/stones/:code/owner-link' },
-  { method: 'POST', path: '/api/collections/:id/notifications' },
+  { method: 'POST', path: '/api/collections/:collectionId/notifications' },
   // The mail links' tokens travel in the body.
   { method: 'POST', path: '/api/notifications/confirm', secret: 'body' },
   { method: 'POST', path: '/api/notifications/unsubscribe', secret: 'body' },

@@ -49,6 +49,9 @@ export const SAMPLE_CODE = 'FAB-1CE-0DD';
 /** The published article the blog's read route addresses. */
 export const SAMPLE_SLUG = 'beispiel-artikel';
 
+/** The memorial collection the sample stone belongs to. */
+export const SAMPLE_COLLECTION = 'samp2ecxyz';
+
 /** The sample stone's one find, which the owner's moderation routes address. */
 export const SAMPLE_FIND = '0f1d0000-0000-4000-8000-000000000001';
 
@@ -71,6 +74,10 @@ export async function sampleStone(): Promise<SampleStone> {
     lastLongitude: 13.405,
   });
   await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+  await env.DB.prepare("INSERT INTO collections (id, title, creator_email, owner_token_hash) VALUES (?, 'Für Oma', 'family@example.org', ?)")
+    .bind(SAMPLE_COLLECTION, crypto.randomUUID())
+    .run();
+  await env.DB.prepare('UPDATE stones SET collection_id = ? WHERE id = ?').bind(SAMPLE_COLLECTION, stone.id).run();
   await env.DB.prepare(
     "INSERT INTO blog_posts (id, title, slug, excerpt, content, published, author_email) VALUES ('sample-post', 'Beispiel', ?, 'Kurz', '<p>Text</p>', 1, 'redaktion@example.org')",
   )
@@ -94,6 +101,7 @@ export const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string
   adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
   findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
   slug: { sample: () => SAMPLE_SLUG, odd: answer(404, 'BLOG_POST_NOT_FOUND') },
+  collectionId: { sample: () => SAMPLE_COLLECTION, odd: answer(404, 'COLLECTION_NOT_FOUND') },
   // Operator routes only: stone and mail ids (an article's id is answered in the blog's words, see ODD_ARTICLE_ID).
   id: { sample: (stone) => stone.id, odd: answer(404, 'NOT_FOUND') },
 };
@@ -138,6 +146,7 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/stones/:code/finds': 'json',
   'POST /api/stones/:code/notifications': 'json',
   'POST /api/stones/:code/owner-link': 'json',
+  'POST /api/collections/:collectionId/notifications': 'json',
   'POST /api/notifications/confirm': 'json',
   'POST /api/notifications/unsubscribe': 'json-or-one-click',
   'POST /api/validate-promo-code': 'json',

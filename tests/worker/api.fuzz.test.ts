@@ -105,6 +105,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/stones/:code/finds': { location: 'Berlin', latitude: 52.52, longitude: 13.4, comment: 'Gefunden' },
   'POST /api/stones/:code/notifications': { email: 'reader@example.org' },
   'POST /api/stones/:code/owner-link': { email: 'fixed-creator@example.org' },
+  'POST /api/collections/:collectionId/notifications': { email: 'reader@example.org' },
   'POST /api/notifications/confirm': { token: 'x'.repeat(43) },
   'POST /api/notifications/unsubscribe': { token: 'x'.repeat(43) },
   'POST /api/validate-promo-code': { promoCode: 'ZEHN', amount: 10 },
@@ -438,9 +439,9 @@ async function storedFind(stone: SampleStone, id: string) {
  */
 const GROUPS: Array<{ name: string; share: number; routes: ApiRoute[]; reached: number; operator?: boolean }> = [
   {
-    name: 'stones, finds, subscriptions and owner links',
+    name: 'stones, collections, finds, subscriptions and owner links',
     share: 0.25,
-    routes: ROUTES.filter((r) => r.path.startsWith('/api/stones')),
+    routes: ROUTES.filter((r) => r.path.startsWith('/api/stones') || r.path.startsWith('/api/collections')),
     reached: 201,
   },
   { name: 'mail links', share: 0.1, routes: ROUTES.filter((r) => r.path.startsWith('/api/notifications')), reached: 404 },
