@@ -111,6 +111,9 @@ export interface OperatorStoneRow {
   hasPhotos: boolean;
   hasStory: boolean;
   isPaid: boolean;
+  status: StoneStatus;
+  /** The memorial collection it belongs to, or null. */
+  collectionId: string | null;
   findCount: number;
   createdAt: string;
 }

@@ -224,6 +224,8 @@ describe('the operator stone table', () => {
       hasPhotos: false,
       hasStory: false,
       isPaid: false,
+      status: 'travelling',
+      collectionId: null,
       findCount: 0,
       createdAt: expect.any(String),
     });

@@ -49,6 +49,7 @@ export async function listStones(
     .select({
       ...MANAGED_STONE_COLUMNS,
       isPaid: stones.isPaid,
+      status: stones.status,
       findSeq: stones.findSeq,
       hiddenFindCount: stones.hiddenFindCount,
       createdAt: stones.createdAt,
