@@ -29,6 +29,11 @@ export type MailJob =
   /** Double opt-in: a subscription (`follow`: one a finder asked for with their find) is confirmed by its link. */
   | { kind: 'confirm'; subscriptionId: string; code: string; title: string; follow: boolean }
   /** "Send me my owner link": a new owner link, to the creator's address only. */
-  | { kind: 'owner-link'; stoneId: string; code: string; title: string };
+  | { kind: 'owner-link'; stoneId: string; code: string; title: string }
+  /**
+   * The cron marked the stone missing: when it was last seen (ISO) and where (its newest counted find's place; null
+   * when nobody has found it since it was made), with a new owner link.
+   */
+  | { kind: 'stone-missing'; stoneId: string; code: string; title: string; lastSeenAt: string; lastSeenPlace: string | null };
 
 export type MailKind = MailJob['kind'];

@@ -29,7 +29,7 @@ export function insertMail(db: Db, job: MailJob, recipient: string, locale: Loca
  * without parameters, so this goes through its insert-select builder): the columns in table order, the
  * dedupe key deciding what was written already.
  */
-function insertMailsFrom(
+export function insertMailsFrom(
   db: Db,
   kind: MailJob['kind'],
   columns: { id: SQL; dedupeKey: SQL; recipient: SQL; locale: SQL; payload: SQL; subject: SQL },
@@ -46,16 +46,16 @@ function insertMailsFrom(
     .returning({ id: emailOutbox.id });
 }
 
-const randomId = sql`lower(hex(randomblob(16)))`;
+export const randomId = sql`lower(hex(randomblob(16)))`;
 
 /** Subject per language for statements that write rows for many recipients at once. */
-const subjectCase = (make: (locale: Locale) => string) => {
+export const subjectCase = (make: (locale: Locale) => string) => {
   const subjects = subjectsByLocale(make);
   return sql`CASE locale WHEN 'de' THEN ${subjects.de} ELSE ${subjects.en} END`;
 };
 
 /** The dedupe key `make` gives, with the selected row's `id` column in place of the id. */
-function dedupeKeyWithId(make: (id: string) => string): SQL {
+export function dedupeKeyWithId(make: (id: string) => string): SQL {
   const marker = '\u0000id\u0000';
   const [before = '', after = ''] = make(marker).split(marker);
   return sql`${before} || id || ${after}`;

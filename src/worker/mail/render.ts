@@ -34,6 +34,11 @@ function formatWhen(iso: string, locale: Locale): string {
   );
 }
 
+/** "22. November 2026" in German, "22 November 2026" in English: a day, German time. */
+function formatDay(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTag[locale], { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+}
+
 function mapLink(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(5);
   const lon = longitude.toFixed(5);
@@ -90,6 +95,24 @@ function blocks(
           { kind: 'link', label: t('mail.confirm.action'), url: links.confirm ?? '' },
           { kind: 'button', label: t('mail.confirm.button'), url: links.confirm ?? '' },
           { kind: 'p', text: t('mail.confirm.ignore') },
+        ],
+        footer: [],
+      };
+    case 'stone-missing':
+      return {
+        subject: t('mail.missing.subject', names),
+        body: [
+          { kind: 'p', text: t('mail.missing.intro', names) },
+          {
+            kind: 'p',
+            text: job.lastSeenPlace
+              ? t('mail.missing.lastSeen', { date: formatDay(job.lastSeenAt, locale), location: job.lastSeenPlace })
+              : t('mail.missing.neverFound', { date: formatDay(job.lastSeenAt, locale) }),
+          },
+          { kind: 'p', text: t('mail.missing.findAgain') },
+          { kind: 'link', label: t('mail.missing.public'), url: links.stone },
+          { kind: 'link', label: t('mail.missing.owner'), url: links.owner ?? '' },
+          { kind: 'button', label: t('mail.missing.button'), url: links.stone },
         ],
         footer: [],
       };
