@@ -71,12 +71,17 @@ function blocks(
       const { find } = job;
       const body: Block[] = [
         { kind: 'p', text: t('mail.find.intro', { ...names, date: formatWhen(find.createdAt, locale) }) },
+        // A stone that was missing: the news of the mail, so right after its first line.
+        ...(typeof find.foundAgainAfterDays === 'number'
+          ? [{ kind: 'p', text: t('mail.find.foundAgain', { days: find.foundAgainAfterDays }) } as const]
+          : []),
         { kind: 'p', text: t('mail.find.where', { location: find.location }) },
       ];
       if (find.latitude !== null && find.longitude !== null)
         body.push({ kind: 'link', label: t('mail.find.map'), url: mapLink(find.latitude, find.longitude) });
       if (find.comment) body.push({ kind: 'p', text: t('mail.find.comment', { comment: find.comment }) });
       body.push({ kind: 'p', text: t('mail.find.distance', { distance: formatDistance(find.totalDistanceKm, intlTag[locale]) }) });
+      if (find.kept) body.push({ kind: 'p', text: t('mail.find.kept') });
       const owner = job.kind === 'find-owner';
       if (owner && find.flag)
         body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
