@@ -92,6 +92,22 @@ test('the operator edits a stone and hides a bogus find in the dialog', async ({
   expect(stone.finds.map((find) => find.location)).toEqual(['Berlin']);
 });
 
+test('the operator marks a stone missing in its dialog, and travelling again', async ({ page, request }) => {
+  const code = await stoneWithFinds(request, 'Vermisst gemeldet', []);
+  await logIn(page);
+  const row = await rowOf(page, code);
+  await row.getByRole('button', { name: `${code} bearbeiten` }).click();
+  const dialog = page.getByRole('dialog', { name: `Stein ${code} bearbeiten` });
+  const state = dialog.getByTestId('operator-state');
+  await expect(state).toContainText('Unterwegs seit');
+  await dialog.getByRole('button', { name: 'Als vermisst melden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Als vermisst gemeldet' })).toBeVisible();
+  await expect(state).toContainText('Vermisst seit');
+  expect(((await (await request.get(`/api/stones/${code}`)).json()) as { status: string }).status).toBe('missing');
+  await dialog.getByRole('button', { name: 'Wieder als unterwegs markieren' }).click();
+  await expect(state).toHaveAttribute('data-status', 'travelling');
+});
+
 test('the operator deletes a stone after confirming, and it is gone', async ({ page, request }) => {
   const code = await stoneWithFinds(request, 'Wird gelöscht', ['Hamburg']);
   await logIn(page);

@@ -64,3 +64,5 @@ export { expect };
 export const OMA = 'A1B-2C3-D4E';
 export const PAPA = 'B0B-CAF-E42';
 export const WANDERER = 'C0D-E00-001';
+/** Missing for 5 days, last seen 40 days ago in Lübeck. */
+export const MISSING = 'D0D-0FF-404';

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 const bonn = { latitude: 50.7374, longitude: 7.0982 };
 
 interface StoneJson {
-  finds: Array<{ comment: string | null }>;
+  finds: Array<{ comment: string | null; kept: boolean }>;
 }
 
 /** A stone of this test alone (the per-stone write limit and the find counts stay its own). */
@@ -110,6 +110,8 @@ test.describe('a finder without a connection', () => {
     const before = (await findsOf(request, code)).length;
 
     await context.setOffline(true);
+    // "I'll keep it for a while" travels with the kept find.
+    await page.getByRole('checkbox', { name: 'Ich behalte ihn eine Weile' }).check();
     await logFind(page, 'Im Wald ohne Empfang gefunden');
     const kept = page.getByTestId('find-kept');
     await expect(kept).toContainText('Gespeichert – wird gesendet');
@@ -135,7 +137,7 @@ test.describe('a finder without a connection', () => {
     await expect(page.getByTestId('find-kept')).toHaveCount(0);
     const after = await findsOf(request, code);
     expect(after.length).toBe(before + 1);
-    expect(after.filter((find) => find.comment === 'Im Wald ohne Empfang gefunden')).toHaveLength(1);
+    expect(after.filter((find) => find.comment === 'Im Wald ohne Empfang gefunden')).toEqual([expect.objectContaining({ kept: true })]);
   });
 
   test('a stone page never opened before shows the offline page instead of an error', async ({ page, context, request }) => {

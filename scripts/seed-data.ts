@@ -14,6 +14,8 @@ export interface SeedStone {
   ownerToken: string;
   photoKeys: string[];
   finds: Array<{ location: string; latitude: number | null; longitude: number | null; comment: string; daysAgo: number }>;
+  /** A state other than travelling, and how many days ago it began (the browser tests find a missing stone again). */
+  status?: { status: 'resting' | 'missing'; daysAgo: number };
 }
 
 export const DEMO_PHOTO_KEY = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b.png';
@@ -72,6 +74,20 @@ export const seedStones: SeedStone[] = [
     ownerToken: 'demo-owner-token-kleiner-wanderer-0000000000',
     photoKeys: [],
     finds: [],
+  },
+  {
+    id: '0b8f6a52-1f0e-4c8e-9d1a-5e7a3c2b1d04',
+    code: 'D0D-0FF-404',
+    title: 'Verschollener Stein',
+    story: null,
+    creatorEmail: 'demo-verschollen@example.org',
+    hasPhotos: false,
+    hasStory: false,
+    isPaid: false,
+    ownerToken: 'demo-owner-token-verschollener-stein-00000000',
+    photoKeys: [],
+    finds: [{ location: 'Lübeck, Holstentor', latitude: 53.866, longitude: 10.6797, comment: '', daysAgo: 40 }],
+    status: { status: 'missing', daysAgo: 5 },
   },
 ];
 

@@ -24,7 +24,7 @@ for (const stone of seedStones) {
   const positioned = stone.finds.filter(hasPosition);
   const last = positioned.at(-1) ?? null;
   statements.push(
-    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, last_position_at, created_at) VALUES (${[
+    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, last_position_at, created_at, status, status_since, last_seen_at) VALUES (${[
       sqlText(stone.id),
       sqlText(stone.code),
       sqlText(stone.title),
@@ -40,6 +40,10 @@ for (const stone of seedStones) {
       sqlNumber(last?.longitude ?? null),
       sqlNumber(last ? now - last.daysAgo * DAY : null),
       now - 90 * DAY,
+      sqlText(stone.status?.status ?? 'travelling'),
+      now - (stone.status?.daysAgo ?? 90) * DAY,
+      // Last seen at its newest find, else when it was made (as the app keeps it).
+      now - (stone.finds.at(-1)?.daysAgo ?? 90) * DAY,
     ].join(', ')});`,
   );
   stone.finds.forEach((find, i) => {

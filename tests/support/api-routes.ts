@@ -74,7 +74,9 @@ export async function sampleStone(): Promise<SampleStone> {
     lastLongitude: 13.405,
   });
   await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
-  await env.DB.prepare("INSERT INTO collections (id, title, creator_email, owner_token_hash) VALUES (?, 'Für Oma', 'family@example.org', ?)")
+  await env.DB.prepare(
+    "INSERT INTO collections (id, title, creator_email, owner_token_hash) VALUES (?, 'Für Oma', 'family@example.org', ?)",
+  )
     .bind(SAMPLE_COLLECTION, crypto.randomUUID())
     .run();
   await env.DB.prepare('UPDATE stones SET collection_id = ? WHERE id = ?').bind(SAMPLE_COLLECTION, stone.id).run();

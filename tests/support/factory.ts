@@ -121,6 +121,8 @@ export interface FindBody {
   comment?: unknown;
   finderEmail?: unknown;
   precision?: unknown;
+  keep?: unknown;
+  countryCode?: unknown;
 }
 
 export function postFind(code: string, body: FindBody, headers: Record<string, string> = {}): Promise<Response> {

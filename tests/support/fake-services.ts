@@ -156,12 +156,21 @@ const PLACES = [
     lat: '52.5162746',
     lon: '13.3777041',
     display_name: 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland',
+    address: { city: 'Berlin', country: 'Deutschland', country_code: 'de' },
   },
   {
     query: 'marienplatz münchen',
     lat: '48.1373932',
     lon: '11.5754485',
     display_name: 'Marienplatz, Altstadt, München, Bayern, 80331, Deutschland',
+    address: { city: 'München', country: 'Deutschland', country_code: 'de' },
+  },
+  {
+    query: 'big ben',
+    lat: '51.5007292',
+    lon: '-0.1246254',
+    display_name: 'Big Ben, Westminster, London, SW1A 0AA, United Kingdom',
+    address: { city: 'London', country: 'United Kingdom', country_code: 'gb' },
   },
 ];
 const geocoderRequests: string[] = [];
@@ -178,18 +187,21 @@ function nominatim(req: IncomingMessage, res: ServerResponse) {
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     if (q === 'kaputt') return reply(500, { error: 'down' });
     if (url.searchParams.get('format') !== 'jsonv2' || url.searchParams.get('limit') !== '1') return reply(400, { error: 'bad request' });
+    // Like Nominatim: the address parts (with the country code) only when asked for with addressdetails=1.
+    const details = url.searchParams.get('addressdetails') === '1';
     return reply(
       200,
-      PLACES.filter((place) => place.query === q).map(({ query: _, ...place }) => place),
+      PLACES.filter((place) => place.query === q).map(({ query: _, address, ...place }) => (details ? { ...place, address } : place)),
     );
   }
   if (url.pathname === '/nominatim/reverse') {
     const lat = Number(url.searchParams.get('lat'));
     if (lat > 53 && lat < 54) {
       const english = url.searchParams.get('accept-language') === 'en';
+      const details = url.searchParams.get('addressdetails') === '1';
       return reply(200, {
         display_name: 'Hamburg, Deutschland',
-        address: { city: 'Hamburg', country: english ? 'Germany' : 'Deutschland' },
+        address: { city: 'Hamburg', country: english ? 'Germany' : 'Deutschland', ...(details ? { country_code: 'de' } : {}) },
       });
     }
     return reply(200, { error: 'Unable to geocode' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettings, type Finding, isLocalHost, isReservedHost } from '../../src/worker/lib/settings';
+import { checkSettings, type Finding, isLocalHost, isReservedHost, missingAfterDays } from '../../src/worker/lib/settings';
 
 /** A production configuration the check finds nothing against. */
 const GOOD = {
@@ -16,6 +16,7 @@ const GOOD = {
   MAIL_REPLY_TO: 'hallo@reisesteine.de',
   RESEND_BASE_URL: 'https://api.resend.com',
   GEOCODER_URL: 'https://nominatim.openstreetmap.org',
+  MISSING_AFTER_DAYS: '365',
   LEGAL_NAME: 'Anna Beispiel',
   LEGAL_ADDRESS: 'Hauptstraße 1|12345 Musterstadt',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
@@ -98,6 +99,19 @@ describe('checkSettings', () => {
       expect(checkSettings({ ...GOOD, [name]: 'https://api.service.com' })).toEqual([]);
     },
   );
+
+  it.each(['0', '-3', '1.5', '365 days', 'x', '1e3', '9999999'])('refuses MISSING_AFTER_DAYS %j, naming it', (value) => {
+    const findings = checkSettings({ ...GOOD, MISSING_AFTER_DAYS: value });
+    expect(refused(findings)).toEqual(['MISSING_AFTER_DAYS']);
+    expect(findings[0]?.problem).toBe('is not a positive whole number of days');
+  });
+
+  it('reads MISSING_AFTER_DAYS as days, 365 when it is not set', () => {
+    expect(missingAfterDays({ MISSING_AFTER_DAYS: ' 30 ' })).toBe(30);
+    expect(missingAfterDays({})).toBe(365);
+    expect(missingAfterDays({ MISSING_AFTER_DAYS: '0' })).toBeNull();
+    expect(checkSettings({ ...GOOD, MISSING_AFTER_DAYS: undefined })).toEqual([]);
+  });
 
   it('refuses a missing or short OPERATOR_JWT_SECRET', () => {
     expect(refused(checkSettings({ ...GOOD, OPERATOR_JWT_SECRET: undefined }))).toEqual(['OPERATOR_JWT_SECRET']);

@@ -301,6 +301,28 @@ describe('operator changes to one stone', () => {
     await expectApiError(refused, 402, 'FEATURE_REQUIRED');
   });
 
+  it('marks a stone missing and travelling again; a state it may not set is refused in English or German', async () => {
+    const token = await operatorToken();
+    const stone = await insertStone({ code: 'B0B-000-003', statusSince: new Date('2024-01-02T00:00:00.000Z') });
+    const patch = (body: unknown, language = 'en') =>
+      call(`/api/admin/stones/id/${stone.id}`, {
+        method: 'PATCH',
+        headers: { ...bearer(token), 'content-type': 'application/json', 'accept-language': language },
+        body: JSON.stringify(body),
+      });
+    const missing = await (await patch({ status: 'missing' })).json<OperatorStoneView>();
+    expect(missing.status).toBe('missing');
+    expect(Date.parse(missing.statusSince)).toBeGreaterThan(Date.parse('2025-01-01'));
+    expect((await (await patch({ status: 'missing' })).json<OperatorStoneView>()).statusSince).toBe(missing.statusSince);
+    expect((await (await patch({ status: 'travelling' })).json<OperatorStoneView>()).status).toBe('travelling');
+
+    const english = await expectApiError(await patch({ status: 'resting' }), 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(english)).toContain('status must be missing or travelling');
+    const german = await expectApiError(await patch({ status: 'gone' }, 'de'), 400, 'VALIDATION_ERROR');
+    expect(JSON.stringify(german)).toContain('status muss missing oder travelling sein');
+    expect((await (await call(`/api/stones/${stone.code}`)).json<StoneView>()).status).toBe('travelling');
+  });
+
   it('accepts a flagged find, hides a find (the journey and totals follow) and clears a comment', async () => {
     const token = await operatorToken();
     const { code } = await createStone();

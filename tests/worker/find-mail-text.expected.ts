@@ -76,3 +76,9 @@ export const EXPECTED_MAILS = [
     listUnsubscribePost: 'List-Unsubscribe=One-Click',
   },
 ];
+
+/** A find of a missing stone whose finder keeps it: both facts, in each reader's language. */
+export const EXPECTED_FOUND_AGAIN_TEXTS = {
+  owner: `Hallo,\n\n„Vermisster Stein“ (<code>) wurde am <when> gefunden.\n\nEr wurde vermisst und ist nach 40 Tagen wiedergefunden worden.\n\nFundort: Lübeck\n\nEr ist jetzt 0,0 km gereist.\n\nDer Finder behält ihn eine Weile: Bis zum nächsten Fund ruht er.\n\nReise ansehen:\nhttps://reisesteine.test/<code>\n\nDein Reisesteine-Team\n\n--\n\nDu bekommst diese Mail bei jedem Fund deines Steins. Fund-Mails für diesen Stein mit einem Klick abbestellen:\nhttps://reisesteine.test/abo/abmelden?token=<token>`,
+  follower: `Hello,\n\n“Vermisster Stein” (<code>) was found on <when>.\n\nIt was missing and has been found again after 40 days.\n\nWhere: Lübeck\n\nIt has now travelled 0.0 km.\n\nThe finder keeps it for a while: it shows as resting until its next find.\n\nSee its journey:\nhttps://reisesteine.test/<code>\n\nYour Reisesteine team\n\n--\n\nYou get this mail because you follow this stone. Unsubscribe with one click:\nhttps://reisesteine.test/abo/abmelden?token=<token>`,
+};

@@ -4,7 +4,7 @@ import { intlTag, type Locale } from '../../src/shared/i18n/locale';
 import type { DevMail } from '../../src/worker/services/mail';
 import { createStone, postFind, postJson } from '../support/factory';
 import { linkIn, mailsTo, outbox, tokenOf, waitForMails } from '../support/mail';
-import { EXPECTED_MAILS, EXPECTED_ROWS } from './find-mail-text.expected';
+import { EXPECTED_FOUND_AGAIN_TEXTS, EXPECTED_MAILS, EXPECTED_ROWS } from './find-mail-text.expected';
 
 const SITE = 'https://reisesteine.test';
 
@@ -76,5 +76,26 @@ describe('find mails, word for word', () => {
       .sort((a, b) => `${a.to} ${a.text}`.localeCompare(`${b.to} ${b.text}`));
     expect(rows).toEqual(EXPECTED_ROWS);
     expect(sent).toEqual(EXPECTED_MAILS);
+  });
+
+  it('says that a missing stone was found again after so many days and that its finder keeps it, to the owner and the followers', async () => {
+    const { code } = await createStone({ creatorEmail: 'again-owner@example.org', title: 'Vermisster Stein' });
+    await subscribeAndConfirm(code, 'again-en@example.org', 'en-GB');
+    // Missing since it was last seen 40 days ago (and a bit: the days are whole days).
+    const lastSeen = Date.now() - 40 * 24 * 60 * 60 * 1000 - 60_000;
+    await env.DB.prepare("UPDATE stones SET locale = 'de', status = 'missing', last_seen_at = ? WHERE code = ?").bind(lastSeen, code).run();
+    expect((await postFind(code, { location: 'Lübeck', keep: true })).status).toBe(201);
+
+    const mails = await waitForMails((all) => all.filter((mail) => mail.text.includes(`(${code})`) && mail.text.includes('Lübeck')), 2);
+    const texts = Object.fromEntries(
+      mails.map((mail) => [mail.to, mail.text.replaceAll(code, '<code>').replace(/token=[\w-]{43}/g, 'token=<token>')]),
+    );
+    const [find] = (await env.DB.prepare('SELECT created_at FROM finds WHERE location = ?').bind('Lübeck').all<{ created_at: number }>())
+      .results;
+    const at = new Date(find?.created_at ?? 0).toISOString();
+    expect(texts).toEqual({
+      'again-owner@example.org': EXPECTED_FOUND_AGAIN_TEXTS.owner.replace('<when>', when(at, 'de')),
+      'again-en@example.org': EXPECTED_FOUND_AGAIN_TEXTS.follower.replace('<when>', when(at, 'en')),
+    });
   });
 });

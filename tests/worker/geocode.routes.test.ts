@@ -16,6 +16,7 @@ describe('GET /api/geocode (the find form’s address search)', () => {
       label: 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland',
       latitude: 52.5162746,
       longitude: 13.3777041,
+      countryCode: 'DE',
     });
     const requests = (await upstream()).filter((request) => request.includes('Brandenburger'));
     expect(requests).toHaveLength(1);
@@ -53,16 +54,16 @@ describe('GET /api/geocode (the find form’s address search)', () => {
 describe('GET /api/geocode/reverse (place names of finds)', () => {
   it('names the town of a position in the reader’s language, cached per position rounded to about 100 m', async () => {
     const de = await call('/api/geocode/reverse?lat=53.55110&lon=9.99370', { headers: { 'accept-language': 'de' } });
-    expect(await de.json()).toEqual({ label: 'Hamburg, Deutschland' });
+    expect(await de.json()).toEqual({ label: 'Hamburg, Deutschland', countryCode: 'DE' });
     const en = await call('/api/geocode/reverse?lat=53.55110&lon=9.99370', { headers: { 'accept-language': 'en' } });
-    expect(await en.json()).toEqual({ label: 'Hamburg, Germany' });
+    expect(await en.json()).toEqual({ label: 'Hamburg, Germany', countryCode: 'DE' });
     expect((await call('/api/geocode/reverse?lat=53.55112&lon=9.99368', { headers: { 'accept-language': 'de' } })).status).toBe(200);
     expect(await asked('/nominatim/reverse?lat=53.55110')).toBe(2);
     expect(await asked('/nominatim/reverse?lat=53.55112')).toBe(0);
   });
 
   it('answers no name where no place is known, and 400 for a position that is none', async () => {
-    expect(await (await call('/api/geocode/reverse?lat=10&lon=10')).json()).toEqual({ label: null });
+    expect(await (await call('/api/geocode/reverse?lat=10&lon=10')).json()).toEqual({ label: null, countryCode: null });
     for (const query of ['lat=91&lon=0', 'lat=0&lon=181', 'lat=abc&lon=0', 'lon=0', 'lat=1e3&lon=0']) {
       await expectApiError(await call(`/api/geocode/reverse?${query}`), 400, 'VALIDATION_ERROR');
     }

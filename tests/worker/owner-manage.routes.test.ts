@@ -91,6 +91,38 @@ describe('PATCH /api/admin/stones/{adminToken}', () => {
     expect((await postFind(code, { location: 'Laut' })).status).toBe(201);
     expect((await outbox()).filter((row) => row.kind === 'find-owner').map((row) => row.recipient)).toEqual(['owner@example.org']);
   });
+
+  it('marks the stone missing and travelling again; each change dates from now, the same state again changes nothing', async () => {
+    const longAgo = new Date('2024-01-02T03:04:05.000Z');
+    const { adminToken, code } = await insertStone({ code: randomCode((bytes) => crypto.getRandomValues(bytes)), statusSince: longAgo });
+    const before = Date.now();
+    const missing = await send('PATCH', `/api/admin/stones/${adminToken}`, { status: 'missing' });
+    expect(missing.status).toBe(200);
+    const view = await missing.json<OwnerStoneView>();
+    expect(view.status).toBe('missing');
+    const since = Date.parse(view.statusSince);
+    expect(since).toBeGreaterThanOrEqual(before);
+    expect(await publicRead(code)).toMatchObject({ status: 'missing', statusSince: view.statusSince });
+
+    const again = await (await send('PATCH', `/api/admin/stones/${adminToken}`, { status: 'missing' })).json<OwnerStoneView>();
+    expect(again).toMatchObject({ status: 'missing', statusSince: view.statusSince });
+
+    const travelling = await (await send('PATCH', `/api/admin/stones/${adminToken}`, { status: 'travelling' })).json<OwnerStoneView>();
+    expect(travelling.status).toBe('travelling');
+    expect(Date.parse(travelling.statusSince)).toBeGreaterThanOrEqual(since);
+    expect(travelling.statusSince).not.toBe(longAgo.toISOString());
+  });
+
+  it.each(['resting', 'lost', '', 1, null])(
+    'refuses the state %j with 400 and a message in the request’s language, and changes nothing',
+    async (status) => {
+      const { adminToken } = await stoneWith();
+      const before = await snapshot();
+      const error = await expectApiError(await send('PATCH', `/api/admin/stones/${adminToken}`, { status }), 400, 'VALIDATION_ERROR');
+      expect(JSON.stringify(error)).toContain('status muss missing oder travelling sein');
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });
 
 describe('DELETE /api/admin/stones/{adminToken}/photos', () => {

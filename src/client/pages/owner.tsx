@@ -7,6 +7,7 @@ import { OwnerHeader } from '../features/owner/owner-header';
 import { OwnerMails } from '../features/owner/owner-mails';
 import { OwnerMissing } from '../features/owner/owner-missing';
 import { OwnerPhotos } from '../features/owner/owner-photos';
+import { OwnerState } from '../features/owner/owner-state';
 import { OwnerStatistics } from '../features/owner/owner-statistics';
 import { UpgradeCard } from '../features/owner/upgrade-card';
 import { specQuery } from '../lib/queries';
@@ -34,6 +35,7 @@ function OwnerOf({ token }: { token: string }) {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
       <OwnerHeader stone={stone} />
       <OwnerDetails token={token} stone={stone} onSaved={update} />
+      <OwnerState token={token} stone={stone} onSaved={update} />
       {stone.hasPhotos ? (
         <OwnerPhotos token={token} stone={stone} onChanged={(photos) => update({ photos })} />
       ) : (

@@ -7,6 +7,7 @@ import { ShareButtons } from '../features/share/share-buttons';
 import { useStone } from '../features/stone/api';
 import { FindsList } from '../features/stone/finds-list';
 import { PhotoGallery } from '../features/stone/photo-gallery';
+import { StoneState } from '../features/stone/stone-state';
 import { StoneMap } from '../features/stone-map/stone-map';
 import { SubscribeCard } from '../features/subscribe/subscribe-card';
 import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
@@ -78,6 +79,7 @@ export default function StonePage({ params, screen }: PageProps) {
           <p className="mt-2 text-stone-600">
             <FormattedMessage id="stone.findCount" values={{ count: stone.findCount }} />
           </p>
+          <StoneState stone={stone} onLogFind={readOnly ? undefined : scrollToForm} />
         </div>
         <div className="flex flex-col items-end gap-2">
           {readOnly ? (

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { editedTitle, plainText } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
+import { settableStatus } from './owner';
 
 /** `POST /api/admin/login` (spec §5: e-mail and password required). */
 export const loginSchema = v.object({
@@ -35,7 +36,7 @@ export const stoneListQuerySchema = v.object({
   pageSize: v.optional(wholeNumber(1, MAX_OPERATOR_PAGE_SIZE), String(OPERATOR_PAGE_SIZE)),
 });
 
-/** `PATCH /api/admin/stones/id/{id}` (spec §7: title, story); at least one. */
+/** `PATCH /api/admin/stones/id/{id}` (spec §7: title, story; and the stone's state, as its owner may set it); at least one. */
 export const operatorUpdateSchema = v.pipe(
   v.object({
     title: v.optional(editedTitle),
@@ -48,8 +49,9 @@ export const operatorUpdateSchema = v.pipe(
         plainText,
       ),
     ),
+    status: v.optional(settableStatus),
   }),
-  v.check((input) => input.title !== undefined || input.story !== undefined, 'admin.nothingToChange'),
+  v.check((input) => input.title !== undefined || input.story !== undefined || input.status !== undefined, 'admin.nothingToChange'),
 );
 
 /**

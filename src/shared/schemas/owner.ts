@@ -2,14 +2,24 @@ import * as v from 'valibot';
 import { editedTitle, plainText } from './common';
 import { MAX_STORY_LENGTH } from './limits';
 
+/**
+ * The states an owner or the operator may set: `missing`, or `travelling` again. `resting` belongs to a finder who
+ * keeps the stone; nobody else can say that.
+ */
+export const settableStatus = v.picklist(['missing', 'travelling'], 'status.invalid');
+
 /** `PATCH /api/admin/stones/{adminToken}`: what the owner may change; at least one of them. */
 export const ownerUpdateSchema = v.pipe(
   v.object({
     title: v.optional(editedTitle),
     story: v.optional(v.pipe(v.string('story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'), plainText)),
     notifyOnFind: v.optional(v.boolean('notifyOnFind.invalid')),
+    status: v.optional(settableStatus),
   }),
-  v.check((input) => input.title !== undefined || input.story !== undefined || input.notifyOnFind !== undefined, 'owner.nothingToChange'),
+  v.check(
+    (input) => input.title !== undefined || input.story !== undefined || input.notifyOnFind !== undefined || input.status !== undefined,
+    'owner.nothingToChange',
+  ),
 );
 
 /** `DELETE /api/admin/stones/{adminToken}/photos` (spec §7). */

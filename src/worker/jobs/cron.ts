@@ -1,11 +1,14 @@
-import { forgetFindClients } from '../api/finds/queries';
+import { forgetFindClients } from '../api/finds/moderation/queries';
 import { sweepOrphanObjects } from '../api/owner/photos';
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
 import { describeError, log } from '../lib/logger';
 import { forgetOldLoginFailures } from '../lib/operator-auth';
+import { missingAfterDays } from '../lib/settings';
 import { maintainOutbox } from '../mail/maintenance';
+import { queueMails } from '../mail/outbox';
+import { markMissingStones } from './queries';
 
 /** Where the cron keeps its last run for `/healthz` (src/worker/health.ts). */
 export const CRON_LAST_RUN_KEY = 'cron:last-run';
@@ -22,11 +25,32 @@ export interface CronRun {
 
 type Step = [name: string, run: (env: Env, now: Date) => Promise<unknown>];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Stones marked missing per run, the longest unseen first: the next run takes the rest. */
+export const MISSING_STONES_PER_RUN = 100;
+
+/**
+ * Travelling stones nobody has found for MISSING_AFTER_DAYS become missing, and each owner gets one mail about it
+ * (the mail is written with the change, then queued). Answers how many were marked.
+ */
+export async function markMissing(env: Env, now: Date, limit = MISSING_STONES_PER_RUN): Promise<number> {
+  const days = missingAfterDays(env);
+  // The settings check refuses such a Worker; a development server is not checked, so say it here too.
+  if (days === null) throw new Error('MISSING_AFTER_DAYS is not a positive whole number of days');
+  const mailIds = await markMissingStones(getDb(env.DB), now, new Date(now.getTime() - days * DAY_MS), limit);
+  if (mailIds.length) {
+    log.info('stones marked missing', { count: mailIds.length });
+    await queueMails(env.EMAIL_QUEUE, mailIds);
+  }
+  return mailIds.length;
+}
+
 /**
  * The cron's steps, in order: mail that lost its queue message is queued again and unconfirmed addresses and
  * expired link tokens go; orders that never became a stone; old login failure counts; finds forget their client
  * after the repeat check's hour; once a day the site totals are checked against a full recount; photo objects
- * that a failed upload or deletion left without a row are removed, one page of the bucket per run.
+ * that a failed upload or deletion left without a row are removed, one page of the bucket per run; travelling
+ * stones not found for MISSING_AFTER_DAYS are marked missing and their owners told.
  */
 export const CRON_STEPS: readonly Step[] = [
   ['mail outbox', (env, now) => maintainOutbox(getDb(env.DB), env.EMAIL_QUEUE, now)],
@@ -35,6 +59,7 @@ export const CRON_STEPS: readonly Step[] = [
   ['find clients', (env, now) => forgetFindClients(getDb(env.DB), now)],
   ['statistics check', (env, now) => verifyStatistics(getDb(env.DB), env.CACHE, now)],
   ['orphan photo sweep', (env, now) => sweepOrphanObjects(getDb(env.DB), env.PHOTOS, env.CACHE, now)],
+  ['missing stones', (env, now) => markMissing(env, now)],
 ];
 
 /**

@@ -12,7 +12,10 @@
  * A finding names the setting and the problem, never the value: values may be secrets.
  */
 
+import { isLocalHost, isReservedHost } from './hosts';
 import { mailbox } from './mailbox';
+
+export { isLocalHost, isReservedHost };
 
 export type Severity = 'refuse' | 'feature';
 
@@ -72,58 +75,6 @@ export const ANALYTICS_ID_SHAPE = /^G-[A-Z0-9]{4,20}$/;
 /** The affiliate link is shown only as an https address. */
 export const AFFILIATE_URL_SHAPE = /^https:\/\//;
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-/** Loopback, private, link-local, shared (CGNAT) and unspecified IPv4 ranges. */
-function isPrivateIpv4(host: string): boolean {
-  const match = host.match(IPV4);
-  if (!match) return false;
-  const [a = 0, b = 0] = match.slice(1, 3).map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
-}
-
-/** Loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10) and IPv4-mapped private IPv6 addresses. */
-function isPrivateIpv6(host: string): boolean {
-  const address = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (!address.includes(':')) return false;
-  if (address === '::1' || address === '::') return true;
-  if (/^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address)) return true;
-  const mapped = address.match(/^::ffff:(?:0:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (mapped) {
-    const high = Number.parseInt(mapped[1] ?? '0', 16);
-    const low = Number.parseInt(mapped[2] ?? '0', 16);
-    return isPrivateIpv4(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-  }
-  const dotted = address.match(/^::ffff:(?:0:)?(\d+\.\d+\.\d+\.\d+)$/);
-  return dotted ? isPrivateIpv4(dotted[1] ?? '') : false;
-}
-
-/**
- * A host that no visitor on the internet reaches: localhost, a loopback or private address, a single-label
- * intranet name, or a name under a suffix for local networks.
- */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isPrivateIpv4(host) || isPrivateIpv6(host)) return true;
-  if (host.includes(':') || IPV4.test(host)) return false;
-  return !host.includes('.') || /\.(?:local|internal|lan|home\.arpa|intranet|corp)$/.test(host);
-}
-
-/** A host reserved for documentation and tests (RFC 2606, RFC 6761): `example.*`, `.example`, `.test`, `.invalid`. */
-export function isReservedHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return /(?:^|\.)example\.[a-z]+$/.test(host) || /(?:^|\.)(?:example|test|invalid)$/.test(host);
-}
-
 function parseUrl(value: string): URL | null {
   try {
     return new URL(value);
@@ -153,6 +104,19 @@ function serviceAddressProblem(value: string): string | null {
   return null;
 }
 
+/** Days without a find before the cron marks a travelling stone missing, when the var is not set. */
+export const DEFAULT_MISSING_AFTER_DAYS = 365;
+
+/**
+ * `MISSING_AFTER_DAYS` as a number of days: a positive whole number (unset: DEFAULT_MISSING_AFTER_DAYS), else
+ * null. A wrong value would mark stones missing that are not, and write their owners a mail: it refuses.
+ */
+export function missingAfterDays(settings: { MISSING_AFTER_DAYS?: unknown }): number | null {
+  const value = typeof settings.MISSING_AFTER_DAYS === 'string' ? settings.MISSING_AFTER_DAYS.trim() : '';
+  if (!value) return DEFAULT_MISSING_AFTER_DAYS;
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
+}
+
 /** Stripe's test-mode keys: real buyers cannot pay with them. */
 const STRIPE_TEST_KEY = /^(?:sk|pk|rk)_test_/;
 
@@ -170,6 +134,8 @@ export function checkSettings(settings: Settings): Finding[] {
 
   const site = siteUrlProblem(text(settings, 'PUBLIC_SITE_URL'));
   if (site) refuse('PUBLIC_SITE_URL', site);
+
+  if (missingAfterDays(settings) === null) refuse('MISSING_AFTER_DAYS', 'is not a positive whole number of days');
 
   for (const name of SERVICE_ADDRESSES) {
     const value = text(settings, name);

@@ -30,6 +30,8 @@ export const subjectOf = (job: MailJob, locale: Locale): string => {
       return text(locale, 'mail.collection.findSubject', names);
     case 'collection-confirm':
       return text(locale, 'mail.collection.confirmSubject', names);
+    case 'stone-missing':
+      return text(locale, 'mail.missing.subject', names);
   }
 };
 
@@ -53,6 +55,8 @@ export const mailDedupe = {
   confirm: (subscriptionId: string, now: Date) => `confirm:${subscriptionId}:${day(now)}`,
   /** At most one owner-link mail per stone and hour, whoever asks how often. */
   ownerLink: (stoneId: string, now: Date) => `owner-link:${stoneId}:${hour(now)}`,
+  /** One mail per stone and missing episode (the time it went missing): a stone found and lost again gets another. */
+  missing: (stoneId: string, since: Date) => `missing:${stoneId}:${since.getTime()}`,
 };
 
 export type FindMailKind = 'find-owner' | 'find-subscriber' | 'find-collection';
@@ -76,6 +80,7 @@ export function mailLinks(site: string, job: MailJob, token: string): MailLinks 
   switch (job.kind) {
     case 'stone-created':
     case 'owner-link':
+    case 'stone-missing':
       return { stone, owner: `${site}/admin/stone/${token}`, qr: `${site}/api/stones/${job.code}/qr.svg` };
     case 'find-collection':
       return {

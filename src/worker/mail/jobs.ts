@@ -36,7 +36,12 @@ export type MailJob =
    */
   | { kind: 'find-collection'; subscriptionId: string; code: string; title: string; collection: CollectionNames; find: FindFacts }
   /** Double opt-in for following a whole collection. */
-  | { kind: 'collection-confirm'; subscriptionId: string; collection: CollectionNames; title: string };
+  | { kind: 'collection-confirm'; subscriptionId: string; collection: CollectionNames; title: string }
+  /**
+   * The cron marked the stone missing: when it was last seen (ISO) and where (its newest counted find's place; null
+   * when nobody has found it since it was made), with a new owner link.
+   */
+  | { kind: 'stone-missing'; stoneId: string; code: string; title: string; lastSeenAt: string; lastSeenPlace: string | null };
 
 /** A collection as a mail names it. */
 export interface CollectionNames {

@@ -38,6 +38,11 @@ function formatWhen(iso: string, locale: Locale): string {
   );
 }
 
+/** "22. November 2026" in German, "22 November 2026" in English: a day, German time. */
+function formatDay(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTag[locale], { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+}
+
 function mapLink(latitude: number, longitude: number): string {
   const lat = latitude.toFixed(5);
   const lon = longitude.toFixed(5);
@@ -77,12 +82,17 @@ function blocks(
             date: formatWhen(find.createdAt, locale),
           }),
         },
+        // A stone that was missing: the news of the mail, so right after its first line.
+        ...(typeof find.foundAgainAfterDays === 'number'
+          ? [{ kind: 'p', text: t('mail.find.foundAgain', { days: find.foundAgainAfterDays }) } as const]
+          : []),
         { kind: 'p', text: t('mail.find.where', { location: find.location }) },
       ];
       if (find.latitude !== null && find.longitude !== null)
         body.push({ kind: 'link', label: t('mail.find.map'), url: mapLink(find.latitude, find.longitude) });
       if (find.comment) body.push({ kind: 'p', text: t('mail.find.comment', { comment: find.comment }) });
       body.push({ kind: 'p', text: t('mail.find.distance', { distance: formatDistance(find.totalDistanceKm, intlTag[locale]) }) });
+      if (find.kept) body.push({ kind: 'p', text: t('mail.find.kept') });
       const owner = job.kind === 'find-owner';
       if (owner && find.flag)
         body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
@@ -120,6 +130,24 @@ function blocks(
           { kind: 'link', label: t('mail.confirm.action'), url: links.confirm ?? '' },
           { kind: 'button', label: t('mail.confirm.button'), url: links.confirm ?? '' },
           { kind: 'p', text: t('mail.confirm.ignore') },
+        ],
+        footer: [],
+      };
+    case 'stone-missing':
+      return {
+        subject: t('mail.missing.subject', names),
+        body: [
+          { kind: 'p', text: t('mail.missing.intro', names) },
+          {
+            kind: 'p',
+            text: job.lastSeenPlace
+              ? t('mail.missing.lastSeen', { date: formatDay(job.lastSeenAt, locale), location: job.lastSeenPlace })
+              : t('mail.missing.neverFound', { date: formatDay(job.lastSeenAt, locale) }),
+          },
+          { kind: 'p', text: t('mail.missing.findAgain') },
+          { kind: 'link', label: t('mail.missing.public'), url: links.stone },
+          { kind: 'link', label: t('mail.missing.owner'), url: links.owner ?? '' },
+          { kind: 'button', label: t('mail.missing.button'), url: links.stone },
         ],
         footer: [],
       };

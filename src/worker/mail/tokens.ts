@@ -44,13 +44,14 @@ async function mintOwnerToken(db: Db, minted: MintedTokens, stoneId: string): Pr
 }
 
 /**
- * The one token a mail's links carry: a new owner link for the creation and owner-link mails, a "stop find
+ * The one token a mail's links carry: a new owner link for the creation, owner-link and missing mails, a "stop find
  * mails" or unsubscribe token for find mails, a confirmation token for a confirmation.
  */
 export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promise<string> {
   switch (job.kind) {
     case 'stone-created':
     case 'owner-link':
+    case 'stone-missing':
       return mintOwnerToken(db, minted, job.stoneId);
     case 'find-owner':
       return mintMailToken(db, minted, 'mute', job.stoneId, STOP_TOKEN_TTL_MS);

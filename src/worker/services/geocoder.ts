@@ -6,13 +6,21 @@ export interface Place {
   label: string;
   latitude: number;
   longitude: number;
+  /** The country it is in (ISO 3166-1 alpha-2, uppercase), or null when the geocoder does not say. */
+  countryCode: string | null;
+}
+
+/** A position's place name ("Hamburg, Deutschland") and its country (ISO 3166-1 alpha-2, uppercase, or null). */
+export interface PlaceName {
+  label: string;
+  countryCode: string | null;
 }
 
 export interface Geocoder {
   /** The best match for an address, or null when there is none. */
   search(query: string, locale: Locale): Promise<Place | null>;
-  /** A place name for a position ("Hamburg, Deutschland"), or null when there is none. */
-  reverse(latitude: number, longitude: number, locale: Locale): Promise<string | null>;
+  /** The place name of a position, or null when there is none. */
+  reverse(latitude: number, longitude: number, locale: Locale): Promise<PlaceName | null>;
 }
 
 /** The geocoder could not answer (down, slow, refused us): the caller falls back, nothing is cached. */
@@ -33,6 +41,7 @@ interface SearchHit {
   lat?: string;
   lon?: string;
   display_name?: string;
+  address?: Record<string, string | undefined>;
 }
 
 interface ReverseHit {
@@ -50,11 +59,20 @@ function placeName(hit: ReverseHit): string | null {
   return hit.display_name?.trim() || null;
 }
 
-/** Cache keys: the query as typed (case and spacing aside); a position rounded to about 100 m. */
+/** The country of a hit with `addressdetails=1`: Nominatim's `address.country_code` ("de"), uppercase. */
+function countryOf(address: Record<string, string | undefined> | undefined): string | null {
+  const code = address?.country_code?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{2}$/.test(code) ? code : null;
+}
+
+/**
+ * Cache keys: the query as typed (case and spacing aside); a position rounded to about 100 m. Version 2 keeps the
+ * country with the place; version 1's entries lack it and simply expire.
+ */
 export const searchKey = (query: string, locale: Locale) =>
-  `geocode:v1:search:${locale}:${query.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+  `geocode:v2:search:${locale}:${query.trim().toLowerCase().replace(/\s+/g, ' ')}`;
 export const reverseKey = (latitude: number, longitude: number, locale: Locale) =>
-  `geocode:v1:reverse:${locale}:${latitude.toFixed(3)},${longitude.toFixed(3)}`;
+  `geocode:v2:reverse:${locale}:${latitude.toFixed(3)},${longitude.toFixed(3)}`;
 
 /**
  * A Nominatim-compatible geocoder (OpenStreetMap's by default) behind a KV cache. Its usage policy asks for an
@@ -103,12 +121,12 @@ export function nominatimGeocoder(options: {
   return {
     search: (query, locale) =>
       cached(searchKey(query, locale), async () => {
-        const body = await get('/search', { q: query, format: 'jsonv2', limit: '1', 'accept-language': locale });
+        const body = await get('/search', { q: query, format: 'jsonv2', limit: '1', addressdetails: '1', 'accept-language': locale });
         const hit = Array.isArray(body) ? (body[0] as SearchHit | undefined) : undefined;
         const latitude = Number(hit?.lat);
         const longitude = Number(hit?.lon);
         if (!hit?.display_name || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-        return { label: hit.display_name, latitude, longitude };
+        return { label: hit.display_name, latitude, longitude, countryCode: countryOf(hit.address) };
       }),
     reverse: (latitude, longitude, locale) =>
       cached(reverseKey(latitude, longitude, locale), async () => {
@@ -117,9 +135,12 @@ export function nominatimGeocoder(options: {
           lon: longitude.toFixed(5),
           format: 'jsonv2',
           zoom: '10',
+          addressdetails: '1',
           'accept-language': locale,
         })) as ReverseHit;
-        return body && typeof body === 'object' && !body.error ? placeName(body) : null;
+        if (!body || typeof body !== 'object' || body.error) return null;
+        const label = placeName(body);
+        return label ? { label, countryCode: countryOf(body.address) } : null;
       }),
   };
 }

@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { DialogButtons } from './dialog-buttons';
+import { OperatorStoneState } from './operator-stone-state';
 import { adminApi } from './session';
 
 /**
@@ -61,6 +62,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
         </p>
       ) : (
         <EditForm key={data.id} stone={data} path={path} onSaved={changed} onClose={onClose}>
+          <OperatorStoneState stone={data} path={path} onSaved={changed} />
           <section className="space-y-2">
             <h3 className="text-sm font-medium text-stone-800">
               <FormattedMessage id="admin.edit.photos" />

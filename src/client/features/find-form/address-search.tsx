@@ -22,7 +22,9 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
     setAddressError(null);
     setSearching(true);
     try {
-      const place = await api<{ label: string; latitude: number; longitude: number }>(`/api/geocode?q=${encodeURIComponent(query)}`);
+      const place = await api<{ label: string; latitude: number; longitude: number; countryCode: string | null }>(
+        `/api/geocode?q=${encodeURIComponent(query)}`,
+      );
       onPick(place);
     } catch (error) {
       // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
-import { PRECISIONS, type Precision, roundPosition } from '../../../shared/schemas/precision';
+import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
@@ -15,6 +15,7 @@ import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
 import { AddressSearch } from './address-search';
+import { KeepField, PrecisionField } from './fields';
 import { usePlaceName } from './use-place-name';
 
 /** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
@@ -23,6 +24,8 @@ const prefetchCheck = () => void loadCheck().catch(() => {});
 
 export interface PickedLocation extends Coordinates {
   label: string;
+  /** The country the geocoder named for it (ISO 3166-1 alpha-2); absent for a place typed by hand. */
+  countryCode?: string | null;
 }
 
 interface FindFormProps {
@@ -41,6 +44,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   const [comment, setComment] = useState('');
   const [finderEmail, setFinderEmail] = useState('');
   const [precision, setPrecision] = useState<Precision>('exact');
+  const [keep, setKeep] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [locating, setLocating] = useState(false);
   const hydrated = useHydrated();
@@ -85,6 +89,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       setComment('');
       setFinderEmail('');
       setPrecision('exact');
+      setKeep(false);
       setErrors({});
       onPick(null);
       if (outcome === 'kept') return;
@@ -132,6 +137,8 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       comment,
       finderEmail,
       precision,
+      keep,
+      countryCode: picked?.countryCode ?? null,
     });
     if (result.refusals) {
       const next: Errors = {};
@@ -167,28 +174,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           </Button>
         </div>
         <AddressSearch onPick={onPick} hydrated={hydrated} />
-        <div className="space-y-1">
-          <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
-            <FormattedMessage id="findForm.precision" />
-          </label>
-          <select
-            id="find-precision"
-            name="precision"
-            value={precision}
-            onChange={(event) => setPrecision(event.target.value as Precision)}
-            aria-describedby="find-precision-hint"
-            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
-          >
-            {PRECISIONS.map((option) => (
-              <option key={option} value={option}>
-                {intl.formatMessage({ id: `findForm.precision.${option}` })}
-              </option>
-            ))}
-          </select>
-          <p id="find-precision-hint" className="text-xs text-stone-500">
-            <FormattedMessage id="findForm.precisionHint" />
-          </p>
-        </div>
+        <PrecisionField value={precision} onChange={setPrecision} />
         <TextArea
           label={intl.formatMessage({ id: 'findForm.comment' })}
           name="comment"
@@ -206,6 +192,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           error={errors.finderEmail}
           hint={intl.formatMessage({ id: 'findForm.emailHint' })}
         />
+        <KeepField checked={keep} onChange={setKeep} />
         <Button type="submit" disabled={mutation.isPending || !hydrated} className="w-full sm:w-auto">
           <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
         </Button>

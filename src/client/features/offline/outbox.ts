@@ -10,6 +10,10 @@ export interface FindBody {
   longitude: number | null;
   comment: string;
   finderEmail?: string | undefined;
+  /** "I'll keep it for a while" (absent in finds kept by an older version of the page). */
+  keep?: boolean;
+  /** The place's country as the geocoder named it, or null. */
+  countryCode?: string | null;
 }
 
 export interface PendingFind {

@@ -16,8 +16,8 @@ interface Options {
   styleUrl: string;
   center: [number, number];
   zoom: number;
-  /** The page's texts by message id, for MapLibre's own (control titles, gesture hints). */
-  text: (id: string) => string;
+  /** The page's texts by message id, for MapLibre's own (control titles, gesture hints) and the markers. */
+  text: (id: string, values?: Record<string, string>) => string;
   /** A click on the map itself; clicks on a find's marker or an open popup are not locations. */
   onClick: (position: Coordinates) => void;
 }
@@ -31,6 +31,18 @@ function markerElement(label: string, className: string): HTMLElement {
   const el = document.createElement('div');
   el.className = className;
   el.textContent = label;
+  return el;
+}
+
+/** The last-seen place: larger, dark red with a ring, named by its label. */
+function lastSeenElement(n: string, label: string): HTMLElement {
+  const el = markerElement(
+    n,
+    'find-marker flex size-9 items-center justify-center rounded-full border-4 border-white bg-red-800 text-sm font-bold text-white shadow-lg ring-4 ring-red-800/40',
+  );
+  el.setAttribute('aria-label', label);
+  el.title = label;
+  el.dataset.testid = 'last-seen-marker';
   return el;
 }
 
@@ -107,12 +119,17 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
       const positioned = finds
         .map((find, i) => ({ find, n: i + 1 }))
         .filter((entry): entry is { find: FindView & Position; n: number } => hasPosition(entry.find));
+      // Where the stone was last seen: its newest counted find, marked apart and named for screen readers.
+      const lastSeen = positioned.findLast(({ find }) => !find.pending)?.find;
       findMarkers = positioned.map(({ find, n }) =>
         new Marker({
-          element: markerElement(
-            String(n),
-            'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow',
-          ),
+          element:
+            find === lastSeen
+              ? lastSeenElement(String(n), options.text('map.lastSeen', { place: find.location }))
+              : markerElement(
+                  String(n),
+                  'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow',
+                ),
         })
           .setLngLat([find.longitude, find.latitude])
           .setPopup(new Popup({ offset: 16 }).setText(find.location))

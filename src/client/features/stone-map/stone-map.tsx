@@ -104,7 +104,7 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
             styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
             center: GERMANY_CENTER,
             zoom: ZOOM_DEFAULT,
-            text: (id) => intlRef.current.formatMessage({ id }),
+            text: (id, values) => intlRef.current.formatMessage({ id }, values),
             onClick: (position) => onPickRef.current?.(position),
           });
         } catch (error) {

@@ -26,6 +26,16 @@ export function FindsList({ finds }: { finds: FindView[] }) {
             </time>
           </div>
           {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}
+          {find.foundAgainAfterDays !== null ? (
+            <p className="mt-2 text-sm font-medium text-green-800">
+              <FormattedMessage id="stone.findFoundAgain" values={{ days: find.foundAgainAfterDays }} />
+            </p>
+          ) : null}
+          {find.kept ? (
+            <p className="mt-2 text-sm text-stone-600">
+              <FormattedMessage id="stone.findKept" />
+            </p>
+          ) : null}
           {find.pending ? (
             <p className="mt-2 text-sm text-stone-600">
               <FormattedMessage id="stone.findPending" />

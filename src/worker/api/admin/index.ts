@@ -11,7 +11,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
-import { moderateFind } from '../finds/queries';
+import { moderateFind } from '../finds/moderation/queries';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { getStoneView, updateStoneText } from '../stones/queries';

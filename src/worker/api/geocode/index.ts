@@ -43,5 +43,6 @@ export const geocode = new Hono<AppEnv>()
     const { lat, lon } = parseInput(reverseSchema, c.req.query());
     await enforceRateLimits(c, [{ name: 'geocodeClient' }]);
     // No known name is an answer too (the form keeps the coordinates), not an error.
-    return c.json({ label: await answer(() => geocoder(c).reverse(lat, lon, c.get('locale'))) });
+    const place = await answer(() => geocoder(c).reverse(lat, lon, c.get('locale')));
+    return c.json({ label: place?.label ?? null, countryCode: place?.countryCode ?? null });
   });

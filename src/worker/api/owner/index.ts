@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
 import type { AppEnv } from '../../types';
-import { moderateFind } from '../finds/queries';
+import { moderateFind } from '../finds/moderation/queries';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
 import { checkPhotos, deletePhoto, storePhotos } from './photos';

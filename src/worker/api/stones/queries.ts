@@ -185,16 +185,24 @@ export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null
 export async function updateStoneText(
   db: Db,
   stone: { id: string; hasStory: boolean },
-  changes: { title?: string; story?: string; notifyOnFind?: boolean },
+  changes: { title?: string; story?: string; notifyOnFind?: boolean; status?: 'missing' | 'travelling' },
 ): Promise<void> {
   if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
+  const now = new Date();
   await db
     .update(stones)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.story !== undefined ? { story: changes.story } : {}),
       ...(changes.notifyOnFind !== undefined ? { notifyOnFind: changes.notifyOnFind } : {}),
-      updatedAt: new Date(),
+      // The same state again keeps its date: "missing since" stays the day it went missing.
+      ...(changes.status !== undefined
+        ? {
+            status: changes.status,
+            statusSince: sql`CASE WHEN ${stones.status} <> ${changes.status} THEN ${now.getTime()} ELSE ${stones.statusSince} END`,
+          }
+        : {}),
+      updatedAt: now,
     })
     .where(eq(stones.id, stone.id));
 }

@@ -1,0 +1,46 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { OperatorStoneView } from '../../../shared/types';
+import { useMutation } from '../../lib/query';
+import { Button } from '../../ui/button';
+import { useToast } from '../../ui/toast';
+import { adminApi } from './session';
+
+/** The stone's state in the operator's dialog, and the same change its owner may make: missing, or travelling again. */
+export function OperatorStoneState({
+  stone,
+  path,
+  onSaved,
+}: {
+  stone: OperatorStoneView;
+  path: string;
+  onSaved: (next: OperatorStoneView) => void;
+}) {
+  const intl = useIntl();
+  const toast = useToast();
+  const next = stone.status === 'missing' ? 'travelling' : 'missing';
+  const save = useMutation({
+    mutationFn: (status: 'missing' | 'travelling') => adminApi<OperatorStoneView>(path, { method: 'PATCH', json: { status } }),
+    onSuccess: (view) => {
+      onSaved(view);
+      toast({ title: intl.formatMessage({ id: `admin.edit.state.saved.${view.status}` }) });
+    },
+    onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.saveFailed' }), variant: 'error' }),
+  });
+  const since = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(stone.statusSince));
+  return (
+    <section className="space-y-2" aria-labelledby="operator-state-title">
+      <h3 id="operator-state-title" className="text-sm font-medium text-stone-800">
+        <FormattedMessage id="admin.edit.state" />
+      </h3>
+      <p className="text-sm" data-testid="operator-state" data-status={stone.status}>
+        <strong>
+          <FormattedMessage id={`admin.edit.state.${stone.status}`} />
+        </strong>{' '}
+        <FormattedMessage id="admin.edit.state.since" values={{ date: since }} />
+      </p>
+      <Button variant="secondary" className="px-2 py-1" disabled={save.isPending} onClick={() => save.mutate(next)}>
+        <FormattedMessage id={`admin.edit.state.mark.${next}`} />
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PRECISIONS, type Precision } from '../../../shared/schemas/precision';
+
+/** How exactly the find shows on the map and counts for the distance. */
+export function PrecisionField({ value, onChange }: { value: Precision; onChange: (precision: Precision) => void }) {
+  const intl = useIntl();
+  return (
+    <div className="space-y-1">
+      <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
+        <FormattedMessage id="findForm.precision" />
+      </label>
+      <select
+        id="find-precision"
+        name="precision"
+        value={value}
+        onChange={(event) => onChange(event.target.value as Precision)}
+        aria-describedby="find-precision-hint"
+        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
+      >
+        {PRECISIONS.map((option) => (
+          <option key={option} value={option}>
+            {intl.formatMessage({ id: `findForm.precision.${option}` })}
+          </option>
+        ))}
+      </select>
+      <p id="find-precision-hint" className="text-xs text-stone-500">
+        <FormattedMessage id="findForm.precisionHint" />
+      </p>
+    </div>
+  );
+}
+
+/** "I'll keep it for a while": the stone then shows as resting with its finder until its next find. */
+export function KeepField({ checked, onChange }: { checked: boolean; onChange: (keep: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id="find-keep"
+        name="keep"
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby="find-keep-hint"
+        className="mt-1 h-4 w-4 rounded border-stone-300"
+      />
+      <div>
+        <label htmlFor="find-keep" className="text-sm font-medium text-stone-800">
+          <FormattedMessage id="findForm.keep" />
+        </label>
+        <p id="find-keep-hint" className="text-xs text-stone-500">
+          <FormattedMessage id="findForm.keepHint" />
+        </p>
+      </div>
+    </div>
+  );
+}

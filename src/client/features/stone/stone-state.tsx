@@ -1,0 +1,40 @@
+import { useIntl } from 'react-intl';
+import type { StoneView } from '../../../shared/types';
+
+/**
+ * The stone's state in words, since when, and where it was last seen (its newest public find that counts). A
+ * missing stone asks whoever has it to log it: `onLogFind` on the find page, a link to it on the read-only one.
+ */
+export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?: () => void }) {
+  const intl = useIntl();
+  const t = intl.formatMessage;
+  const day = (iso: string) => new Intl.DateTimeFormat(intl.locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+  const last = stone.finds.findLast((find) => !find.pending);
+  return (
+    <div data-testid="stone-state" data-status={stone.status} className="mt-2 text-stone-700">
+      <p>
+        <strong className={stone.status === 'missing' ? 'text-red-800' : 'text-stone-900'}>
+          {t({ id: `stone.status.${stone.status}` })}
+        </strong>{' '}
+        {t({ id: 'stone.status.since' }, { date: day(stone.statusSince) })}
+      </p>
+      {last ? <p>{t({ id: 'stone.lastSeen' }, { place: last.location, date: day(last.createdAt) })}</p> : null}
+      {stone.status === 'missing' ? (
+        <div className="mt-3 max-w-xl rounded-xl border-2 border-red-300 bg-red-50 p-4 text-red-950" data-testid="missing-ask">
+          <p className="font-semibold">{t({ id: 'stone.missing.ask' })}</p>
+          <a
+            href={`/${stone.code}#find-form`}
+            onClick={(event) => {
+              if (!onLogFind) return;
+              event.preventDefault();
+              onLogFind();
+            }}
+            className="mt-3 inline-block rounded-lg bg-stone-900 px-4 py-2 font-semibold text-white"
+          >
+            {t({ id: 'welcome.log' })}
+          </a>
+        </div>
+      ) : null}
+    </div>
+  );
+}
