@@ -168,6 +168,13 @@ export function subscribeStatements(
 }
 
 /**
+ * Where a subject made outside a statement takes the title only the statement knows (`replace(subject, marker,
+ * title)`). A private-use character, not NUL: SQLite's text functions stop at a NUL, so a marker with one never
+ * matched and the stored subject kept it in place of the title.
+ */
+export const TITLE_MARKER = '\uE000title\uE000';
+
+/**
  * "Send me my owner link": a mail to the stone's creator, only when `email` is the creator's address
  * (case-insensitive), at most one per stone and hour. One statement either way, so asking with a wrong address
  * costs the same and writes nothing.
@@ -175,7 +182,7 @@ export function subscribeStatements(
 export function insertOwnerLinkMail(db: Db, code: string, email: string, locale: Locale, now = new Date()) {
   const template = JSON.stringify({ kind: 'owner-link', stoneId: '', code, title: '' } satisfies MailJob);
   // The title is the stone's, known only inside the statement: the catalog's subject gets it there.
-  const marker = '\u0000title\u0000';
+  const marker = TITLE_MARKER;
   const subject = subjectOf({ kind: 'owner-link', stoneId: '', code, title: marker }, locale);
   return insertMailsFrom(
     db,

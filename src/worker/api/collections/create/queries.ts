@@ -149,7 +149,8 @@ export function collectionForAdding(db: Db, id: string) {
       creatorEmail: collections.creatorEmail,
       locale: collections.locale,
       stoneSeq: collections.stoneSeq,
-      stoneCount: sql<number>`(SELECT count(*) FROM ${stones} WHERE ${stones.collectionId} = ${collections.id})`,
+      // Spelled out: inside the subquery an unqualified column would name the stone's own.
+      stoneCount: sql<number>`(SELECT count(*) FROM stones AS s WHERE s.collection_id = collections.id)`,
     })
     .from(collections)
     .where(eq(collections.id, id))

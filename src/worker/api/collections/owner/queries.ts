@@ -7,7 +7,7 @@ import { collectionOwnerTokens, collectionSubscriptions, collections, ownerToken
 import { sha256Hex } from '../../../lib/crypto';
 import { mailDedupe, subjectOf } from '../../../mail/builders';
 import type { MailJob } from '../../../mail/jobs';
-import { insertMailsFrom, randomId } from '../../../mail/queries';
+import { insertMailsFrom, randomId, TITLE_MARKER } from '../../../mail/queries';
 
 /** The id of the collection an owner link opens: the creation's token or one mailed later (collection_owner_tokens). */
 export async function ownedCollectionId(db: Db, token: string): Promise<string | null> {
@@ -96,7 +96,7 @@ export async function updateCollection(db: Db, id: string, changes: { title?: st
  */
 export function insertCollectionOwnerLinkMail(db: Db, collectionId: string, email: string, locale: Locale, now = new Date()) {
   const template = JSON.stringify({ kind: 'collection-owner-link', collectionId, title: '' } satisfies MailJob);
-  const marker = '\u0000title\u0000';
+  const marker = TITLE_MARKER;
   const subject = subjectOf({ kind: 'collection-owner-link', collectionId, title: marker }, locale);
   return insertMailsFrom(
     db,
