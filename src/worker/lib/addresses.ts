@@ -175,7 +175,10 @@ export function disallowedPaths(): string[] {
   return unique(rules);
 }
 
-/** The screens the sitemap lists (the blog's articles come from the database). */
+/**
+ * The screens the sitemap lists. Only addresses without a parameter: the pages of one article or one collection
+ * come from the database (worker/seo.ts), whatever their screen declares.
+ */
 export function sitemapPaths(): string[] {
-  return screenList.filter((entry) => entry.indexing === 'sitemap').map((entry) => entry.path);
+  return screenList.filter((entry) => entry.indexing === 'sitemap' && !entry.path.includes('/:')).map((entry) => entry.path);
 }
