@@ -29,6 +29,11 @@ export interface AppEnv {
     operatorToken?: OperatorToken;
     /** A page's registry path (`/:code`), for the request's log line. */
     route?: string;
+    /**
+     * The memorial collection a write on a stone named by its code changed (set by the find route, which reads the
+     * stone anyway): the edge cache starts its new generation without a read of its own (lib/edge-cache.ts).
+     */
+    changedCollection?: string | null;
     /** The request's D1 session and the binding it was opened on (lib/d1-session.ts). */
     d1?: { binding: D1Database; session: D1DatabaseSession };
   };

@@ -1,4 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { createCollection } from '../support/collections';
 import { call } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
@@ -36,6 +38,23 @@ describe('what search engines read', () => {
       'https://reisesteine.test/agb',
       'https://reisesteine.test/blog/oeffentlich',
     ]);
+  });
+
+  it('the sitemap lists every memorial collection with when it last changed; robots.txt leaves them crawlable', async () => {
+    const created = await createCollection();
+    const changed = Date.UTC(2026, 10, 1, 12);
+    await env.DB.prepare('UPDATE collections SET updated_at = ? WHERE id = ?').bind(changed, created.id).run();
+    const other = await createCollection({ title: 'Für Opa' });
+    const sitemap = await (await call('/sitemap.xml')).text();
+    expect(sitemap).toContain(
+      `<url><loc>https://reisesteine.test/sammlung/${created.id}</loc><lastmod>${new Date(changed).toISOString()}</lastmod></url>`,
+    );
+    expect(sitemap).toMatch(new RegExp(`<url><loc>https://reisesteine.test/sammlung/${other.id}</loc><lastmod>[^<]+</lastmod></url>`));
+    // Never an owner link.
+    expect(sitemap).not.toContain(created.adminToken);
+    const robots = await (await call('/robots.txt')).text();
+    expect(robots).not.toMatch(/Disallow: \/sammlung/);
+    expect(robots).toContain('Disallow: /admin\n');
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { collectionSubscriptions, emailOutbox, mailTokens, stones, subscriptions } from '../db/schema';
+import { collectionSubscriptions, collections, emailOutbox, mailTokens, stones, subscriptions } from '../db/schema';
 import { mailDedupe, subjectOf } from '../mail/builders';
 import type { MailJob } from '../mail/jobs';
 import { REQUEUE_AFTER_MS, STALE_CLAIM_MS } from '../mail/outbox';
@@ -34,9 +34,9 @@ export async function finishOutboxRow(db: Db, id: string, values: Partial<Outbox
 }
 
 /**
- * Whether the mail still has its reader when it is sent: the stone (creation, owner link), still missing (the
- * missing mail), the owner's find mails turned on, a confirmed subscription or collection follower (find mails),
- * one not yet confirmed (confirmation).
+ * Whether the mail still has its reader when it is sent: the stone or the collection (creation, owner link), the
+ * stone still missing (the missing mail), the owner's find mails turned on, a confirmed subscription or collection
+ * follower (find mails), one not yet confirmed (confirmation).
  */
 export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
   switch (job.kind) {
@@ -71,6 +71,9 @@ export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
         .get();
       return job.kind === 'collection-confirm' ? Boolean(follower && !follower.confirmedAt) : Boolean(follower?.confirmedAt);
     }
+    case 'collection-created':
+    case 'collection-owner-link':
+      return Boolean(await db.select({ id: collections.id }).from(collections).where(eq(collections.id, job.collectionId)).get());
   }
 }
 

@@ -1,7 +1,7 @@
 import { collectionPath } from '../../shared/collection';
 import type { Locale } from '../../shared/i18n/locale';
 import { text } from '../lib/i18n';
-import type { FindFacts, MailJob } from './jobs';
+import { type FindFacts, isCollectionMail, type MailJob, type StoneMailJob } from './jobs';
 import type { MailLinks } from './render';
 
 /**
@@ -14,6 +14,10 @@ const hour = (at: Date) => at.toISOString().slice(0, 13);
 
 /** The subject in the reader's language, stored with the row (the operator admin lists it). */
 export const subjectOf = (job: MailJob, locale: Locale): string => {
+  if (isCollectionMail(job))
+    return text(locale, job.kind === 'collection-created' ? 'mail.collectionCreated.subject' : 'mail.collectionOwner.subject', {
+      title: job.title,
+    });
   const names = mailNames(job);
   switch (job.kind) {
     case 'stone-created':
@@ -36,7 +40,7 @@ export const subjectOf = (job: MailJob, locale: Locale): string => {
 };
 
 /** The names a mail's texts may use: the stone's title and code, and its collection's title where it has one. */
-export function mailNames(job: MailJob): { title: string; code: string; collection: string } {
+export function mailNames(job: StoneMailJob): { title: string; code: string; collection: string } {
   if (job.kind === 'collection-confirm') return { title: job.title, code: '', collection: job.collection.title };
   return { title: job.title, code: job.code, collection: job.kind === 'find-collection' ? job.collection.title : '' };
 }
@@ -57,6 +61,9 @@ export const mailDedupe = {
   ownerLink: (stoneId: string, now: Date) => `owner-link:${stoneId}:${hour(now)}`,
   /** One mail per stone and missing episode (the time it went missing): a stone found and lost again gets another. */
   missing: (stoneId: string, since: Date) => `missing:${stoneId}:${since.getTime()}`,
+  collectionCreated: (collectionId: string) => `collection-created:${collectionId}`,
+  /** At most one owner-link mail per collection and hour, whoever asks how often. */
+  collectionOwnerLink: (collectionId: string, now: Date) => `collection-owner-link:${collectionId}:${hour(now)}`,
 };
 
 export type FindMailKind = 'find-owner' | 'find-subscriber' | 'find-collection';
@@ -74,8 +81,12 @@ export function findMailJob(kind: FindMailKind, facts: { code: string; title: st
 
 /** The links of a mail on `site` (no trailing slash), with the one token its kind carries. */
 export function mailLinks(site: string, job: MailJob, token: string): MailLinks {
+  if (isCollectionMail(job)) {
+    const collection = `${site}${collectionPath(job.collectionId)}`;
+    return { collection, labels: `${collection}/etiketten`, owner: `${site}/admin/sammlung/${token}` };
+  }
   if (job.kind === 'collection-confirm')
-    return { stone: `${site}${collectionPath(job.collection.id)}`, confirm: `${site}/abo/bestaetigen?token=${token}` };
+    return { collection: `${site}${collectionPath(job.collection.id)}`, confirm: `${site}/abo/bestaetigen?token=${token}` };
   const stone = `${site}/${job.code}`;
   switch (job.kind) {
     case 'stone-created':

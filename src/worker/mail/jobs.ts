@@ -41,12 +41,26 @@ export type MailJob =
    * The cron marked the stone missing: when it was last seen (ISO) and where (its newest counted find's place; null
    * when nobody has found it since it was made), with a new owner link.
    */
-  | { kind: 'stone-missing'; stoneId: string; code: string; title: string; lastSeenAt: string; lastSeenPlace: string | null };
+  | { kind: 'stone-missing'; stoneId: string; code: string; title: string; lastSeenAt: string; lastSeenPlace: string | null }
+  /**
+   * To the creator after a memorial collection is created: its page, its label sheet and its owner link (one mail
+   * for the whole set, none per stone). Collection mails name no stone, so they carry no `code`.
+   */
+  | { kind: 'collection-created'; collectionId: string; title: string; stoneCount: number }
+  /** "Send me my owner link" on a collection's page: a new owner link for the set, to the creator's address only. */
+  | { kind: 'collection-owner-link'; collectionId: string; title: string };
 
 /** A collection as a mail names it. */
 export interface CollectionNames {
   id: string;
   title: string;
 }
+
+/** The mails about a memorial collection (the others are about one stone and carry its code). */
+export type CollectionMailJob = Extract<MailJob, { collectionId: string }>;
+export type StoneMailJob = Exclude<MailJob, CollectionMailJob>;
+
+export const isCollectionMail = (job: MailJob): job is CollectionMailJob =>
+  job.kind === 'collection-created' || job.kind === 'collection-owner-link';
 
 export type MailKind = MailJob['kind'];

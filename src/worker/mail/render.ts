@@ -3,14 +3,15 @@ import type { Locale } from '../../shared/i18n/locale';
 import { intlTag } from '../../shared/i18n/locale';
 import { type TextId, type TextValues, text } from '../lib/i18n';
 import { mailNames } from './builders';
-import type { MailJob } from './jobs';
+import type { CollectionMailJob, MailJob } from './jobs';
 
 /** The links a mail carries, made when it is sent (tokens included). */
 export interface MailLinks {
-  /** The page the mail is about: the stone's, or the collection's for a collection's confirmation. */
-  stone: string;
-  /** The collection's page, for a mail about one of its stones. */
+  /** The stone's page (absent in a collection's own mails). */
+  stone?: string;
+  /** A memorial collection's page (a collection's mails, a find mail to its followers) and its label sheet. */
   collection?: string;
+  labels?: string;
   qr?: string;
   owner?: string;
   confirm?: string;
@@ -56,17 +57,19 @@ function blocks(
   t: (id: TextId, values?: TextValues) => string,
   locale: Locale,
 ): { subject: string; body: Block[]; footer: Block[] } {
+  if (job.kind === 'collection-created' || job.kind === 'collection-owner-link') return collectionBlocks(job, links, t);
   const names = mailNames(job);
+  const stone = links.stone ?? '';
   switch (job.kind) {
     case 'stone-created':
       return {
         subject: t('mail.created.subject', names),
         body: [
           { kind: 'p', text: t('mail.created.intro', names) },
-          { kind: 'link', label: t('mail.created.public'), url: links.stone },
+          { kind: 'link', label: t('mail.created.public'), url: stone },
           { kind: 'link', label: t('mail.created.qr'), url: links.qr ?? '' },
           { kind: 'link', label: t('mail.created.owner'), url: links.owner ?? '' },
-          { kind: 'button', label: t('mail.created.button'), url: links.stone },
+          { kind: 'button', label: t('mail.created.button'), url: stone },
         ],
         footer: [],
       };
@@ -96,7 +99,7 @@ function blocks(
       const owner = job.kind === 'find-owner';
       if (owner && find.flag)
         body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
-      body.push({ kind: 'button', label: t('mail.find.button'), url: links.stone });
+      body.push({ kind: 'button', label: t('mail.find.button'), url: stone });
       if (job.kind === 'find-collection') {
         body.push({ kind: 'link', label: t('mail.collection.page', names), url: links.collection ?? '' });
         return {
@@ -145,9 +148,9 @@ function blocks(
               : t('mail.missing.neverFound', { date: formatDay(job.lastSeenAt, locale) }),
           },
           { kind: 'p', text: t('mail.missing.findAgain') },
-          { kind: 'link', label: t('mail.missing.public'), url: links.stone },
+          { kind: 'link', label: t('mail.missing.public'), url: stone },
           { kind: 'link', label: t('mail.missing.owner'), url: links.owner ?? '' },
-          { kind: 'button', label: t('mail.missing.button'), url: links.stone },
+          { kind: 'button', label: t('mail.missing.button'), url: stone },
         ],
         footer: [],
       };
@@ -163,6 +166,37 @@ function blocks(
         footer: [],
       };
   }
+}
+
+/** A memorial collection's mails: its page, its label sheet and a new owner link for the whole set. */
+function collectionBlocks(
+  job: CollectionMailJob,
+  links: MailLinks,
+  t: (id: TextId, values?: TextValues) => string,
+): { subject: string; body: Block[]; footer: Block[] } {
+  const names = { title: job.title };
+  if (job.kind === 'collection-created')
+    return {
+      subject: t('mail.collectionCreated.subject', names),
+      body: [
+        { kind: 'p', text: t('mail.collectionCreated.intro', { ...names, count: job.stoneCount }) },
+        { kind: 'link', label: t('mail.collectionCreated.page'), url: links.collection ?? '' },
+        { kind: 'link', label: t('mail.collectionCreated.labels'), url: links.labels ?? '' },
+        { kind: 'link', label: t('mail.collectionCreated.owner'), url: links.owner ?? '' },
+        { kind: 'button', label: t('mail.collectionCreated.button'), url: links.collection ?? '' },
+      ],
+      footer: [],
+    };
+  return {
+    subject: t('mail.collectionOwner.subject', names),
+    body: [
+      { kind: 'link', label: t('mail.collectionOwner.intro', names), url: links.owner ?? '' },
+      { kind: 'p', text: t('mail.collectionOwner.keep') },
+      { kind: 'button', label: t('mail.collectionOwner.button'), url: links.owner ?? '' },
+      { kind: 'p', text: t('mail.collectionOwner.notYou') },
+    ],
+    footer: [],
+  };
 }
 
 /** The plain-text version: a button becomes its label and address, unless a link above gave that address. */

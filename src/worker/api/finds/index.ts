@@ -31,6 +31,7 @@ export const finds = new Hono<AppEnv>().post('/', async (c) => {
   const db = getDb(c.env.DB);
   const stone = await getStoneRef(db, code);
   if (!stone) throw stoneNotFound();
+  c.set('changedCollection', stone.collectionId);
   const address = c.req.header('CF-Connecting-IP');
   const hash = address ? await clientHash(clientKey(address), stone.id) : null;
   const added = await addFind(db, stone, input, c.get('locale'), { key, hash });

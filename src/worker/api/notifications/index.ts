@@ -34,7 +34,7 @@ export const notifications = new Hono<AppEnv>().post('/', async (c) => {
  * the same answer whatever the address's state. A find on any of its stones then sends one mail.
  */
 export const collectionNotifications = new Hono<AppEnv>().post('/', async (c) => {
-  const id = normalizeCollectionId(c.req.param('collectionId') ?? '');
+  const id = normalizeCollectionId(c.req.param('id') ?? '');
   if (!id) throw collectionNotFound();
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `follow:${id}` }, { name: 'clientWrites' }]);
   const input = parseInput(subscriptionSchema, await readJsonObject(c.req.raw));
