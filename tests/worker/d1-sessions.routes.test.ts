@@ -91,6 +91,10 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     json('PATCH', { hidden: true }),
   ],
   'POST /api/collections': () => ['/api/collections', json('POST', collectionBody())],
+  'POST /api/collections/:id/notifications': (f) => [
+    `/api/collections/${f.collection.id}/notifications`,
+    json('POST', { email: 'fan@example.org' }),
+  ],
   'POST /api/collections/:id/owner-link': (f) => [
     `/api/collections/${f.collection.id}/owner-link`,
     json('POST', { email: 'fixed-creator@example.org' }),
