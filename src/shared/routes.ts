@@ -1,5 +1,7 @@
 import { normalizeCode } from './code';
+import { normalizeCollectionId } from './collection';
 import { queries } from './queries';
+import { matchPattern } from './route-pattern';
 import { type Params, type Screen, screen } from './screen';
 
 /**
@@ -11,6 +13,7 @@ import { type Params, type Screen, screen } from './screen';
  */
 
 const code = { code: normalizeCode };
+const collectionId = { id: normalizeCollectionId };
 
 export const screens = {
   home: screen({
@@ -115,6 +118,16 @@ export const screens = {
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
+  collectionOwner: screen({
+    // The collection's secret owner link, like a stone's.
+    secret: 'path',
+    indexing: 'disallow',
+    path: '/admin/sammlung/:adminToken',
+    page: 'collection-owner',
+    messages: ['collection', 'owner'],
+    load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
+    status: ({ collection }) => (collection ? 200 : 404),
+  }),
   confirmSubscription: screen({
     // Mail links carry their token in the query.
     secret: 'query',
@@ -129,6 +142,25 @@ export const screens = {
     path: '/abo/abmelden',
     page: 'unsubscribe',
     messages: ['mail-links'],
+  }),
+  collection: screen({
+    indexing: 'sitemap',
+    path: '/sammlung/:id',
+    page: 'collection',
+    messages: ['collection', 'stone'],
+    params: collectionId,
+    load: ({ id }) => ({ collection: queries.collection(id ?? '') }),
+    status: ({ collection }) => (collection ? 200 : 404),
+  }),
+  collectionLabels: screen({
+    // A sheet to print, not a page to find.
+    indexing: 'noindex',
+    path: '/sammlung/:id/etiketten',
+    page: 'collection-labels',
+    messages: ['collection', 'creation'],
+    params: collectionId,
+    load: ({ id }) => ({ collection: queries.collection(id ?? '') }),
+    status: ({ collection }) => (collection ? 200 : 404),
   }),
   view: screen({
     cache: 'stone',
@@ -178,36 +210,6 @@ export interface RouteMatch {
   params: Params;
   /** Set when the address is a known screen in a non-canonical spelling (lowercase code, QR path): go there. */
   redirectTo?: string;
-}
-
-/** Parameters of `pattern` in `pathname` (one trailing slash allowed), or null when it does not fit. */
-function matchPattern(pattern: string, pathname: string, normalizers: Screen['params'] = {}): Params | null {
-  const wanted = pattern.split('/');
-  // One trailing slash after a segment is forgiven (`/ABC-123-DEF/`); an empty segment (`//`) is no address of ours.
-  const trimmed = pathname.length > 1 && pathname.endsWith('/') && !pathname.endsWith('//') ? pathname.slice(0, -1) : pathname;
-  const actual = trimmed.split('/');
-  if (wanted.length !== actual.length) return null;
-  const params: Params = {};
-  for (let i = 0; i < wanted.length; i++) {
-    const want = wanted[i] ?? '';
-    const raw = actual[i] ?? '';
-    if (!want.startsWith(':')) {
-      if (want !== raw) return null;
-      continue;
-    }
-    let value: string;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-    const name = want.slice(1);
-    const normalize = normalizers[name];
-    const canonical = normalize ? normalize(value) : value || null;
-    if (canonical === null) return null;
-    params[name] = canonical;
-  }
-  return params;
 }
 
 /** The path of a screen with the given parameters. */

@@ -79,7 +79,12 @@ async function rowsReadPerWrite() {
   meter.reset();
   const ref = await getStoneRef(db, stone.code);
   if (!ref) throw new Error('stone missing');
-  await addFind(db, ref, { location: 'Berlin', latitude: 52.52, longitude: 13.405, comment: '', finderEmail: undefined, keep: false, countryCode: null }, 'de');
+  await addFind(
+    db,
+    ref,
+    { location: 'Berlin', latitude: 52.52, longitude: 13.405, comment: '', finderEmail: undefined, keep: false, countryCode: null },
+    'de',
+  );
   return { create, find: meter.totals.rowsRead, findStatements: meter.totals.statements };
 }
 

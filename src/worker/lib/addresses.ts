@@ -170,7 +170,10 @@ export function disallowedPaths(): string[] {
   return unique(rules);
 }
 
-/** The screens the sitemap lists (the blog's articles come from the database). */
+/**
+ * The screens the sitemap lists as they are; a screen with parameters (a collection's page) is listed once per
+ * row the database has, as the blog's articles are.
+ */
 export function sitemapPaths(): string[] {
-  return screenList.filter((entry) => entry.indexing === 'sitemap').map((entry) => entry.path);
+  return screenList.filter((entry) => entry.indexing === 'sitemap' && !entry.path.includes(':')).map((entry) => entry.path);
 }

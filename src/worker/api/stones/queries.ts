@@ -71,7 +71,13 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   };
 }
 
-function toView(stone: StoneRow, collection: CollectionRef | null, findViews: FindView[], photoUrls: string[], ctx: ViewContext): StoneView {
+function toView(
+  stone: StoneRow,
+  collection: CollectionRef | null,
+  findViews: FindView[],
+  photoUrls: string[],
+  ctx: ViewContext,
+): StoneView {
   return {
     id: stone.id,
     code: stone.code,
