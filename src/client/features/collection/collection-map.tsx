@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CollectionStone } from '../../../shared/types';
 import { LazyMapFrame, useLazyMap } from '../stone-map/lazy-map';
@@ -12,10 +12,13 @@ export function CollectionMap({ stones }: { stones: CollectionStone[] }) {
   const intl = useIntl();
   const map = useLazyMap();
   const { handle } = map;
+  const [drawn, setDrawn] = useState(0);
   useEffect(() => {
-    handle?.showJourneys(
+    if (!handle) return;
+    const count = handle.showJourneys(
       stones.map((stone, index) => ({ label: String(index + 1), title: stone.title, color: journeyColor(index), points: stone.journey })),
     );
+    setDrawn(count);
   }, [handle, stones]);
-  return <LazyMapFrame map={map} label={intl.formatMessage({ id: 'collection.map.label' })} testId="collection-map" />;
+  return <LazyMapFrame map={map} label={intl.formatMessage({ id: 'collection.map.label' })} testId="collection-map" lines={drawn} />;
 }

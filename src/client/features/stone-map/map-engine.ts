@@ -8,8 +8,8 @@ import type { Coordinates } from '../../lib/geolocation';
 /** What the React component asks of the map; everything MapLibre-specific stays in this lazily loaded module. */
 export interface MapHandle {
   showFinds(finds: FindView[], zoom: number): void;
-  /** Several stones' journeys at once (a collection's map), each line in its own colour, framed together. */
-  showJourneys(journeys: Journey[]): void;
+  /** Several stones' journeys at once (a collection's map), each line in its own colour, framed together; the lines drawn. */
+  showJourneys(journeys: Journey[]): number;
   showSelection(position: Coordinates, zoom: number, markerMs: number): void;
   destroy(): void;
 }
@@ -166,7 +166,8 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
     },
     showJourneys(journeys) {
       for (const marker of findMarkers) marker.remove();
-      lines = journeys;
+      // A stone found once has its marker but no line yet.
+      lines = journeys.filter((journey) => journey.points.length > 1);
       findMarkers = journeys.flatMap((journey) => {
         const last = journey.points.at(-1);
         if (!last) return [];
@@ -184,10 +185,12 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
       });
       if (map.isStyleLoaded()) drawLines();
       const points = journeys.flatMap((journey) => journey.points);
-      if (points.length === 0) return;
-      const bounds = new LngLatBounds();
-      for (const [lat, lng] of points) bounds.extend([lng, lat]);
-      map.fitBounds(bounds, { padding: 40, maxZoom: 10, duration: 0 });
+      if (points.length > 0) {
+        const bounds = new LngLatBounds();
+        for (const [lat, lng] of points) bounds.extend([lng, lat]);
+        map.fitBounds(bounds, { padding: 40, maxZoom: 10, duration: 0 });
+      }
+      return lines.length;
     },
     showSelection(position, zoom, markerMs) {
       tempMarker?.remove();
