@@ -14,6 +14,9 @@ import { type Params, type Screen, screen } from './screen';
 
 const code = { code: normalizeCode };
 const collectionId = { id: normalizeCollectionId };
+/** The collection page and its label sheet read the same public view. */
+const collectionLoad = ({ id }: Params) => ({ collection: queries.collection(id ?? '') });
+const foundIf = (data: Record<string, unknown>) => (data.collection ? 200 : 404);
 
 export const screens = {
   home: screen({
@@ -126,7 +129,7 @@ export const screens = {
     page: 'collection-owner',
     messages: ['collection', 'owner'],
     load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
-    status: ({ collection }) => (collection ? 200 : 404),
+    status: foundIf,
   }),
   confirmSubscription: screen({
     // Mail links carry their token in the query.
@@ -149,8 +152,8 @@ export const screens = {
     page: 'collection',
     messages: ['collection', 'stone'],
     params: collectionId,
-    load: ({ id }) => ({ collection: queries.collection(id ?? '') }),
-    status: ({ collection }) => (collection ? 200 : 404),
+    load: collectionLoad,
+    status: foundIf,
   }),
   collectionLabels: screen({
     // A sheet to print, not a page to find.
@@ -159,8 +162,8 @@ export const screens = {
     page: 'collection-labels',
     messages: ['collection', 'creation'],
     params: collectionId,
-    load: ({ id }) => ({ collection: queries.collection(id ?? '') }),
-    status: ({ collection }) => (collection ? 200 : 404),
+    load: collectionLoad,
+    status: foundIf,
   }),
   view: screen({
     cache: 'stone',
