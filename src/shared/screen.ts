@@ -17,9 +17,10 @@ export type Secret = 'path' | 'query' | 'body' | 'operator';
 
 /**
  * The edge cache's scope of a public read (decision record 014): `stone`, one stone's (named by the `:code`
- * parameter), or `blog`. A write declared to change the scope starts its new generation.
+ * parameter), `collection`, one memorial collection's (named by `:id`), or `blog`. A write declared to change the
+ * scope starts its new generation.
  */
-export type CacheScope = 'stone' | 'blog';
+export type CacheScope = 'stone' | 'collection' | 'blog';
 
 /**
  * What search engines get: `sitemap`, listed in /sitemap.xml; `index` (the default), indexable, found by links;

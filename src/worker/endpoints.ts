@@ -17,7 +17,8 @@ export interface Endpoint {
   cache?: CacheScope;
   /**
    * The scope a successful write changes: for `stone`, the stone named by the path's `:code`, `:adminToken`
-   * (the owner's) or `:id` (the operator's).
+   * (the owner's) or `:id` (the operator's), and its collection when it has one; for `collection`, the collection
+   * of the owner's `:adminToken`, and its stones.
    */
   changes?: CacheScope;
   /** Crawlers may fetch it (robots.txt keeps them out of every other endpoint). */
@@ -47,6 +48,9 @@ export const endpoints: readonly Endpoint[] = [
   // The mail links' tokens travel in the body.
   { method: 'POST', path: '/api/notifications/confirm', secret: 'body' },
   { method: 'POST', path: '/api/notifications/unsubscribe', secret: 'body' },
+  { method: 'POST', path: '/api/collections' },
+  { method: 'GET', path: '/api/collections/:id', cache: 'collection' },
+  { method: 'POST', path: '/api/collections/:id/owner-link' },
   { method: 'GET', path: '/api/statistics' },
   { method: 'GET', path: '/api/blog', cache: 'blog' },
   { method: 'GET', path: '/api/blog/:slug', cache: 'blog' },
@@ -62,6 +66,11 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
+
+  // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
+  { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },
+  { method: 'PATCH', path: '/api/admin/collections/:adminToken', secret: 'path', changes: 'collection' },
+  { method: 'POST', path: '/api/admin/collections/:adminToken/stones', secret: 'path', changes: 'collection' },
 
   // The operator's: logging in answers a token; everything else answers only with one.
   { method: 'POST', path: '/api/admin/login', secret: 'body' },

@@ -15,6 +15,7 @@ function recaptcha(body: string, res: ServerResponse) {
   if (form.get('secret') !== 'test-recaptcha-secret') return reply({ success: false, 'error-codes': ['invalid-input-secret'] });
   if (token === 'human') return reply({ success: true, score: 0.9, action: 'create_stone' });
   if (token === 'bot') return reply({ success: true, score: 0.1, action: 'create_stone' });
+  if (token === 'human-collection') return reply({ success: true, score: 0.9, action: 'create_collection' });
   if (token === 'wrong-action') return reply({ success: true, score: 0.9, action: 'login' });
   if (token === 'server-error') {
     res.writeHead(500);

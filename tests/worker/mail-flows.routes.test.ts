@@ -202,6 +202,8 @@ describe('owner link by mail', () => {
 
     expect((await postJson(`/api/stones/${code}/owner-link`, { email: 'real@example.org' })).status).toBe(202);
     expect((await rowsOfKind('owner-link')).length).toBe(1);
+    // The stored subject (the operator's list of failed mails shows it) names the stone's title.
+    expect((await rowsOfKind('owner-link'))[0]?.subject).toBe('Your owner link for “Vergessen”');
   });
 
   it('gives the creation mail its own working owner link and the QR code link', async () => {

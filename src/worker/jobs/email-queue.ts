@@ -6,7 +6,7 @@ import type { MailJob } from '../mail/jobs';
 import type { MailMessage } from '../mail/outbox';
 import { dropMintedTokens } from '../mail/queries';
 import { renderMail } from '../mail/render';
-import { type MintedTokens, mintTokenFor } from '../mail/tokens';
+import { mintTokenFor, noTokens } from '../mail/tokens';
 import { MailError, type MailTransport, mailTransportFromEnv } from '../services/mail';
 import { claimOutboxRow, finishOutboxRow, type OutboxRow, readerWaits } from './queries';
 
@@ -36,7 +36,7 @@ export async function sendOutboxRow(
     return { done: true };
   }
   const job = JSON.parse(row.payload) as MailJob;
-  const minted: MintedTokens = { mail: [], owner: [] };
+  const minted = noTokens();
   try {
     // Nobody to get it any more (unsubscribed, already confirmed, find mails turned off, stone gone).
     if (!(await readerWaits(db, job))) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailOutbox, mailTokens, stones, subscriptions } from '../db/schema';
+import { collections, emailOutbox, mailTokens, stones, subscriptions } from '../db/schema';
 import type { MailJob } from '../mail/jobs';
 import { REQUEUE_AFTER_MS, STALE_CLAIM_MS } from '../mail/outbox';
 
@@ -32,7 +32,7 @@ export async function finishOutboxRow(db: Db, id: string, values: Partial<Outbox
 }
 
 /**
- * Whether the mail still has its reader when it is sent: the stone (creation, owner link), the owner's find mails
+ * Whether the mail still has its reader when it is sent: the stone or the collection (creation, owner link), the owner's find mails
  * turned on, a confirmed subscription (find mails), a subscription not yet confirmed (confirmation).
  */
 export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
@@ -53,6 +53,9 @@ export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
         .get();
       return job.kind === 'confirm' ? Boolean(sub && !sub.confirmedAt) : Boolean(sub?.confirmedAt);
     }
+    case 'collection-created':
+    case 'collection-owner-link':
+      return Boolean(await db.select({ id: collections.id }).from(collections).where(eq(collections.id, job.collectionId)).get());
   }
 }
 

@@ -1,4 +1,5 @@
 import { CODE_PATTERN } from '../../shared/code';
+import { COLLECTION_ID_PATTERN } from '../../shared/collection';
 import { matchRoute, screens } from '../../shared/routes';
 import type { CacheScope, Screen, Secret } from '../../shared/screen';
 import { endpoints } from '../endpoints';
@@ -11,8 +12,8 @@ import { publicRoute } from './routing';
  * address is declared; none is written by hand.
  */
 
-/** An edge cache scope as the cache keys it: one stone's, or the blog's. */
-export type Scope = `stone:${string}` | 'blog';
+/** An edge cache scope as the cache keys it: one stone's, one memorial collection's, or the blog's. */
+export type Scope = `stone:${string}` | `collection:${string}` | 'blog';
 
 interface Declared {
   /** As a client sends it (the admin prefix without its routing side). */
@@ -98,9 +99,10 @@ function paramsOf(compiled: { pattern: RegExp; params: string[] }, path: string)
   return params;
 }
 
-/** The cache scope of a read with these parameters: a stone's needs its code as the canonical spelling. */
+/** The cache scope of a read with these parameters: a stone's needs its code, a collection's its id, canonical. */
 function scopeOf(scope: CacheScope, params: Record<string, string>): Scope | null {
   if (scope === 'blog') return 'blog';
+  if (scope === 'collection') return params.id && COLLECTION_ID_PATTERN.test(params.id) ? `collection:${params.id}` : null;
   const code = params.code;
   return code && CODE_PATTERN.test(code) ? `stone:${code}` : null;
 }
@@ -125,8 +127,11 @@ export function readScope(pathname: string): Scope | null {
   return scopeOf(match.screen.cache, match.params);
 }
 
-/** What a write changes: the blog, or one stone named by its code, its owner's token or its operator id. */
-export type Change = { scope: 'blog' } | { scope: 'stone'; by: 'code' | 'adminToken' | 'id'; value: string };
+/**
+ * What a write changes: the blog, one stone named by its code, its owner's token or its operator id, or one
+ * collection named by its owner's token.
+ */
+export type Change = { scope: 'blog' } | { scope: 'stone' | 'collection'; by: 'code' | 'adminToken' | 'id'; value: string };
 
 const writes = endpoints.filter((e) => e.changes).map((e) => ({ method: e.method, ...compile(e.path), changes: e.changes as CacheScope }));
 
@@ -139,7 +144,7 @@ export function changeOf(method: string, routingPath: string): Change | null {
     if (write.changes === 'blog') return { scope: 'blog' };
     for (const by of ['code', 'adminToken', 'id'] as const) {
       const value = params[by];
-      if (value !== undefined) return { scope: 'stone', by, value };
+      if (value !== undefined) return { scope: write.changes, by, value };
     }
   }
   return null;

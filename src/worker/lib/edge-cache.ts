@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CODE_PATTERN } from '../../shared/code';
+import { COLLECTION_ID_PATTERN } from '../../shared/collection';
+import { ownedCollectionId } from '../api/collections/owner/queries';
+import { collectionStoneCodes, stoneScopeRef } from '../api/collections/queries';
 import { ownedStone } from '../api/owner/queries';
-import { stoneCodeById } from '../api/stones/queries';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../types';
 import { changeOf, readScope, type Scope } from './addresses';
@@ -9,7 +11,8 @@ import { isWrite, readAtLeastAt, requestBookmark, sessionBookmark } from './d1-s
 import { routingPath } from './routing';
 
 /**
- * The edge cache of public reads (decision record 014): the stone's JSON and pages and the blog are kept in the
+ * The edge cache of public reads (decision record 014): the stone's JSON and pages, a memorial collection's and the
+ * blog are kept in the
  * data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language. Which reads are kept, and which
  * writes change them, lib/addresses.ts derives from each screen's and endpoint's declaration (the statistics are
  * not kept: see readScope there). Each entry belongs to a scope (one stone, the blog) whose generation is part of
@@ -90,22 +93,33 @@ function storable(response: Response): boolean {
 }
 
 /**
- * Which scopes a successful write changes, as its endpoint declares. A write to a stone under the admin prefix
- * names it by the owner's token or the operator's id: it is looked up (one indexed read) before the write, which
- * may delete it. The statistics change with every find and stone: they only expire (a new generation per find
- * would keep them out of the cache whenever finds are frequent).
+ * Which scopes a successful write changes, as its endpoint declares. A write to a stone changes its scope and, when
+ * it belongs to one, its collection's (whose page lists it): the stone is looked up before the write (which may
+ * delete it) by its code, the owner's token or the operator's id, one indexed read. A find names the stone by code
+ * and needed no read before collections; it now reads the stone's collection_id by the code's unique index. A
+ * change of a collection (its owner's token) changes its stones' scopes too: their pages name it. The statistics
+ * change with every find and stone: they only expire (a new generation per find would keep them out of the cache
+ * whenever finds are frequent).
  */
 async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
   const change = changeOf(c.req.method, routingPath(c.req.raw));
   if (!change) return [];
   if (change.scope === 'blog') return ['blog'];
-  if (change.by === 'code') return [`stone:${change.value}`];
-  const value = decodeURIComponent(change.value);
+  const value = change.by === 'code' ? change.value : decodeURIComponent(change.value);
   const db = getDb(c.env.DB);
+  if (change.scope === 'collection') {
+    const id = await ownedCollectionId(db, value);
+    if (!id || !COLLECTION_ID_PATTERN.test(id)) return [];
+    return [`collection:${id}`, ...stoneScopes(await collectionStoneCodes(db, id))];
+  }
   // An owner's token is the creation's or one a later mail sent: the owner's own lookup takes both.
-  const code = change.by === 'adminToken' ? ((await ownedStone(db, value))?.code ?? null) : await stoneCodeById(db, value);
-  return code && CODE_PATTERN.test(code) ? [`stone:${code}`] : [];
+  const stone = change.by === 'adminToken' ? await ownedStone(db, value) : await stoneScopeRef(db, change.by, value);
+  const scopes: Scope[] = change.by === 'code' ? stoneScopes([value]) : stoneScopes(stone ? [stone.code] : []);
+  const collectionId = stone?.collectionId;
+  return collectionId && COLLECTION_ID_PATTERN.test(collectionId) ? [...scopes, `collection:${collectionId}`] : scopes;
 }
+
+const stoneScopes = (codes: string[]): Scope[] => codes.filter((code) => CODE_PATTERN.test(code)).map((code): Scope => `stone:${code}`);
 
 /** A response that can be changed (the cache's are immutable), with the cache status. */
 function answer(body: BodyInit | null, from: Response, status: string): Response {

@@ -18,6 +18,11 @@ export const sideMount = (side: AdminSide) => `${ADMIN_STONES}/${side}`;
  */
 export function routingPath(request: Request): string {
   const path = getPath(request);
+  if (underCollections(path)) {
+    // The same rule for a collection's owner link: a request with an Authorization header is the operator's, and
+    // the operator has no route there (the path it gets matches none; operatorOnly asks for a login first).
+    return request.headers.has('authorization') ? `${OPERATOR_COLLECTIONS}${path.slice(ADMIN_COLLECTIONS.length)}` : path;
+  }
   if (path !== ADMIN_STONES && !path.startsWith(`${ADMIN_STONES}/`)) return path;
   const side: AdminSide = request.headers.has('authorization') ? 'operator' : 'owner';
   return `${sideMount(side)}${path.slice(ADMIN_STONES.length)}`;
@@ -32,16 +37,27 @@ export function publicRoute(routePath: string): { path: string; side?: AdminSide
   return { path: routePath };
 }
 
+/**
+ * A memorial collection's owner link (`/api/admin/collections/{adminToken}`): like a stone's, the owner holds a
+ * token in the path and sends no Authorization header.
+ */
+export const ADMIN_COLLECTIONS = '/api/admin/collections';
+
+/** Where a request under ADMIN_COLLECTIONS with an Authorization header is routed: no route answers there. */
+const OPERATOR_COLLECTIONS = '/api/admin/operator-collections';
+
+const underCollections = (path: string) => path === ADMIN_COLLECTIONS || path.startsWith(`${ADMIN_COLLECTIONS}/`);
+
 /** The one public write under `/api/admin`: logging in. */
 export const ADMIN_LOGIN = '/api/admin/login';
 
 /**
- * Whether a routing path (see routingPath) is the operator's: everything under `/api/admin` is, except the login
- * and the owner's side of the stones prefix. The app puts the operator check in front of all of them at once,
+ * Whether a routing path (see routingPath) is the operator's: everything under `/api/admin` is, except the login,
+ * the owner's side of the stones prefix and a collection's owner link (without an Authorization header). The app puts the operator check in front of all of them at once,
  * so a new operator route cannot forget it.
  */
 export function operatorOnly(path: string): boolean {
-  if (!path.startsWith('/api/admin/') || path === ADMIN_LOGIN) return false;
+  if (!path.startsWith('/api/admin/') || path === ADMIN_LOGIN || underCollections(path)) return false;
   const owner = sideMount('owner');
   return path !== owner && !path.startsWith(`${owner}/`);
 }

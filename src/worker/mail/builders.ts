@@ -1,6 +1,7 @@
+import { collectionPath } from '../../shared/collection';
 import type { Locale } from '../../shared/i18n/locale';
 import { text } from '../lib/i18n';
-import type { FindFacts, MailJob } from './jobs';
+import { type FindFacts, isCollectionMail, type MailJob } from './jobs';
 import type { MailLinks } from './render';
 
 /**
@@ -13,6 +14,10 @@ const hour = (at: Date) => at.toISOString().slice(0, 13);
 
 /** The subject in the reader's language, stored with the row (the operator admin lists it). */
 export const subjectOf = (job: MailJob, locale: Locale): string => {
+  if (isCollectionMail(job))
+    return text(locale, job.kind === 'collection-created' ? 'mail.collectionCreated.subject' : 'mail.collectionOwner.subject', {
+      title: job.title,
+    });
   const names = { title: job.title, code: job.code };
   switch (job.kind) {
     case 'stone-created':
@@ -40,6 +45,9 @@ export const mailDedupe = {
   confirm: (subscriptionId: string, now: Date) => `confirm:${subscriptionId}:${day(now)}`,
   /** At most one owner-link mail per stone and hour, whoever asks how often. */
   ownerLink: (stoneId: string, now: Date) => `owner-link:${stoneId}:${hour(now)}`,
+  collectionCreated: (collectionId: string) => `collection-created:${collectionId}`,
+  /** At most one owner-link mail per collection and hour, whoever asks how often. */
+  collectionOwnerLink: (collectionId: string, now: Date) => `collection-owner-link:${collectionId}:${hour(now)}`,
 };
 
 export type FindMailKind = 'find-owner' | 'find-subscriber';
@@ -54,6 +62,10 @@ export function findMailJob(kind: FindMailKind, facts: { code: string; title: st
 
 /** The links of a mail on `site` (no trailing slash), with the one token its kind carries. */
 export function mailLinks(site: string, job: MailJob, token: string): MailLinks {
+  if (isCollectionMail(job)) {
+    const collection = `${site}${collectionPath(job.collectionId)}`;
+    return { collection, labels: `${collection}/etiketten`, owner: `${site}/admin/sammlung/${token}` };
+  }
   const stone = `${site}/${job.code}`;
   switch (job.kind) {
     case 'stone-created':

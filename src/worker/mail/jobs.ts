@@ -29,6 +29,20 @@ export type MailJob =
   /** Double opt-in: a subscription (`follow`: one a finder asked for with their find) is confirmed by its link. */
   | { kind: 'confirm'; subscriptionId: string; code: string; title: string; follow: boolean }
   /** "Send me my owner link": a new owner link, to the creator's address only. */
-  | { kind: 'owner-link'; stoneId: string; code: string; title: string };
+  | { kind: 'owner-link'; stoneId: string; code: string; title: string }
+  /**
+   * To the creator after a memorial collection is created: its page, its label sheet and its owner link (one mail
+   * for the whole set, none per stone). Collection mails name no stone, so they carry no `code`.
+   */
+  | { kind: 'collection-created'; collectionId: string; title: string; stoneCount: number }
+  /** "Send me my owner link" on a collection's page: a new owner link for the set, to the creator's address only. */
+  | { kind: 'collection-owner-link'; collectionId: string; title: string };
+
+/** The mails about a memorial collection (the others are about one stone and carry its code). */
+export type CollectionMailJob = Extract<MailJob, { collectionId: string }>;
+export type StoneMailJob = Exclude<MailJob, CollectionMailJob>;
+
+export const isCollectionMail = (job: MailJob): job is CollectionMailJob =>
+  job.kind === 'collection-created' || job.kind === 'collection-owner-link';
 
 export type MailKind = MailJob['kind'];

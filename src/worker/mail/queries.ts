@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/i18n/locale';
 import type { Db } from '../db/client';
-import { emailOutbox, mailTokens, ownerTokens, subscriptions } from '../db/schema';
+import { collectionOwnerTokens, emailOutbox, mailTokens, ownerTokens, subscriptions } from '../db/schema';
 import { type FindMailKind, findMailJob, mailDedupe, subjectOf, subjectsByLocale } from './builders';
 import type { FindFacts, MailJob } from './jobs';
 import type { MailTokenPurpose, MintedTokens } from './tokens';
@@ -29,7 +29,7 @@ export function insertMail(db: Db, job: MailJob, recipient: string, locale: Loca
  * without parameters, so this goes through its insert-select builder): the columns in table order, the
  * dedupe key deciding what was written already.
  */
-function insertMailsFrom(
+export function insertMailsFrom(
   db: Db,
   kind: MailJob['kind'],
   columns: { id: SQL; dedupeKey: SQL; recipient: SQL; locale: SQL; payload: SQL; subject: SQL },
@@ -46,7 +46,7 @@ function insertMailsFrom(
     .returning({ id: emailOutbox.id });
 }
 
-const randomId = sql`lower(hex(randomblob(16)))`;
+export const randomId = sql`lower(hex(randomblob(16)))`;
 
 /** Subject per language for statements that write rows for many recipients at once. */
 const subjectCase = (make: (locale: Locale) => string) => {
@@ -168,6 +168,13 @@ export function subscribeStatements(
 }
 
 /**
+ * Where a subject made outside a statement takes the title only the statement knows (`replace(subject, marker,
+ * title)`). A private-use character, not NUL: SQLite's text functions stop at a NUL, so a marker with one never
+ * matched and the stored subject kept it in place of the title.
+ */
+export const TITLE_MARKER = '\uE000title\uE000';
+
+/**
  * "Send me my owner link": a mail to the stone's creator, only when `email` is the creator's address
  * (case-insensitive), at most one per stone and hour. One statement either way, so asking with a wrong address
  * costs the same and writes nothing.
@@ -175,7 +182,7 @@ export function subscribeStatements(
 export function insertOwnerLinkMail(db: Db, code: string, email: string, locale: Locale, now = new Date()) {
   const template = JSON.stringify({ kind: 'owner-link', stoneId: '', code, title: '' } satisfies MailJob);
   // The title is the stone's, known only inside the statement: the catalog's subject gets it there.
-  const marker = '\u0000title\u0000';
+  const marker = TITLE_MARKER;
   const subject = subjectOf({ kind: 'owner-link', stoneId: '', code, title: marker }, locale);
   return insertMailsFrom(
     db,
@@ -205,6 +212,8 @@ export async function insertOwnerToken(db: Db, row: typeof ownerTokens.$inferIns
 export async function dropMintedTokens(db: Db, minted: MintedTokens): Promise<void> {
   if (minted.mail.length) await db.delete(mailTokens).where(inArray(mailTokens.tokenHash, minted.mail));
   if (minted.owner.length) await db.delete(ownerTokens).where(inArray(ownerTokens.tokenHash, minted.owner));
+  if (minted.collectionOwner.length)
+    await db.delete(collectionOwnerTokens).where(inArray(collectionOwnerTokens.tokenHash, minted.collectionOwner));
 }
 
 /** The unexpired mail token with this hash and one of `purposes`, or undefined. */

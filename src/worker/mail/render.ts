@@ -2,11 +2,15 @@ import { formatDistance } from '../../shared/geo';
 import type { Locale } from '../../shared/i18n/locale';
 import { intlTag } from '../../shared/i18n/locale';
 import { type TextId, type TextValues, text } from '../lib/i18n';
-import type { MailJob } from './jobs';
+import type { CollectionMailJob, MailJob } from './jobs';
 
 /** The links a mail carries, made when it is sent (tokens included). */
 export interface MailLinks {
-  stone: string;
+  /** The stone's page (absent in a collection's mails). */
+  stone?: string;
+  /** A memorial collection's page and its label sheet. */
+  collection?: string;
+  labels?: string;
   qr?: string;
   owner?: string;
   confirm?: string;
@@ -47,17 +51,19 @@ function blocks(
   t: (id: TextId, values?: TextValues) => string,
   locale: Locale,
 ): { subject: string; body: Block[]; footer: Block[] } {
+  if (job.kind === 'collection-created' || job.kind === 'collection-owner-link') return collectionBlocks(job, links, t);
   const names = { title: job.title, code: job.code };
+  const stone = links.stone ?? '';
   switch (job.kind) {
     case 'stone-created':
       return {
         subject: t('mail.created.subject', names),
         body: [
           { kind: 'p', text: t('mail.created.intro', names) },
-          { kind: 'link', label: t('mail.created.public'), url: links.stone },
+          { kind: 'link', label: t('mail.created.public'), url: stone },
           { kind: 'link', label: t('mail.created.qr'), url: links.qr ?? '' },
           { kind: 'link', label: t('mail.created.owner'), url: links.owner ?? '' },
-          { kind: 'button', label: t('mail.created.button'), url: links.stone },
+          { kind: 'button', label: t('mail.created.button'), url: stone },
         ],
         footer: [],
       };
@@ -75,7 +81,7 @@ function blocks(
       const owner = job.kind === 'find-owner';
       if (owner && find.flag)
         body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
-      body.push({ kind: 'button', label: t('mail.find.button'), url: links.stone });
+      body.push({ kind: 'button', label: t('mail.find.button'), url: stone });
       return {
         subject: t(owner ? 'mail.find.ownerSubject' : 'mail.find.subscriberSubject', names),
         body,
@@ -105,6 +111,37 @@ function blocks(
         footer: [],
       };
   }
+}
+
+/** A memorial collection's mails: its page, its label sheet and a new owner link for the whole set. */
+function collectionBlocks(
+  job: CollectionMailJob,
+  links: MailLinks,
+  t: (id: TextId, values?: TextValues) => string,
+): { subject: string; body: Block[]; footer: Block[] } {
+  const names = { title: job.title };
+  if (job.kind === 'collection-created')
+    return {
+      subject: t('mail.collectionCreated.subject', names),
+      body: [
+        { kind: 'p', text: t('mail.collectionCreated.intro', { ...names, count: job.stoneCount }) },
+        { kind: 'link', label: t('mail.collectionCreated.page'), url: links.collection ?? '' },
+        { kind: 'link', label: t('mail.collectionCreated.labels'), url: links.labels ?? '' },
+        { kind: 'link', label: t('mail.collectionCreated.owner'), url: links.owner ?? '' },
+        { kind: 'button', label: t('mail.collectionCreated.button'), url: links.collection ?? '' },
+      ],
+      footer: [],
+    };
+  return {
+    subject: t('mail.collectionOwner.subject', names),
+    body: [
+      { kind: 'link', label: t('mail.collectionOwner.intro', names), url: links.owner ?? '' },
+      { kind: 'p', text: t('mail.collectionOwner.keep') },
+      { kind: 'button', label: t('mail.collectionOwner.button'), url: links.owner ?? '' },
+      { kind: 'p', text: t('mail.collectionOwner.notYou') },
+    ],
+    footer: [],
+  };
 }
 
 /** The plain-text version: a button becomes its label and address, unless a link above gave that address. */

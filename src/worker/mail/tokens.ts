@@ -1,3 +1,4 @@
+import { insertCollectionOwnerToken } from '../api/collections/owner/queries';
 import type { Db } from '../db/client';
 import type { mailTokens } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
@@ -16,7 +17,12 @@ export const STOP_TOKEN_TTL_MS = 400 * DAY_MS;
 export interface MintedTokens {
   mail: string[];
   owner: string[];
+  /** Owner links of a memorial collection (collection_owner_tokens). */
+  collectionOwner: string[];
 }
+
+/** Nothing minted yet: what a mail being sent starts with. */
+export const noTokens = (): MintedTokens => ({ mail: [], owner: [], collectionOwner: [] });
 
 /** A fresh 256-bit token for a mail link; only its hash is stored. */
 async function mintMailToken(
@@ -43,6 +49,15 @@ async function mintOwnerToken(db: Db, minted: MintedTokens, stoneId: string): Pr
   return token;
 }
 
+/** A further owner link for a memorial collection (its creation mail, "send me my owner link"). */
+async function mintCollectionOwnerToken(db: Db, minted: MintedTokens, collectionId: string): Promise<string> {
+  const token = randomToken();
+  const tokenHash = await sha256Hex(token);
+  await insertCollectionOwnerToken(db, { tokenHash, collectionId });
+  minted.collectionOwner.push(tokenHash);
+  return token;
+}
+
 /**
  * The one token a mail's links carry: a new owner link for the creation and owner-link mails, a "stop find
  * mails" or unsubscribe token for find mails, a confirmation token for a confirmation.
@@ -58,6 +73,9 @@ export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promis
       return mintMailToken(db, minted, 'unsubscribe', job.subscriptionId, STOP_TOKEN_TTL_MS);
     case 'confirm':
       return mintMailToken(db, minted, 'confirm', job.subscriptionId, CONFIRM_TOKEN_TTL_MS);
+    case 'collection-created':
+    case 'collection-owner-link':
+      return mintCollectionOwnerToken(db, minted, job.collectionId);
   }
 }
 

@@ -15,6 +15,8 @@ export async function ownedStone(db: Db, token: string) {
     .select({
       ...MANAGED_STONE_COLUMNS,
       notifyOnFind: stones.notifyOnFind,
+      // The edge cache starts its collection's new generation too.
+      collectionId: stones.collectionId,
     })
     .from(stones)
     .where(

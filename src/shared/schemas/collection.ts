@@ -1,0 +1,124 @@
+import * as v from 'valibot';
+import { email, plainText, visible } from './common';
+import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
+
+/**
+ * A collection's title leaves room for the stone number its stones' default titles add (`${title} #50`), so
+ * every default stone title fits the stone's own limit of MAX_TITLE_LENGTH.
+ */
+export const MAX_COLLECTION_TITLE_LENGTH = 120;
+
+export const collectionTitle = v.pipe(
+  v.optional(v.string('title.required'), ''),
+  v.trim(),
+  v.nonEmpty('title.required'),
+  visible('title.required'),
+  v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'collectionTitle.tooLong'),
+  plainText,
+);
+
+/** The optional dedication: plain text, trimmed; empty (or null) is none. */
+export const dedication = v.pipe(
+  v.optional(v.nullable(v.string('dedication.invalid')), ''),
+  v.transform((value) => (value ?? '').trim()),
+  v.maxLength(MAX_DEDICATION_LENGTH, 'dedication.tooLong'),
+  plainText,
+  v.transform((value) => (value === '' ? null : value)),
+);
+
+/** One stone's title in a collection: '' takes the default (the collection's title with the stone's number). */
+const stoneTitleOrDefault = v.pipe(
+  v.string('titles.invalid'),
+  v.trim(),
+  v.check((title: string) => title === '' || /[^\s\p{Cf}\p{Z}]/u.test(title), 'title.required'),
+  v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  plainText,
+);
+
+/** How many stones, and optionally their titles: creating a collection and adding stones take the same fields. */
+const stoneCountEntries = {
+  count: v.optional(
+    v.pipe(
+      v.number('count.invalid'),
+      v.integer('count.invalid'),
+      v.minValue(1, 'count.invalid'),
+      v.maxValue(MAX_COLLECTION_STONES, 'count.invalid'),
+    ),
+  ),
+  titles: v.optional(v.pipe(v.array(stoneTitleOrDefault, 'titles.invalid'), v.maxLength(MAX_COLLECTION_STONES, 'titles.tooMany'))),
+};
+
+interface StoneCount {
+  count?: number;
+  titles?: string[];
+}
+
+/** The count is required without titles; titles are at most `count`. */
+const countGiven = (input: StoneCount) => input.count !== undefined || (input.titles?.length ?? 0) > 0;
+const titlesFit = (input: StoneCount) => input.count === undefined || (input.titles?.length ?? 0) <= input.count;
+
+/** Every stone's title, '' for the default: as many as the count (which defaults to the titles given). */
+function resolveTitles({ count, titles = [] }: StoneCount): string[] {
+  return Array.from({ length: count ?? titles.length }, (_, i) => titles[i] ?? '');
+}
+
+const createEntries = v.object({
+  title: collectionTitle,
+  dedication,
+  creatorEmail: email,
+  ...stoneCountEntries,
+  recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
+});
+type CreateInput = v.InferOutput<typeof createEntries>;
+
+/** `POST /api/collections`: the creator's form and the API check the same fields with the same messages. */
+export const createCollectionSchema = v.pipe(
+  createEntries,
+  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['count']>(v.check<CreateInput, 'count.invalid'>(countGiven, 'count.invalid'), [
+    'count',
+  ]),
+  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['titles']>(v.check<CreateInput, 'titles.tooMany'>(titlesFit, 'titles.tooMany'), [
+    'titles',
+  ]),
+  v.transform(({ count, titles, ...rest }): Omit<CreateInput, 'count' | 'titles'> & { titles: string[] } => ({
+    ...rest,
+    titles: resolveTitles({ count, titles }),
+  })),
+);
+
+/** `POST /api/admin/collections/{adminToken}/stones`: more stones, as many as the count or the titles say. */
+const addEntries = v.object(stoneCountEntries);
+type AddInput = v.InferOutput<typeof addEntries>;
+
+export const addStonesSchema = v.pipe(
+  addEntries,
+  v.forward<AddInput, v.CheckIssue<AddInput>, ['count']>(v.check<AddInput, 'count.invalid'>(countGiven, 'count.invalid'), ['count']),
+  v.forward<AddInput, v.CheckIssue<AddInput>, ['titles']>(v.check<AddInput, 'titles.tooMany'>(titlesFit, 'titles.tooMany'), ['titles']),
+  v.transform((input) => ({ titles: resolveTitles(input) })),
+);
+
+/** `PATCH /api/admin/collections/{adminToken}`: the title, the dedication ('' or null clears it), or both. */
+export const collectionUpdateSchema = v.pipe(
+  v.object({
+    title: v.optional(
+      v.pipe(
+        v.string('title.required'),
+        v.trim(),
+        v.nonEmpty('title.required'),
+        visible('title.required'),
+        v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'collectionTitle.tooLong'),
+        plainText,
+      ),
+    ),
+    dedication: v.optional(
+      v.pipe(
+        v.nullable(v.string('dedication.invalid')),
+        v.transform((value) => (value ?? '').trim()),
+        v.maxLength(MAX_DEDICATION_LENGTH, 'dedication.tooLong'),
+        plainText,
+        v.transform((value) => (value === '' ? null : value)),
+      ),
+    ),
+  }),
+  v.check((input) => input.title !== undefined || input.dedication !== undefined, 'collection.nothingToChange'),
+);

@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { collectionPath, normalizeCollectionId } from '../../../shared/collection';
+import { intlTag } from '../../../shared/i18n/locale';
+import { createCollectionSchema } from '../../../shared/schemas/collection';
+import { email } from '../../../shared/schemas/common';
+import type { CreatedCollection } from '../../../shared/types';
+import { getDb } from '../../db/client';
+import { ApiError } from '../../lib/errors';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { parseInput, readJsonObject } from '../../lib/validate';
+import { queueMails } from '../../mail/outbox';
+import { botCheckFromEnv } from '../../services/bot-check';
+import type { AppEnv } from '../../types';
+import { publishStatistics } from '../statistics/queries';
+import { qrCodeUrl } from '../stones/queries';
+import { createCollection } from './create/queries';
+import { insertCollectionOwnerLinkMail } from './owner/queries';
+import { readCollection } from './queries';
+
+export const collectionNotFound = () => new ApiError(404, 'COLLECTION_NOT_FOUND', 'api.collectionNotFound');
+
+/** The canonical id of a path parameter (any case), or a 404: an id that cannot be one names no collection. */
+export function collectionIdParam(raw: string | undefined): string {
+  const id = normalizeCollectionId(raw ?? '');
+  if (!id) throw collectionNotFound();
+  return id;
+}
+
+/** A new stone of a collection as the creator's and the owner's answers list it: every token only there. */
+export const createdStone = (origin: string, stone: { code: string; adminToken: string }) => ({
+  code: stone.code,
+  url: `${origin}/${stone.code}`,
+  qrCodeUrl: qrCodeUrl(origin, stone.code),
+  adminToken: stone.adminToken,
+});
+
+const ownerLinkSchema = v.object({ email });
+
+/**
+ * `/api/collections`: create a memorial collection with its stones, read one, ask for its owner link. Following a
+ * collection has a router of its own; the owner's side is under `/api/admin/collections`.
+ */
+export const collectionRoutes = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    // A whole set is one creation for the abuse limits, however many stones it has.
+    await enforceRateLimits(c, [{ name: 'createStone' }]);
+    const input = parseInput(createCollectionSchema, await readJsonObject(c.req.raw));
+    const check = await botCheckFromEnv(c.env).verify(input.recaptchaToken, 'create_collection', c.req.header('cf-connecting-ip'));
+    if (!check.ok) {
+      if (check.unavailable) throw new ApiError(503, 'BOT_CHECK_UNAVAILABLE', 'api.botCheckUnavailable');
+      throw new ApiError(400, 'RECAPTCHA_FAILED', 'api.recaptchaFailed');
+    }
+    const created = await createCollection(getDb(c.env.DB), {
+      title: input.title,
+      dedication: input.dedication,
+      creatorEmail: input.creatorEmail,
+      locale: c.get('locale'),
+      titles: input.titles,
+    });
+    c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
+    await publishStatistics(c.env.CACHE, created.totals);
+    const origin = new URL(c.req.url).origin;
+    const body: CreatedCollection = {
+      id: created.id,
+      url: `${origin}${collectionPath(created.id)}`,
+      adminToken: created.adminToken,
+      adminUrl: `/admin/sammlung/${created.adminToken}`,
+      stones: created.stones.map((stone) => createdStone(origin, stone)),
+    };
+    return c.json(body, 201, { 'Cache-Control': 'no-store' });
+  })
+  .get('/:id', async (c) => {
+    const id = collectionIdParam(c.req.param('id'));
+    const read = await readCollection(getDb(c.env.DB), id, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] });
+    if (!read) throw collectionNotFound();
+    return c.json(read.view, 200, { 'Cache-Control': 'no-store' });
+  })
+  /**
+   * Owners lose links: a new collection owner link goes by mail to the creator's address, and only there; the
+   * answer is the same 202 whoever asks with whatever address (as a stone's, api/owner/link.ts).
+   */
+  .post('/:id/owner-link', async (c) => {
+    const id = collectionIdParam(c.req.param('id'));
+    await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `collection-owner-link:${id}` }, { name: 'clientWrites' }]);
+    const input = parseInput(ownerLinkSchema, await readJsonObject(c.req.raw));
+    const written = await insertCollectionOwnerLinkMail(getDb(c.env.DB), id, input.email, c.get('locale'));
+    c.executionCtx.waitUntil(
+      queueMails(
+        c.env.EMAIL_QUEUE,
+        written.map((row) => row.id),
+      ),
+    );
+    return c.json({ accepted: true }, 202);
+  });

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { collectionPath } from '../../../shared/collection';
+import { formatDistance } from '../../../shared/geo';
+import type { CollectionStone, CollectionView, LastFind } from '../../../shared/types';
+import { batchByName } from '../../db/batch';
+import type { Db } from '../../db/client';
+import { collections, finds, stones } from '../../db/schema';
+import type { ViewContext } from '../stones/queries';
+
+/** A counted public find: not hidden, and not flagged unless the flag was accepted (the distance counts it). */
+const counted = and(eq(finds.hidden, false), or(isNull(finds.flag), eq(finds.flagAccepted, true)));
+
+/**
+ * A collection with its stones and their counted public finds, in one batch of three statements whatever the
+ * number of stones (at most MAX_COLLECTION_STONES, read by index). Its totals are summed here, on read: a find
+ * writes nothing to the collection (decision record 024). `stones` keeps what only the owner's side uses.
+ */
+export async function readCollection(db: Db, id: string, ctx: ViewContext) {
+  const ofCollection = db.select({ id: stones.id }).from(stones).where(eq(stones.collectionId, id));
+  const read = await batchByName(db, {
+    collection: db.select().from(collections).where(eq(collections.id, id)),
+    stones: db
+      .select({
+        id: stones.id,
+        code: stones.code,
+        title: stones.title,
+        status: stones.status,
+        statusSince: stones.statusSince,
+        createdAt: stones.createdAt,
+        findCount: sql<number>`${stones.findSeq} - ${stones.hiddenFindCount}`,
+        totalDistanceKm: stones.totalDistanceKm,
+        ownerTokenHash: stones.ownerTokenHash,
+      })
+      .from(stones)
+      .where(eq(stones.collectionId, id))
+      .orderBy(asc(stones.createdAt), asc(stones.code)),
+    finds: db
+      .select({
+        stoneId: finds.stoneId,
+        seq: finds.seq,
+        location: finds.location,
+        latitude: finds.latitude,
+        longitude: finds.longitude,
+        createdAt: finds.createdAt,
+        countryCode: finds.countryCode,
+      })
+      .from(finds)
+      .where(and(inArray(finds.stoneId, ofCollection), counted))
+      .orderBy(asc(finds.createdAt), asc(finds.seq)),
+  });
+  const collection = read.collection[0];
+  if (!collection) return null;
+  const countries: string[] = [];
+  const byStone = new Map<string, typeof read.finds>();
+  for (const find of read.finds) {
+    if (find.countryCode && !countries.includes(find.countryCode)) countries.push(find.countryCode);
+    byStone.set(find.stoneId, [...(byStone.get(find.stoneId) ?? []), find]);
+  }
+  const listed: CollectionStone[] = read.stones.map((stone) => {
+    const journey = (byStone.get(stone.id) ?? []).sort((a, b) => a.seq - b.seq);
+    const last = journey.at(-1);
+    const lastFind: LastFind | null = last
+      ? { location: last.location, latitude: last.latitude, longitude: last.longitude, createdAt: last.createdAt.toISOString() }
+      : null;
+    return {
+      code: stone.code,
+      title: stone.title,
+      status: stone.status,
+      statusSince: (stone.statusSince ?? stone.createdAt).toISOString(),
+      findCount: stone.findCount,
+      totalDistance: stone.totalDistanceKm,
+      formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
+      lastFind,
+      url: `${ctx.origin}/${stone.code}`,
+      journey: journey.flatMap(
+        (f): Array<[number, number]> => (f.latitude !== null && f.longitude !== null ? [[f.latitude, f.longitude]] : []),
+      ),
+    };
+  });
+  const totalDistance = read.stones.reduce((sum, stone) => sum + stone.totalDistanceKm, 0);
+  const view: CollectionView = {
+    id: collection.id,
+    title: collection.title,
+    dedication: collection.dedication,
+    totalDistance,
+    formattedDistance: formatDistance(totalDistance, ctx.locale),
+    findCount: read.stones.reduce((sum, stone) => sum + stone.findCount, 0),
+    countries,
+    createdAt: collection.createdAt.toISOString(),
+    url: `${ctx.origin}${collectionPath(collection.id)}`,
+    stones: listed,
+  };
+  return { view, collection, stones: read.stones };
+}
+
+/** Every collection's page for the sitemap, with when it last changed. */
+export function sitemapCollections(db: Db) {
+  return db
+    .select({ id: collections.id, createdAt: collections.createdAt, updatedAt: collections.updatedAt })
+    .from(collections)
+    .orderBy(asc(collections.createdAt))
+    .all();
+}
+
+/** A stone's code and collection, by its code or its id: the edge cache's scopes of a write to it. */
+export function stoneScopeRef(db: Db, by: 'code' | 'id', value: string) {
+  return db
+    .select({ code: stones.code, collectionId: stones.collectionId })
+    .from(stones)
+    .where(eq(by === 'code' ? stones.code : stones.id, value))
+    .get();
+}
+
+/** The codes of a collection's stones: their pages name the collection, so a change of it changes them too. */
+export async function collectionStoneCodes(db: Db, id: string): Promise<string[]> {
+  return (await db.select({ code: stones.code }).from(stones).where(eq(stones.collectionId, id)).all()).map((row) => row.code);
+}
