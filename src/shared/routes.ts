@@ -148,6 +148,7 @@ export const screens = {
   }),
   collection: screen({
     indexing: 'sitemap',
+    cache: 'collection',
     path: '/sammlung/:id',
     page: 'collection',
     messages: ['collection', 'stone'],
@@ -158,6 +159,7 @@ export const screens = {
   collectionLabels: screen({
     // A sheet to print, not a page to find.
     indexing: 'noindex',
+    cache: 'collection',
     path: '/sammlung/:id/etiketten',
     page: 'collection-labels',
     messages: ['collection', 'creation'],

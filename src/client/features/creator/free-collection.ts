@@ -1,36 +1,42 @@
 import * as v from 'valibot';
 import { pathTo } from '../../../shared/routes';
+import { collectionTitle, createCollectionSchema, dedication } from '../../../shared/schemas/collection';
 import { email as emailSchema } from '../../../shared/schemas/common';
-import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH } from '../../../shared/schemas/limits';
 import type { CreatedCollection } from '../../../shared/types';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { recaptchaToken } from '../../lib/recaptcha';
 import { titlesFrom } from '../collection/stone-titles';
 import type { Draft, Errors, Translate } from './wizard';
 
-/** A collection's title: the person it is for ("Für Oma Lisbeth"), at most this long. */
-const MAX_COLLECTION_TITLE_LENGTH = 120;
-
-/** Step 1 of a collection: e-mail, title, dedication. */
+/** Step 1 of a collection: e-mail, title, dedication, by the server's own rules (src/shared/schemas/collection.ts). */
 export function checkCollectionBasics(draft: Draft, t: Translate): Errors {
   const errors: Errors = {};
   const mail = v.safeParse(emailSchema, draft.creatorEmail);
   if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'email.invalid');
-  const title = draft.title.trim();
-  if (!title) errors.title = t('title.required');
-  else if (title.length > MAX_COLLECTION_TITLE_LENGTH)
-    errors.title = t('creator.collection.titleTooLong', { max: MAX_COLLECTION_TITLE_LENGTH });
-  if (draft.dedication.length > MAX_DEDICATION_LENGTH)
-    errors.dedication = t('creator.collection.dedicationTooLong', { max: MAX_DEDICATION_LENGTH });
+  const title = v.safeParse(collectionTitle, draft.title);
+  if (!title.success) errors.title = t(title.issues[0]?.message ?? 'title.required');
+  const text = v.safeParse(dedication, draft.dedication);
+  if (!text.success) errors.dedication = t(text.issues[0]?.message ?? 'dedication.invalid');
   return errors;
 }
 
-/** Step 2 of a collection: 1 to MAX_COLLECTION_STONES stones. */
+/** What the creator's collection sends, before the bot check's token. */
+function collectionInput(draft: Draft) {
+  const count = draft.count.trim() === '' ? Number.NaN : Number(draft.count);
+  return {
+    title: draft.title,
+    dedication: draft.dedication,
+    creatorEmail: draft.creatorEmail,
+    count,
+    titles: titlesFrom(draft.titles, Number.isInteger(count) && count > 0 ? count : 0),
+  };
+}
+
+/** Step 2 of a collection: 1 to MAX_COLLECTION_STONES stones, by the server's schema. */
 export function checkCollectionStones(draft: Draft, t: Translate): Errors {
-  const count = Number(draft.count);
-  return Number.isInteger(count) && count >= 1 && count <= MAX_COLLECTION_STONES
-    ? {}
-    : { count: t('creator.collection.countInvalid', { max: MAX_COLLECTION_STONES }) };
+  const result = v.safeParse(createCollectionSchema, collectionInput(draft));
+  const issue = result.issues?.find((found) => found.path?.[0]?.key === 'count' || found.path?.[0]?.key === 'titles');
+  return issue ? { count: t(issue.message) } : {};
 }
 
 export type FreeCollectionOutcome = { ownerPath: string } | { failed: 'recaptcha' } | { failed: 'create'; description?: string };
@@ -46,17 +52,15 @@ export async function createFreeCollection(draft: Draft, recaptchaSiteKey: strin
   } catch {
     return { failed: 'recaptcha' };
   }
-  const count = Number(draft.count);
-  const titles = titlesFrom(draft.titles, count);
-  const dedication = draft.dedication.trim();
+  const { titles, ...input } = collectionInput(draft);
   try {
     const created = await api<CreatedCollection>('/api/collections', {
       method: 'POST',
       json: {
-        title: draft.title.trim(),
-        ...(dedication ? { dedication } : {}),
-        creatorEmail: draft.creatorEmail.trim(),
-        count,
+        ...input,
+        title: input.title.trim(),
+        dedication: input.dedication.trim() || null,
+        creatorEmail: input.creatorEmail.trim(),
         ...(titles ? { titles } : {}),
         recaptchaToken: token,
       },
