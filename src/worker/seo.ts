@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { pathTo } from '../shared/routes';
 import { sitemapPosts } from './api/blog/queries';
+import { sitemapCollections } from './api/collections/sitemap/queries';
 import { getDb } from './db/client';
 import { disallowedPaths, sitemapPaths } from './lib/addresses';
 import type { AppEnv } from './types';
@@ -27,12 +28,17 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
   )
   .get('/sitemap.xml', async (c) => {
     const site = siteOf(c.env);
-    const posts = await sitemapPosts(getDb(c.env.DB));
+    const db = getDb(c.env.DB);
+    const [posts, collections] = await Promise.all([sitemapPosts(db), sitemapCollections(db)]);
     const urls = [
       ...sitemapPaths().map((path) => `  <url><loc>${xml(`${site}${path}`)}</loc></url>`),
       ...posts.map(
         (post) =>
           `  <url><loc>${xml(`${site}${pathTo('blogPost', { slug: post.slug })}`)}</loc><lastmod>${(post.updatedAt ?? post.createdAt).toISOString()}</lastmod></url>`,
+      ),
+      ...collections.map(
+        (collection) =>
+          `  <url><loc>${xml(`${site}${pathTo('collection', { id: collection.id })}`)}</loc><lastmod>${(collection.updatedAt ?? collection.createdAt).toISOString()}</lastmod></url>`,
       ),
     ];
     return c.body(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCollection } from '../support/collections';
 import { call } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
@@ -11,8 +12,9 @@ describe('what search engines read', () => {
     expect(robots).toContain('Sitemap: https://reisesteine.test/sitemap.xml');
   });
 
-  it('the sitemap lists the public pages and the published articles only', async () => {
+  it('the sitemap lists the public pages, the published articles and the memorial collections only', async () => {
     const token = await operatorToken();
+    const { id } = await createCollection();
     for (const [slug, published] of [
       ['oeffentlich', true],
       ['entwurf', false],
@@ -35,6 +37,7 @@ describe('what search engines read', () => {
       'https://reisesteine.test/datenschutz',
       'https://reisesteine.test/agb',
       'https://reisesteine.test/blog/oeffentlich',
+      `https://reisesteine.test/sammlung/${id}`,
     ]);
   });
 
