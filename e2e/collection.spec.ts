@@ -174,6 +174,9 @@ test('the collection page without JavaScript already shows its title, totals and
   await expect(page.getByTestId('collection-countries')).toContainText('Österreich');
   await expect(page.getByTestId('collection-stone')).toHaveCount(20);
   await expect(page.getByTestId('collection-stone').first()).toContainText('C01-1EC-001');
+  // Each stone's state in words: the seed has resting and missing ones.
+  await expect(page.getByTestId('collection-stone').filter({ hasText: 'C01-1EC-002' })).toContainText('ruht gerade');
+  await expect(page.getByTestId('collection-stone').filter({ hasText: 'C01-1EC-004' })).toContainText('vermisst');
   await context.close();
 });
 
@@ -191,4 +194,12 @@ test('a stone of a collection names it on its page, with a link to it', async ({
   await page.getByRole('link', { name: `Teil der Sammlung „${DEMO.title}“` }).click();
   await expect(page).toHaveURL(new RegExp(`/sammlung/${DEMO.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: DEMO.title })).toBeVisible();
+});
+
+test('the collection page asks for its owner link by mail, and says the same whatever the address', async ({ page }) => {
+  await page.goto(`/sammlung/${DEMO.id}`);
+  await page.getByText('Ist das deine Sammlung? Besitzerlink anfordern').click();
+  await page.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill('jemand@example.org');
+  await page.getByRole('button', { name: 'Admin-Link senden' }).click();
+  await expect(page.getByText('Wenn diese Adresse zur Sammlung gehört, ist der Besitzerlink unterwegs.')).toBeVisible();
 });
