@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import { collectionPath } from '../shared/collection';
 import { pathTo } from '../shared/routes';
 import { sitemapPosts } from './api/blog/queries';
-import { sitemapCollections } from './api/collections/sitemap/queries';
+import { sitemapCollections } from './api/collections/queries';
 import { getDb } from './db/client';
 import { disallowedPaths, sitemapPaths } from './lib/addresses';
 import type { AppEnv } from './types';
@@ -30,16 +31,13 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
     const site = siteOf(c.env);
     const db = getDb(c.env.DB);
     const [posts, collections] = await Promise.all([sitemapPosts(db), sitemapCollections(db)]);
+    const entry = (path: string, changed: Date) =>
+      `  <url><loc>${xml(`${site}${path}`)}</loc><lastmod>${changed.toISOString()}</lastmod></url>`;
     const urls = [
       ...sitemapPaths().map((path) => `  <url><loc>${xml(`${site}${path}`)}</loc></url>`),
-      ...posts.map(
-        (post) =>
-          `  <url><loc>${xml(`${site}${pathTo('blogPost', { slug: post.slug })}`)}</loc><lastmod>${(post.updatedAt ?? post.createdAt).toISOString()}</lastmod></url>`,
-      ),
-      ...collections.map(
-        (collection) =>
-          `  <url><loc>${xml(`${site}${pathTo('collection', { id: collection.id })}`)}</loc><lastmod>${(collection.updatedAt ?? collection.createdAt).toISOString()}</lastmod></url>`,
-      ),
+      ...posts.map((post) => entry(pathTo('blogPost', { slug: post.slug }), post.updatedAt ?? post.createdAt)),
+      // Every memorial collection's page: public and meant to be found (issue 21).
+      ...collections.map((collection) => entry(collectionPath(collection.id), collection.updatedAt ?? collection.createdAt)),
     ];
     return c.body(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,

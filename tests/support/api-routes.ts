@@ -5,6 +5,7 @@
  */
 import { env } from 'cloudflare:test';
 import { app } from '../../src/worker/app';
+import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { type AdminSide, operatorOnly, publicRoute } from '../../src/worker/lib/routing';
 import { insertFind, insertStone } from './factory';
 
@@ -57,7 +58,13 @@ export interface SampleStone {
   code: string;
   adminToken: string;
   findId: string;
+  /** The memorial collection the sample stone belongs to, and its owner token. */
+  collectionId: string;
+  collectionToken: string;
 }
+
+/** The sample collection's id (lowercase, as the API spells it). */
+export const SAMPLE_COLLECTION = 'kette2samm';
 
 export async function sampleStone(): Promise<SampleStone> {
   // Its counters agree with its one find (a find logged on it takes number 2, and the journey goes on from Berlin).
@@ -71,13 +78,23 @@ export async function sampleStone(): Promise<SampleStone> {
     lastLongitude: 13.405,
   });
   await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+  const collectionToken = randomToken();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO collections (id, title, creator_email, owner_token_hash, stone_seq) VALUES (?, 'Beispielsammlung', 'fixed-creator@example.org', ?, 1)",
+    ).bind(SAMPLE_COLLECTION, await sha256Hex(collectionToken)),
+    env.DB.prepare('UPDATE stones SET collection_id = ? WHERE id = ?').bind(SAMPLE_COLLECTION, stone.id),
+  ]);
   await env.DB.prepare(
     "INSERT INTO blog_posts (id, title, slug, excerpt, content, published, author_email) VALUES ('sample-post', 'Beispiel', ?, 'Kurz', '<p>Text</p>', 1, 'redaktion@example.org')",
   )
     .bind(SAMPLE_SLUG)
     .run();
-  return { ...stone, findId: SAMPLE_FIND };
+  return { ...stone, findId: SAMPLE_FIND, collectionId: SAMPLE_COLLECTION, collectionToken };
 }
+
+/** Whether a route addresses a memorial collection: its `:id` and `:adminToken` are the sample collection's. */
+export const isCollectionRoute = (path: string) => path.startsWith('/api/collections/') || path.startsWith('/api/admin/collections/');
 
 /** A decided answer: status and error code. */
 export interface Answer {
@@ -87,16 +104,25 @@ export interface Answer {
 
 export const answer = (status: number, code: string): Answer => ({ status, code });
 
-/** Every path parameter of the API by name: a sample that names the sample stone, and the answer to an odd value. */
-export const PARAMETERS: Record<string, { sample: (stone: SampleStone) => string; odd: Answer }> = {
+/**
+ * Every path parameter of the API by name: a sample that names the sample stone (or, on a collection's routes, the
+ * sample collection), and the answer to an odd value.
+ */
+export const PARAMETERS: Record<string, { sample: (stone: SampleStone, path: string) => string; odd: Answer }> = {
   code: { sample: (stone) => stone.code, odd: answer(400, 'INVALID_CODE') },
   // Anything unlike an owner token is "not found", like a token of no stone (spec §7: "404 means not found or invalid token").
-  adminToken: { sample: (stone) => stone.adminToken, odd: answer(404, 'NOT_FOUND') },
+  adminToken: {
+    sample: (stone, path) => (isCollectionRoute(path) ? stone.collectionToken : stone.adminToken),
+    odd: answer(404, 'NOT_FOUND'),
+  },
   findId: { sample: (stone) => stone.findId, odd: answer(404, 'FIND_NOT_FOUND') },
   slug: { sample: () => SAMPLE_SLUG, odd: answer(404, 'BLOG_POST_NOT_FOUND') },
   // Operator routes only: stone and mail ids (an article's id is answered in the blog's words, see ODD_ARTICLE_ID).
-  id: { sample: (stone) => stone.id, odd: answer(404, 'NOT_FOUND') },
+  id: { sample: (stone, path) => (isCollectionRoute(path) ? stone.collectionId : stone.id), odd: answer(404, 'NOT_FOUND') },
 };
+
+/** The answer to an odd collection id: the collections' own "not found". */
+export const ODD_COLLECTION_ID = answer(404, 'COLLECTION_NOT_FOUND');
 
 /** Read routes that need a query to answer 200 (the geocoder's, answered by the fake one). */
 export const QUERIES: Record<string, string> = {
@@ -106,7 +132,7 @@ export const QUERIES: Record<string, string> = {
 
 /** The route's address with every parameter filled from its sample, or from `values`. */
 export function address(route: ApiRoute, stone: SampleStone, values: Record<string, string> = {}): string {
-  const path = route.path.replace(PARAMETER, (_, name: string) => values[name] ?? PARAMETERS[name]?.sample(stone) ?? '');
+  const path = route.path.replace(PARAMETER, (_, name: string) => values[name] ?? PARAMETERS[name]?.sample(stone, route.path) ?? '');
   return `${path}${QUERIES[route.label] ?? ''}`;
 }
 
@@ -148,6 +174,10 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'DELETE /api/admin/stones/:adminToken/photos': 'json',
   'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
   'POST /api/admin/login': 'json',
+  'POST /api/collections': 'json',
+  'POST /api/collections/:id/owner-link': 'json',
+  'PATCH /api/admin/collections/:adminToken': 'json',
+  'POST /api/admin/collections/:adminToken/stones': 'json',
   'PATCH /api/admin/stones/id/:id (operator)': 'json',
   'DELETE /api/admin/stones/id/:id/photos (operator)': 'json',
   'PATCH /api/admin/stones/id/:id/finds/:findId (operator)': 'json',

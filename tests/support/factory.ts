@@ -174,12 +174,14 @@ export async function countRows(table: 'stones' | 'finds' | 'subscriptions' | 'p
 
 /** Everything a write could change, to show that a refused request changed nothing. */
 export async function snapshot() {
-  const [stoneRows, findRows, subscriptionRows, photoRows, outboxRows] = await env.DB.batch([
+  const [stoneRows, findRows, subscriptionRows, photoRows, outboxRows, collectionRows, tokenRows] = await env.DB.batch([
     env.DB.prepare('SELECT id, code, title, story, find_seq, total_distance_km, last_latitude, last_longitude FROM stones ORDER BY id'),
     env.DB.prepare('SELECT id, stone_id, seq FROM finds ORDER BY id'),
     env.DB.prepare('SELECT id, email FROM subscriptions ORDER BY id'),
     env.DB.prepare('SELECT id FROM photos ORDER BY id'),
     env.DB.prepare('SELECT id FROM email_outbox ORDER BY id'),
+    env.DB.prepare('SELECT id, title, dedication, stone_seq, updated_at FROM collections ORDER BY id'),
+    env.DB.prepare('SELECT token_hash FROM collection_owner_tokens ORDER BY token_hash'),
   ]);
   return {
     stones: stoneRows?.results,
@@ -187,6 +189,8 @@ export async function snapshot() {
     subscriptions: subscriptionRows?.results,
     photos: photoRows?.results,
     outbox: outboxRows?.results,
+    collections: collectionRows?.results,
+    collectionOwnerTokens: tokenRows?.results,
   };
 }
 

@@ -4,14 +4,52 @@ import { describe, expect, it } from 'vitest';
 import de from '../../src/shared/i18n/de.json';
 import en from '../../src/shared/i18n/en.json';
 import { operatorUpdateSchema } from '../../src/shared/schemas/admin';
+import { addStonesSchema, createCollectionSchema, MAX_COLLECTION_TITLE_LENGTH } from '../../src/shared/schemas/collection';
 import { findSchema } from '../../src/shared/schemas/find';
-import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../src/shared/schemas/limits';
+import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../src/shared/schemas/limits';
 import { ownerUpdateSchema } from '../../src/shared/schemas/owner';
 import { stoneDataSchema } from '../../src/shared/schemas/payment';
 import { createStoneSchema, stoneTitle } from '../../src/shared/schemas/stone';
 import { subscriptionSchema } from '../../src/shared/schemas/subscription';
 
 const messages = (result: v.SafeParseResult<v.GenericSchema>) => (result.success ? [] : result.issues.map((i) => i.message));
+
+describe('create-collection schema', () => {
+  const valid = { title: 'Für Oma Lisbeth', creatorEmail: 'family@example.org', count: 2 };
+
+  it('gives every stone a title, empty for the default, as many as the count', () => {
+    const result = v.safeParse(createCollectionSchema, { ...valid, titles: ['Rose'] });
+    expect(result.success && result.output).toEqual({
+      title: 'Für Oma Lisbeth',
+      creatorEmail: 'family@example.org',
+      dedication: null,
+      recaptchaToken: '',
+      titles: ['Rose', ''],
+    });
+    const fromTitles = v.safeParse(createCollectionSchema, { ...valid, count: undefined, titles: ['a', 'b', 'c'] });
+    expect(fromTitles.success && fromTitles.output.titles).toEqual(['a', 'b', 'c']);
+  });
+
+  it(`takes 1 to ${MAX_COLLECTION_STONES} stones and at most as many titles as stones`, () => {
+    expect(v.safeParse(createCollectionSchema, { ...valid, count: MAX_COLLECTION_STONES }).success).toBe(true);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: MAX_COLLECTION_STONES + 1 }))).toEqual(['count.invalid']);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: undefined }))).toEqual(['count.invalid']);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: 1, titles: ['a', 'b'] }))).toEqual(['titles.tooMany']);
+    expect(messages(v.safeParse(addStonesSchema, { count: 0 }))).toEqual(['count.invalid']);
+  });
+
+  it(`limits the title to ${MAX_COLLECTION_TITLE_LENGTH} characters (room for " #50" within a stone title) and the dedication to ${MAX_DEDICATION_LENGTH}`, () => {
+    expect(MAX_COLLECTION_TITLE_LENGTH + ' #50'.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
+    expect(v.safeParse(createCollectionSchema, { ...valid, title: 'x'.repeat(MAX_COLLECTION_TITLE_LENGTH) }).success).toBe(true);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, title: 'x'.repeat(MAX_COLLECTION_TITLE_LENGTH + 1) }))).toEqual([
+      'collectionTitle.tooLong',
+    ]);
+    expect(v.safeParse(createCollectionSchema, { ...valid, dedication: 'x'.repeat(MAX_DEDICATION_LENGTH) }).success).toBe(true);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, dedication: 'x'.repeat(MAX_DEDICATION_LENGTH + 1) }))).toEqual([
+      'dedication.tooLong',
+    ]);
+  });
+});
 
 describe('create-stone schema', () => {
   const valid = { creatorEmail: 'anna@example.org', title: 'Omas Stein' };

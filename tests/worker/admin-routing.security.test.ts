@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { createCollection } from '../support/collections';
 import { call, createStone, expectApiError } from '../support/factory';
+import { operatorToken } from '../support/operator';
 
 /**
  * Decision record 006: under /api/admin/stones the Authorization header alone decides the side. Owner calls
@@ -43,5 +45,44 @@ describe('owner and operator sides of /api/admin/stones', () => {
       'UNAUTHORIZED',
     );
     expect(await env.DB.prepare('SELECT count(*) AS n FROM stones WHERE code = ?').bind(code).first('n')).toBe(1);
+  });
+});
+
+/**
+ * A memorial collection's owner link lives under /api/admin/ too (`/api/admin/collections/{adminToken}`): the owner
+ * holds a token and sends no Authorization header. The same rule decides: with a header the call is the
+ * operator's, and the operator has no collection route, whatever the token.
+ */
+describe("a collection's owner link under /api/admin/collections", () => {
+  it('serves the collection to a request without an Authorization header', async () => {
+    const { adminToken, id } = await createCollection({ creatorEmail: 'family@example.org' });
+    const res = await call(`/api/admin/collections/${adminToken}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id, creatorEmail: 'family@example.org' });
+  });
+
+  it('answers a call with an unknown Authorization header 401, and a logged-in operator no collection', async () => {
+    const { adminToken } = await createCollection();
+    await expectApiError(
+      await call(`/api/admin/collections/${adminToken}`, { headers: { authorization: 'Bearer x' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+    const authorization = `Bearer ${await operatorToken()}`;
+    for (const [method, path] of [
+      ['GET', `/api/admin/collections/${adminToken}`],
+      ['PATCH', `/api/admin/collections/${adminToken}`],
+      ['POST', `/api/admin/collections/${adminToken}/stones`],
+    ] as const) {
+      const res = await call(path, {
+        method,
+        headers: { authorization, 'content-type': 'application/json' },
+        body: method === 'GET' ? null : '{"title":"X","count":1}',
+      });
+      const error = await expectApiError(res, 404, 'NOT_FOUND');
+      expect(JSON.stringify(error)).not.toContain('family@example.org');
+    }
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM collections WHERE title = 'X'").first('n')).toBe(0);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM stones').first('n')).toBe(3);
   });
 });

@@ -17,6 +17,7 @@ import {
   BODY_KIND,
   type BodyKind,
   ODD_ARTICLE_ID,
+  ODD_COLLECTION_ID,
   PARAMETERS,
   QUERIES,
   ROUTES,
@@ -273,7 +274,12 @@ const oddParameterCases = ROUTES.flatMap((route) =>
   route.params.flatMap((name) => {
     const parameter = PARAMETERS[name];
     if (!parameter || !knowsParameters(route)) return [];
-    const { status, code } = name === 'id' && route.path.startsWith('/api/admin/blog/') ? ODD_ARTICLE_ID : parameter.odd;
+    const { status, code } =
+      name === 'id' && route.path.startsWith('/api/admin/blog/')
+        ? ODD_ARTICLE_ID
+        : name === 'id' && route.path.startsWith('/api/collections/')
+          ? ODD_COLLECTION_ID
+          : parameter.odd;
     return ODD_VALUES.map((odd) => ({
       route,
       name,

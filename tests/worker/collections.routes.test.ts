@@ -4,13 +4,14 @@
  * collections-owner.routes.test.ts's; the edge cache's, edge-cache.routes.test.ts's.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import type { CreatedCollection } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { deriveStoneToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { collectionBody, createCollection, readCollection, rowCount, siteStoneCount } from '../support/collections';
 import { call, callWith, expectApiError, insertFind, ORIGIN, PRODUCTION_SETTINGS, postJson } from '../support/factory';
 import { outbox } from '../support/mail';
+import { meteredD1 } from '../support/metered-d1';
 
 const CODE_SHAPE = /^[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/;
 const EMAIL_LIKE = /[^\s"@]+@[^\s"@]+\.[a-z]{2,}/i;
@@ -167,6 +168,22 @@ describe('POST /api/collections makes a set of free stones in one transaction', 
     expect(await rowCount('email_outbox')).toBe(0);
   });
 
+  it('writes nothing at all when the batch fails at its last statement (the creation mail)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const before = await siteStoneCount();
+    await env.DB.exec(
+      "CREATE TRIGGER test_outbox_down BEFORE INSERT ON email_outbox WHEN NEW.kind = 'collection-created' BEGIN SELECT RAISE(ABORT, 'outbox down'); END",
+    );
+    try {
+      await expectApiError(await postJson('/api/collections', collectionBody({ count: 5 })), 500, 'INTERNAL_ERROR');
+    } finally {
+      await env.DB.exec('DROP TRIGGER test_outbox_down');
+      vi.restoreAllMocks();
+    }
+    expect([await rowCount('collections'), await rowCount('stones'), await rowCount('email_outbox')]).toEqual([0, 0, 0]);
+    expect(await siteStoneCount()).toBe(before);
+  });
+
   it('stores an empty dedication as none', async () => {
     const created = await createCollection({ dedication: '   ' });
     expect((await readCollection(created.id)).dedication).toBeNull();
@@ -259,6 +276,25 @@ describe('GET /api/collections/{id}', () => {
       ],
     });
     expect(view.stones[2]).toMatchObject({ findCount: 0, totalDistance: 0, lastFind: null, journey: [] });
+  });
+
+  it('reads a collection in the same number of statements, whatever the number of its stones and finds', async () => {
+    const metered = meteredD1(env.DB);
+    const statementsFor = async (count: number) => {
+      const created = await createCollection({ count });
+      for (const [i, stone] of (await stoneRows(created.id)).entries()) {
+        await insertFind(stone.id, { seq: 1, location: `Ort ${i}`, latitude: 50, longitude: 10, countryCode: 'DE' });
+      }
+      metered.reset();
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request(`${ORIGIN}/api/collections/${created.id}`), { ...env, DB: metered.db }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect((await res.json<{ stones: unknown[] }>()).stones).toHaveLength(count);
+      return metered.totals.statements;
+    };
+    const few = await statementsFor(2);
+    expect(few).toBeLessThanOrEqual(3);
+    expect(await statementsFor(20)).toBe(few);
   });
 
   it('finds the collection under an uppercase spelling of its id', async () => {

@@ -4,11 +4,13 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { CreatedCollection } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { readScope } from '../../src/worker/lib/addresses';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { BOOKMARK_HEADER } from '../../src/worker/lib/d1-session';
 import { CACHE_STATUS_HEADER } from '../../src/worker/lib/edge-cache';
+import { collectionBody } from '../support/collections';
 import { clientAddress, insertStone, ORIGIN } from '../support/factory';
 import { meteredD1 } from '../support/metered-d1';
 import { operatorToken } from '../support/operator';
@@ -54,6 +56,13 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
 async function stone() {
   const hex = () => crypto.randomUUID().replace(/-/g, '').slice(0, 3).toUpperCase();
   return insertStone({ code: `${hex()}-${hex()}-${hex()}`, title: 'Omas Gartenstein', hasPhotos: true, isPaid: true });
+}
+
+/** A memorial collection of its own per test, made through the API. */
+async function collection(): Promise<CreatedCollection> {
+  const created = await fetchCached('/api/collections', json('POST', collectionBody({ count: 2 })));
+  expect(created.response.status).toBe(201);
+  return JSON.parse(created.body) as CreatedCollection;
 }
 
 const nonceOf = (body: string) => /<script[^>]* nonce="([^"]+)"/.exec(body)?.[1];
@@ -186,6 +195,53 @@ describe('a write makes the next read fresh', () => {
     expect((JSON.parse(after.body) as { title: string }).title).toBe('Per Mail bearbeitet');
   });
 
+  it("after a find on one of a collection's stones, the collection's next read misses and shows the find", async () => {
+    const created = await collection();
+    const [first] = created.stones;
+    await fetchCached(`/api/collections/${created.id}`);
+    expect((await fetchCached(`/api/collections/${created.id}`)).status).toBe('hit');
+    const found = await fetchCached(`/api/stones/${first?.code}/finds`, json('POST', { location: 'Sylt', latitude: 54.9, longitude: 8.3 }));
+    expect(found.response.status).toBe(201);
+    const after = await fetchCached(`/api/collections/${created.id}`);
+    expect(after.status).toBe('miss');
+    expect(after.body).toContain('Sylt');
+  });
+
+  it("after a title change of the collection, its stones' JSON names the new title; adding stones shows them", async () => {
+    const created = await collection();
+    const code = created.stones[0]?.code ?? '';
+    await fetchCached(`/api/stones/${code}`);
+    await fetchCached(`/api/collections/${created.id}`);
+    expect((await fetchCached(`/api/stones/${code}`)).status).toBe('hit');
+    const edited = await fetchCached(`/api/admin/collections/${created.adminToken}`, json('PATCH', { title: 'Für Opa Heinz' }));
+    expect(edited.response.status).toBe(200);
+    const stoneAfter = await fetchCached(`/api/stones/${code}`);
+    expect(stoneAfter.status).toBe('miss');
+    expect((JSON.parse(stoneAfter.body) as { collection: { title: string } }).collection.title).toBe('Für Opa Heinz');
+    const collectionAfter = await fetchCached(`/api/collections/${created.id}`);
+    expect(collectionAfter.status).toBe('miss');
+    expect((JSON.parse(collectionAfter.body) as { title: string }).title).toBe('Für Opa Heinz');
+
+    expect((await fetchCached(`/api/collections/${created.id}`)).status).toBe('hit');
+    const added = await fetchCached(`/api/admin/collections/${created.adminToken}/stones`, json('POST', { titles: ['Der Neue'] }));
+    expect(added.response.status).toBe(201);
+    const withNew = await fetchCached(`/api/collections/${created.id}`);
+    expect(withNew.status).toBe('miss');
+    expect(withNew.body).toContain('Der Neue');
+  });
+
+  it("after a stone's owner renames it, its collection shows the new name", async () => {
+    const created = await collection();
+    const stone = created.stones[0];
+    await fetchCached(`/api/collections/${created.id}`);
+    expect((await fetchCached(`/api/collections/${created.id}`)).status).toBe('hit');
+    const edited = await fetchCached(`/api/admin/stones/${stone?.adminToken}`, json('PATCH', { title: 'Umbenannt' }));
+    expect(edited.response.status).toBe(200);
+    const after = await fetchCached(`/api/collections/${created.id}`);
+    expect(after.status).toBe('miss');
+    expect(after.body).toContain('Umbenannt');
+  });
+
   it('the read that refills the cache after a write reads at least at the write, even from a replica', async () => {
     const { code } = await stone();
     await fetchCached(`/api/stones/${code}`);
@@ -217,7 +273,14 @@ describe('a write makes the next read fresh', () => {
 describe('nothing secret or personal is cached', () => {
   it('keeps no owner, operator or mail-link answer, and no answer that sets a cookie', async () => {
     const { code, adminToken } = await stone();
-    for (const path of [`/api/admin/stones/${adminToken}`, `/admin/stone/${adminToken}`, '/abo/bestaetigen?token=x', '/api/admin/stones']) {
+    const { adminToken: collectionToken } = await collection();
+    for (const path of [
+      `/api/admin/stones/${adminToken}`,
+      `/admin/stone/${adminToken}`,
+      '/abo/bestaetigen?token=x',
+      '/api/admin/stones',
+      `/api/admin/collections/${collectionToken}`,
+    ]) {
       const first = await fetchCached(path, html('de'));
       const second = await fetchCached(path, html('de'));
       expect([path, first.status, second.status]).toEqual([path, null, null]);

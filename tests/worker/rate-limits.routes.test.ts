@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
+import { collectionBody, createCollection } from '../support/collections';
 import { callWith, clientAddress, createStone, expectApiError, type FindBody, snapshot } from '../support/factory';
 import { heldRateLimits } from '../support/rate-limits';
 
@@ -96,6 +97,41 @@ describe('abuse limits on public writes', () => {
     expect(
       (await postJson('/api/stones', { creatorEmail: 'c@example.org', title: 'Stein' }, { 'cf-connecting-ip': clientAddress() })).status,
     ).toBe(201);
+  });
+
+  it('counts a memorial collection as ONE creation, however many stones it has, sharing the stones’ limit', async () => {
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.createStone;
+    const collection = () => postJson('/api/collections', collectionBody({ count: 50 }), { 'cf-connecting-ip': client });
+    // 50 stones each, and still one creation each: the limit is about creations, not stones.
+    expect(await burst(limit - 1, collection)).toEqual(Array(limit - 1).fill(201));
+    expect((await postJson('/api/stones', { creatorEmail: 'c@example.org', title: 'Stein' }, { 'cf-connecting-ip': client })).status).toBe(
+      201,
+    );
+    const before = await snapshot();
+    await expectApiError(await collection(), 429, 'RATE_LIMITED');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('limits a collection owner’s writes per client, and the owner-link mail per collection', async () => {
+    const created = await createCollection();
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.clientWrites;
+    const edit = (i: number) =>
+      call(`/api/admin/collections/${created.adminToken}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': client },
+        body: JSON.stringify({ dedication: `Fassung ${i}` }),
+      });
+    expect(await burst(limit + 1, edit)).toEqual([...Array(limit).fill(200), 429]);
+    const addMore = await postJson(`/api/admin/collections/${created.adminToken}/stones`, { count: 1 }, { 'cf-connecting-ip': client });
+    await expectApiError(addMore, 429, 'RATE_LIMITED');
+
+    const asker = clientAddress();
+    const ask = () =>
+      postJson(`/api/collections/${created.id}/owner-link`, { email: 'lisbeth-family@example.org' }, { 'cf-connecting-ip': asker });
+    const stoneLimit = RATE_LIMITS.stoneWrites.limit;
+    expect(await burst(stoneLimit + 1, ask)).toEqual([...Array(stoneLimit).fill(202), 429]);
   });
 
   it('counts an IPv6 client per /64, so rotating the interface part gains nothing', async () => {

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections';
 import { call } from '../support/factory';
@@ -12,9 +13,8 @@ describe('what search engines read', () => {
     expect(robots).toContain('Sitemap: https://reisesteine.test/sitemap.xml');
   });
 
-  it('the sitemap lists the public pages, the published articles and the memorial collections only', async () => {
+  it('the sitemap lists the public pages and the published articles only', async () => {
     const token = await operatorToken();
-    const { id } = await createCollection();
     for (const [slug, published] of [
       ['oeffentlich', true],
       ['entwurf', false],
@@ -37,8 +37,24 @@ describe('what search engines read', () => {
       'https://reisesteine.test/datenschutz',
       'https://reisesteine.test/agb',
       'https://reisesteine.test/blog/oeffentlich',
-      `https://reisesteine.test/sammlung/${id}`,
     ]);
+  });
+
+  it('the sitemap lists every memorial collection with when it last changed; robots.txt leaves them crawlable', async () => {
+    const created = await createCollection();
+    const changed = Date.UTC(2026, 10, 1, 12);
+    await env.DB.prepare('UPDATE collections SET updated_at = ? WHERE id = ?').bind(changed, created.id).run();
+    const other = await createCollection({ title: 'Für Opa' });
+    const sitemap = await (await call('/sitemap.xml')).text();
+    expect(sitemap).toContain(
+      `<url><loc>https://reisesteine.test/sammlung/${created.id}</loc><lastmod>${new Date(changed).toISOString()}</lastmod></url>`,
+    );
+    expect(sitemap).toMatch(new RegExp(`<url><loc>https://reisesteine.test/sammlung/${other.id}</loc><lastmod>[^<]+</lastmod></url>`));
+    // Never an owner link.
+    expect(sitemap).not.toContain(created.adminToken);
+    const robots = await (await call('/robots.txt')).text();
+    expect(robots).not.toMatch(/Disallow: \/sammlung/);
+    expect(robots).toContain('Disallow: /admin\n');
   });
 
   it.each([
