@@ -152,6 +152,9 @@ export const screens = {
     path: '/sammlung/:id',
     page: 'collection',
     messages: ['collection', 'stone'],
+    // A page to read (title, totals, every stone) complete without its JavaScript; its map starts later anyway,
+    // and nobody types into its forms in the first second (decision record 019).
+    hydrate: 'after-load',
     params: collectionId,
     load: collectionLoad,
     status: foundIf,

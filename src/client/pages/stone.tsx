@@ -77,7 +77,7 @@ export default function StonePage({ params, screen }: PageProps) {
           <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{stone.title}</h1>
           {stone.collection ? (
             <p className="mt-1">
-              <a href={stone.collection.url} className="text-amber-800 underline underline-offset-2" data-testid="stone-collection">
+              <a href={stone.collection.url} className="text-amber-800 underline">
                 <FormattedMessage id="stone.collection" values={{ title: stone.collection.title }} />
               </a>
             </p>

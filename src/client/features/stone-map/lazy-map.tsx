@@ -130,20 +130,7 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
 }
 
 /** The map's box with its start button and its loading and failure notes; `children` are buttons over the map. */
-export function LazyMapFrame({
-  map,
-  label,
-  testId,
-  lines,
-  children,
-}: {
-  map: LazyMap;
-  label: string;
-  testId: string;
-  /** How many lines the map draws, once it is ready (a collection's journeys): for the tests to see. */
-  lines?: number;
-  children?: ReactNode;
-}) {
+export function LazyMapFrame({ map, label, testId, children }: { map: LazyMap; label: string; testId: string; children?: ReactNode }) {
   const { status, wanted, start } = map;
   return (
     // Reaching for the map (a pointer on it, a key in it) starts it at once. The wrapper only listens to what
@@ -156,7 +143,6 @@ export function LazyMapFrame({
         data-testid={testId}
         data-ready={map.handle ? 'true' : 'false'}
         data-status={status}
-        data-lines={map.handle ? lines : undefined}
         className="h-80 w-full overflow-hidden rounded-xl bg-stone-200 sm:h-96"
       />
       {status === 'loading' && !wanted ? (
