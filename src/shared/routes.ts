@@ -127,7 +127,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/sammlung/:adminToken',
     page: 'collection-owner',
-    messages: ['collection', 'owner'],
+    messages: ['collection'],
     load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
     status: foundIf,
   }),

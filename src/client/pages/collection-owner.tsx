@@ -7,9 +7,10 @@ import { CollectionDetails } from '../features/collection-owner/collection-detai
 import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
-import { OwnerMissing } from '../features/owner/owner-missing';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
+import { Link } from '../lib/router';
+import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
 /**
@@ -22,7 +23,19 @@ export default function CollectionOwnerPage({ params }: PageProps) {
   const queryClient = useQueryClient();
   const { data: collection, isPending } = useQuery(specQuery(spec));
   if (isPending) return <Spinner />;
-  if (!collection) return <OwnerMissing title="collection.owner.notFound.title" text="collection.owner.notFound.text" />;
+  if (!collection) {
+    // Not the stone's "send me my owner link" form, which asks for a stone's code: a collection's is on its page.
+    return (
+      <NoticePage
+        title={<FormattedMessage id="collection.owner.notFound.title" />}
+        text={<FormattedMessage id="collection.owner.notFound.text" />}
+      >
+        <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
+          <FormattedMessage id="notFound.home" />
+        </Link>
+      </NoticePage>
+    );
+  }
   const update = (next: OwnerCollectionView) => queryClient.setQueryData<OwnerCollectionView | null>(spec.key, next);
   const reload = () => void queryClient.invalidateQueries({ queryKey: spec.key });
   return (
