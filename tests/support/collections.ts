@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
+import { randomCollectionId } from '../../src/shared/collection';
 import type { CollectionView, CreatedCollection, OwnerCollectionView } from '../../src/shared/types';
+import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { call, postJson } from './factory';
 
 /** A collection's creation body as the creator's form sends it (the bot check is skipped in the tests' settings). */
@@ -40,4 +42,16 @@ export async function rowCount(
 /** The site's stone total (site_totals), which a collection's stones count in. */
 export async function siteStoneCount(): Promise<number> {
   return (await env.DB.prepare('SELECT stone_count AS n FROM site_totals WHERE id = 1').first<number>('n')) ?? 0;
+}
+
+/** A collection written straight into D1 (no stones), with its owner token. */
+export async function insertCollection(
+  fields: { title?: string; creatorEmail?: string } = {},
+): Promise<{ id: string; adminToken: string }> {
+  const id = randomCollectionId((bytes) => crypto.getRandomValues(bytes));
+  const adminToken = randomToken();
+  await env.DB.prepare('INSERT INTO collections (id, title, creator_email, owner_token_hash) VALUES (?, ?, ?, ?)')
+    .bind(id, fields.title ?? 'Eingefügte Sammlung', fields.creatorEmail ?? 'fixed-creator@example.org', await sha256Hex(adminToken))
+    .run();
+  return { id, adminToken };
 }

@@ -9,7 +9,7 @@ import type { CreatedCollection } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { deriveStoneToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { collectionBody, createCollection, readCollection, rowCount, siteStoneCount } from '../support/collections';
-import { call, callWith, expectApiError, insertFind, ORIGIN, PRODUCTION_SETTINGS, postJson } from '../support/factory';
+import { call, callWith, expectApiError, insertFind, insertStone, ORIGIN, PRODUCTION_SETTINGS, postJson } from '../support/factory';
 import { outbox } from '../support/mail';
 import { meteredD1 } from '../support/metered-d1';
 
@@ -182,6 +182,38 @@ describe('POST /api/collections makes a set of free stones in one transaction', 
     }
     expect([await rowCount('collections'), await rowCount('stones'), await rowCount('email_outbox')]).toEqual([0, 0, 0]);
     expect(await siteStoneCount()).toBe(before);
+  });
+
+  it('draws again when the collection id or a stone code is taken, and writes the whole set once', async () => {
+    await insertStone({ code: 'ABC-DEF-012', title: 'Schon da' });
+    const takenId = 'kette2samm';
+    await env.DB.prepare(
+      "INSERT INTO collections (id, title, creator_email, owner_token_hash) VALUES (?, 'Schon da', 'x@example.org', 'h')",
+    )
+      .bind(takenId)
+      .run();
+    const alphabet = '23456789abcdefghjkmnpqrstuvwxyz';
+    const real = crypto.getRandomValues.bind(crypto);
+    const draws = { ids: 0, codes: 0 };
+    // Two stones: the first attempt draws the taken id, the second the taken code for its first stone; the third
+    // attempt draws freely and is written.
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      const bytes = array as unknown as Uint8Array;
+      if (bytes.length === 20 && draws.ids++ === 0) bytes.set([...takenId].map((ch) => alphabet.indexOf(ch)).concat(Array(10).fill(0)));
+      else if (bytes.length === 5 && draws.codes++ === 2) bytes.set([0xab, 0xcd, 0xef, 0x01, 0x20]);
+      else real(bytes);
+      return array;
+    });
+    try {
+      const created = await createCollection({ count: 2 });
+      expect(created.id).not.toBe(takenId);
+      expect(created.stones.map((s) => s.code)).not.toContain('ABC-DEF-012');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(draws).toEqual({ ids: 3, codes: 6 });
+    expect(await rowCount('collections')).toBe(2);
+    expect(await rowCount('stones')).toBe(3);
   });
 
   it('stores an empty dedication as none', async () => {

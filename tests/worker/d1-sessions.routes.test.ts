@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../../src/worker/app';
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, requestBookmark } from '../../src/worker/lib/d1-session';
 import { operatorOnly, publicRoute } from '../../src/worker/lib/routing';
+import { collectionBody, insertCollection } from '../support/collections';
 import { call, insertFind, insertStone, postFind } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
@@ -39,6 +40,7 @@ interface Fixture {
   adminToken: string;
   findId: string;
   operator: string;
+  collection: { id: string; adminToken: string };
 }
 
 async function fixture(): Promise<Fixture> {
@@ -46,7 +48,12 @@ async function fixture(): Promise<Fixture> {
   const stone = await insertStone({ code, hasPhotos: true, hasStory: true, isPaid: true, findSeq: 1 });
   const findId = crypto.randomUUID();
   await insertFind(stone.id, { id: findId, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
-  return { ...stone, findId, operator: await operatorToken(`op-${crypto.randomUUID()}@example.org`) };
+  return {
+    ...stone,
+    findId,
+    operator: await operatorToken(`op-${crypto.randomUUID()}@example.org`),
+    collection: await insertCollection(),
+  };
 }
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
@@ -82,6 +89,16 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   'PATCH /api/admin/stones/:adminToken/finds/:findId': (f) => [
     `/api/admin/stones/${f.adminToken}/finds/${f.findId}`,
     json('PATCH', { hidden: true }),
+  ],
+  'POST /api/collections': () => ['/api/collections', json('POST', collectionBody())],
+  'POST /api/collections/:id/owner-link': (f) => [
+    `/api/collections/${f.collection.id}/owner-link`,
+    json('POST', { email: 'fixed-creator@example.org' }),
+  ],
+  'PATCH /api/admin/collections/:adminToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, json('PATCH', { title: 'Neu' })],
+  'POST /api/admin/collections/:adminToken/stones': (f) => [
+    `/api/admin/collections/${f.collection.adminToken}/stones`,
+    json('POST', { count: 1 }),
   ],
   'POST /api/admin/login': () => ['/api/admin/login', json('POST', { email: 'niemand@example.org', password: 'falsches-passwort' })],
   'PATCH /api/admin/stones/id/:id (operator)': (f) => [

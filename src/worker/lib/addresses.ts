@@ -176,9 +176,9 @@ export function disallowedPaths(): string[] {
 }
 
 /**
- * The screens the sitemap lists as they are; a screen with parameters (a collection's page) is listed once per
- * row the database has, as the blog's articles are.
+ * The screens the sitemap lists. Only addresses without a parameter: the pages of one article or one collection
+ * come from the database (worker/seo.ts), whatever their screen declares.
  */
 export function sitemapPaths(): string[] {
-  return screenList.filter((entry) => entry.indexing === 'sitemap' && !entry.path.includes(':')).map((entry) => entry.path);
+  return screenList.filter((entry) => entry.indexing === 'sitemap' && !entry.path.includes('/:')).map((entry) => entry.path);
 }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { CODE_PATTERN } from '../../shared/code';
+import { CODE_PATTERN, normalizeCode } from '../../shared/code';
 import { COLLECTION_ID_PATTERN } from '../../shared/collection';
 import { ownedCollectionId } from '../api/collections/owner/queries';
 import { collectionStoneCodes, stoneScopeRef } from '../api/collections/queries';
@@ -97,7 +97,8 @@ function storable(response: Response): boolean {
  * it belongs to one, its collection's (whose page lists it): the stone is looked up before the write (which may
  * delete it) by its code, the owner's token or the operator's id, one indexed read. A find names the stone by code
  * and needed no read before collections; it now reads the stone's collection_id by the code's unique index. A
- * change of a collection (its owner's token) changes its stones' scopes too: their pages name it. The statistics
+ * change of a collection (its owner's token: two indexed reads, the collection and its stones' codes) changes its
+ * stones' scopes too: their pages name it. The statistics
  * change with every find and stone: they only expire (a new generation per find would keep them out of the cache
  * whenever finds are frequent).
  */
@@ -105,7 +106,8 @@ async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
   const change = changeOf(c.req.method, routingPath(c.req.raw));
   if (!change) return [];
   if (change.scope === 'blog') return ['blog'];
-  const value = change.by === 'code' ? change.value : decodeURIComponent(change.value);
+  // A code in any spelling names the stone its canonical spelling does (the route accepts it so).
+  const value = change.by === 'code' ? (normalizeCode(change.value) ?? change.value) : decodeURIComponent(change.value);
   const db = getDb(c.env.DB);
   if (change.scope === 'collection') {
     const id = await ownedCollectionId(db, value);

@@ -91,7 +91,7 @@ export const emailOutbox = sqliteTable(
   (t) => [
     uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
     index('email_outbox_status_idx').on(t.status, t.queuedAt),
-    // Every mail is about one stone and says its code: deleting a stone deletes its mails.
+    // A stone's mails say its code: deleting a stone deletes its mails. A collection's mails have none (NULL here).
     index('email_outbox_code_idx').on(sql`json_extract(${t.payload}, '$.code')`),
   ],
 );
