@@ -2,7 +2,8 @@
 // production build served by workerd, in Debian's Chromium without network (an offline map style). Each page
 // runs BENCH_LIGHTHOUSE_RUNS times (default 3); the run with the median performance score is reported. Writes
 // .bench/lighthouse.json and exits 1 when a target is missed, so it also works as a budget check:
-//   100 in all four categories on `/`, the stone page and its read-only twin, the guide and the blog; the other
+//   100 in all four categories on `/`, the stone page and its read-only twin, the demo memorial collection's page
+//   (20 stones, scripts/seed-collection.ts), the guide and the blog; the other
 //   pages (an unknown stone's, the legal ones): performance >= 95, the other categories 100.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -17,6 +18,7 @@ const PAGES = [
   { path: '/', targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: `/${STONE}`, targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: `/view/${STONE}`, targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  { path: '/sammlung/gedenkwege', targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/C0D-E00-001', targets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/stein-vorbereiten', targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },
   { path: '/blog', targets: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } },

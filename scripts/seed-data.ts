@@ -92,7 +92,7 @@ export const seedStones: SeedStone[] = [
 ];
 
 /** The stored distance of a seeded stone, computed the way the API computes it. */
-export const seedDistanceKm = (stone: SeedStone) => journeyKm(stone.finds);
+export const seedDistanceKm = (finds: SeedStone['finds']) => journeyKm(finds);
 
 /** The demo article, so a newcomer's blog is not empty. Its HTML stays within what the blog's sanitiser allows. */
 export const seedBlogPost = {

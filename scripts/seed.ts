@@ -3,10 +3,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { hasPosition } from '../src/shared/geo';
-import { DEMO_PHOTO_KEY, seedBlogPost, seedDistanceKm, seedStones } from './seed-data';
+import { SEED_COLLECTION, type SeedCollectionStone, seedCollectionStones } from './seed-collection';
+import { DEMO_PHOTO_KEY, type SeedStone, seedBlogPost, seedDistanceKm, seedStones } from './seed-data';
 
 /**
- * Seeds the local D1 and R2 with the demo stones and the demo article; safe to run again (INSERT OR IGNORE, same photo bytes).
+ * Seeds the local D1 and R2 with the demo stones, the demo memorial collection and the demo article; safe to run
+ * again (INSERT OR IGNORE, same photo bytes).
  * Usage: tsx scripts/seed.ts [--persist-to DIR]
  */
 const persistArgs = process.argv.includes('--persist-to')
@@ -20,11 +22,45 @@ const now = Date.now();
 
 const png = demoPng();
 const statements: string[] = [];
-for (const stone of seedStones) {
+statements.push(
+  `INSERT OR IGNORE INTO collections (id, title, dedication, creator_email, owner_token_hash, stone_seq, created_at) VALUES (${[
+    sqlText(SEED_COLLECTION.id),
+    sqlText(SEED_COLLECTION.title),
+    sqlText(SEED_COLLECTION.dedication),
+    sqlText(SEED_COLLECTION.creatorEmail),
+    sqlText(sha256(SEED_COLLECTION.ownerToken)),
+    seedCollectionStones.length,
+    now - 130 * DAY,
+  ].join(', ')});`,
+);
+/** A demo stone as the seed writes it: with its collection (or none), its state and when that began. */
+type Seeded = Omit<SeedStone, 'finds' | 'status'> & {
+  finds: Array<Partial<SeedCollectionStone['finds'][number]> & SeedStone['finds'][number]>;
+  collectionId: string | null;
+  status: SeedCollectionStone['status'];
+  /** Days since the state began; null: since its newest find, else its making. */
+  statusDaysAgo: number | null;
+  createdDaysAgo: number;
+};
+const stones: Seeded[] = [
+  ...seedStones.map((stone) => ({
+    ...stone,
+    collectionId: null,
+    status: stone.status?.status ?? ('travelling' as const),
+    statusDaysAgo: stone.status?.daysAgo ?? null,
+    createdDaysAgo: 90,
+  })),
+  ...seedCollectionStones.map((stone) => ({ ...stone, collectionId: SEED_COLLECTION.id, statusDaysAgo: null, createdDaysAgo: 130 })),
+];
+for (const stone of stones) {
   const positioned = stone.finds.filter(hasPosition);
   const last = positioned.at(-1) ?? null;
+  const created = now - stone.createdDaysAgo * DAY;
+  // Last seen at its newest find, else when it was made (as the app keeps it).
+  const newest = stone.finds.at(-1);
+  const lastSeen = newest ? now - newest.daysAgo * DAY : created;
   statements.push(
-    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, last_position_at, created_at, status, status_since, last_seen_at) VALUES (${[
+    `INSERT OR IGNORE INTO stones (id, code, title, story, creator_email, has_photos, has_story, is_paid, owner_token_hash, find_seq, total_distance_km, last_latitude, last_longitude, last_position_at, collection_id, status, status_since, last_seen_at, created_at) VALUES (${[
       sqlText(stone.id),
       sqlText(stone.code),
       sqlText(stone.title),
@@ -35,20 +71,20 @@ for (const stone of seedStones) {
       Number(stone.isPaid),
       sqlText(sha256(stone.ownerToken)),
       stone.finds.length,
-      seedDistanceKm(stone),
+      seedDistanceKm(stone.finds),
       sqlNumber(last?.latitude ?? null),
       sqlNumber(last?.longitude ?? null),
       sqlNumber(last ? now - last.daysAgo * DAY : null),
-      now - 90 * DAY,
-      sqlText(stone.status?.status ?? 'travelling'),
-      now - (stone.status?.daysAgo ?? 90) * DAY,
-      // Last seen at its newest find, else when it was made (as the app keeps it).
-      now - (stone.finds.at(-1)?.daysAgo ?? 90) * DAY,
+      sqlText(stone.collectionId),
+      sqlText(stone.status),
+      stone.statusDaysAgo === null ? lastSeen : now - stone.statusDaysAgo * DAY,
+      lastSeen,
+      created,
     ].join(', ')});`,
   );
   stone.finds.forEach((find, i) => {
     statements.push(
-      `INSERT OR IGNORE INTO finds (id, stone_id, seq, location, latitude, longitude, comment, created_at) VALUES (${[
+      `INSERT OR IGNORE INTO finds (id, stone_id, seq, location, latitude, longitude, comment, country_code, kept, created_at) VALUES (${[
         sqlText(`seed-${stone.code}-${i + 1}`),
         sqlText(stone.id),
         i + 1,
@@ -56,6 +92,8 @@ for (const stone of seedStones) {
         sqlNumber(find.latitude),
         sqlNumber(find.longitude),
         sqlText(find.comment),
+        sqlText(find.countryCode ?? null),
+        Number(find.kept ?? false),
         now - find.daysAgo * DAY,
       ].join(', ')});`,
     );
@@ -160,6 +198,7 @@ wrangler([
   'image/png',
 ]);
 
+console.info(`  collection ${SEED_COLLECTION.id}  ${SEED_COLLECTION.title}  (owner page: /admin/sammlung/${SEED_COLLECTION.ownerToken})`);
 for (const stone of seedStones) {
   console.info(`  ${stone.code}  ${stone.title}  (owner page: /admin/stone/${stone.ownerToken})`);
 }

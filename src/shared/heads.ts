@@ -1,6 +1,6 @@
 import type { PublicConfig } from './initial-data';
 import { pathTo, type ScreenName } from './routes';
-import type { BlogPostView, OwnerStoneView, StoneView } from './types';
+import type { BlogPostView, CollectionView, OwnerCollectionView, OwnerStoneView, StoneView } from './types';
 
 /**
  * Each screen's <head>: title, description, canonical address, Open Graph and structured data, from its loaded
@@ -65,6 +65,25 @@ function stoneHead({ data, params, intl, config }: HeadContext<{ stone: StoneVie
       url: siteLink(config, `/view/${params.code}`),
       ...(stone.photos[0] ? { image: stone.photos[0] } : {}),
     },
+  };
+}
+
+function collectionHead({ data, intl, config }: HeadContext<{ collection: CollectionView | null }>): Head {
+  const collection = data.collection;
+  if (!collection) return { title: intl.formatMessage({ id: 'collection.notFound.title' }), noindex: true };
+  const summary = intl.formatMessage(
+    { id: 'collection.summary' },
+    { stones: collection.stones.length, finds: collection.findCount, distance: collection.formattedDistance },
+  );
+  const description = collection.dedication
+    ? `${collection.dedication.slice(0, 160)}${collection.dedication.length > 160 ? '…' : ''}`
+    : summary;
+  const url = siteLink(config, pathTo('collection', { id: collection.id }));
+  return {
+    title: `${collection.title} – ${config.productName}`,
+    description,
+    canonical: url,
+    openGraph: { type: 'website', title: collection.title, description, url },
   };
 }
 
@@ -154,6 +173,17 @@ export const heads: Record<ScreenName, HeadOf> = {
     title: data.stone
       ? intl.formatMessage({ id: 'owner.title' }, { code: data.stone.code })
       : intl.formatMessage({ id: 'owner.notFound.title' }),
+  })),
+  collection: withData<{ collection: CollectionView | null }>(collectionHead),
+  collectionLabels: withData<{ collection: CollectionView | null }>(({ intl, data }) => ({
+    title: data.collection
+      ? intl.formatMessage({ id: 'collection.labels.title' }, { title: data.collection.title })
+      : intl.formatMessage({ id: 'collection.notFound.title' }),
+  })),
+  collectionOwner: withData<{ collection: OwnerCollectionView | null }>(({ intl, data }) => ({
+    title: data.collection
+      ? intl.formatMessage({ id: 'collection.owner.title' }, { title: data.collection.title })
+      : intl.formatMessage({ id: 'collection.owner.notFound.title' }),
   })),
   confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }) }),
   unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }) }),

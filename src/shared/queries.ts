@@ -1,4 +1,4 @@
-import type { BlogPostSummary, BlogPostView, OwnerStoneView, Statistics, StoneView } from './types';
+import type { BlogPostSummary, BlogPostView, CollectionView, OwnerCollectionView, OwnerStoneView, Statistics, StoneView } from './types';
 
 /**
  * A read a screen needs: its key in the read cache (client/lib/query.ts) and the API path that answers it. The Worker fills the same
@@ -31,6 +31,18 @@ export const queries = {
   ownerStone: (adminToken: string): QuerySpec<OwnerStoneView | null> => ({
     key: ['owner-stone', adminToken],
     path: `/api/admin/stones/${encodeURIComponent(adminToken)}`,
+    nullOn404: true,
+  }),
+  /** A memorial collection's public view: its stones, their journeys and totals. */
+  collection: (id: string): QuerySpec<CollectionView | null> => ({
+    key: ['collection', id],
+    path: `/api/collections/${encodeURIComponent(id)}`,
+    nullOn404: true,
+  }),
+  /** The collection's owner view behind its secret link. */
+  ownerCollection: (adminToken: string): QuerySpec<OwnerCollectionView | null> => ({
+    key: ['owner-collection', adminToken],
+    path: `/api/admin/collections/${encodeURIComponent(adminToken)}`,
     nullOn404: true,
   }),
   /** A page of the blog's published articles, newest first (page 1 is the newest BLOG_PAGE_SIZE). */

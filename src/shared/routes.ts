@@ -1,5 +1,7 @@
 import { normalizeCode } from './code';
+import { normalizeCollectionId } from './collection';
 import { queries } from './queries';
+import { matchPattern } from './route-pattern';
 import { type Params, type Screen, screen } from './screen';
 
 /**
@@ -11,6 +13,10 @@ import { type Params, type Screen, screen } from './screen';
  */
 
 const code = { code: normalizeCode };
+const collectionId = { id: normalizeCollectionId };
+/** The collection page and its label sheet read the same public view. */
+const collectionLoad = ({ id }: Params) => ({ collection: queries.collection(id ?? '') });
+const foundIf = (data: Record<string, unknown>) => (data.collection ? 200 : 404);
 
 export const screens = {
   home: screen({
@@ -115,6 +121,16 @@ export const screens = {
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
+  collectionOwner: screen({
+    // The collection's secret owner link, like a stone's.
+    secret: 'path',
+    indexing: 'disallow',
+    path: '/admin/sammlung/:adminToken',
+    page: 'collection-owner',
+    messages: ['collection'],
+    load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
+    status: foundIf,
+  }),
   confirmSubscription: screen({
     // Mail links carry their token in the query.
     secret: 'query',
@@ -129,6 +145,30 @@ export const screens = {
     path: '/abo/abmelden',
     page: 'unsubscribe',
     messages: ['mail-links'],
+  }),
+  collection: screen({
+    indexing: 'sitemap',
+    cache: 'collection',
+    path: '/sammlung/:id',
+    page: 'collection',
+    messages: ['collection', 'stone'],
+    // A page to read (title, totals, every stone) complete without its JavaScript; its map starts later anyway,
+    // and nobody types into its forms in the first second (decision record 019).
+    hydrate: 'after-load',
+    params: collectionId,
+    load: collectionLoad,
+    status: foundIf,
+  }),
+  collectionLabels: screen({
+    // A sheet to print, not a page to find.
+    indexing: 'noindex',
+    cache: 'collection',
+    path: '/sammlung/:id/etiketten',
+    page: 'collection-labels',
+    messages: ['collection', 'creation'],
+    params: collectionId,
+    load: collectionLoad,
+    status: foundIf,
   }),
   view: screen({
     cache: 'stone',
@@ -178,36 +218,6 @@ export interface RouteMatch {
   params: Params;
   /** Set when the address is a known screen in a non-canonical spelling (lowercase code, QR path): go there. */
   redirectTo?: string;
-}
-
-/** Parameters of `pattern` in `pathname` (one trailing slash allowed), or null when it does not fit. */
-function matchPattern(pattern: string, pathname: string, normalizers: Screen['params'] = {}): Params | null {
-  const wanted = pattern.split('/');
-  // One trailing slash after a segment is forgiven (`/ABC-123-DEF/`); an empty segment (`//`) is no address of ours.
-  const trimmed = pathname.length > 1 && pathname.endsWith('/') && !pathname.endsWith('//') ? pathname.slice(0, -1) : pathname;
-  const actual = trimmed.split('/');
-  if (wanted.length !== actual.length) return null;
-  const params: Params = {};
-  for (let i = 0; i < wanted.length; i++) {
-    const want = wanted[i] ?? '';
-    const raw = actual[i] ?? '';
-    if (!want.startsWith(':')) {
-      if (want !== raw) return null;
-      continue;
-    }
-    let value: string;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-    const name = want.slice(1);
-    const normalize = normalizers[name];
-    const canonical = normalize ? normalize(value) : value || null;
-    if (canonical === null) return null;
-    params[name] = canonical;
-  }
-  return params;
 }
 
 /** The path of a screen with the given parameters. */

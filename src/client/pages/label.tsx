@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
+import { PRINT_ONLY_SHEET, StoneLabel } from '../features/label/stone-label';
 import { useStone } from '../features/stone/api';
 import { Button } from '../ui/button';
 
@@ -10,20 +11,16 @@ const SIZES = [
   { cm: 5, count: 3 },
 ] as const;
 
-/**
- * A printable A4 sheet: the stone's QR code and code at 3, 4 and 5 cm, each inside a dashed cut line. Printed at
- * 100 %, centimetres in CSS are centimetres on paper.
- */
+/** A printable A4 sheet: the stone's QR code and code at 3, 4 and 5 cm, each inside a dashed cut line. */
 export default function LabelPage({ params }: PageProps) {
   const intl = useIntl();
   const code = params.code ?? '';
   const { data: stone } = useStone(code);
-  const qrUrl = `/api/stones/${code}/qr.svg`;
   if (!stone) return null;
   return (
     <div className="mx-auto max-w-[21cm] bg-white px-4 py-8 print:p-0">
-      <style>{'@page { size: A4; margin: 10mm; }'}</style>
-      <div className="print:hidden">
+      <style>{PRINT_ONLY_SHEET}</style>
+      <div className="print:hidden" data-print-hide>
         <h1 className="text-2xl font-bold">
           <FormattedMessage id="label.title" values={{ code }} />
         </h1>
@@ -42,17 +39,7 @@ export default function LabelPage({ params }: PageProps) {
             </p>
             <div className="flex flex-wrap gap-2">
               {Array.from({ length: count }, (_, i) => `${cm}-${i}`).map((id) => (
-                <figure
-                  key={id}
-                  data-testid={`label-${cm}`}
-                  className="flex flex-col items-center justify-center border border-dashed border-stone-400 p-[2mm]"
-                  style={{ width: `${cm + 0.6}cm` }}
-                >
-                  <img src={qrUrl} alt="" width={cm * 38} height={cm * 38} style={{ width: `${cm}cm`, height: `${cm}cm` }} />
-                  <figcaption className="mt-[1mm] font-mono font-bold tracking-wider" style={{ fontSize: `${Math.max(7, cm * 2.6)}pt` }}>
-                    {code}
-                  </figcaption>
-                </figure>
+                <StoneLabel key={id} code={code} cm={cm} testId={`label-${cm}`} />
               ))}
             </div>
           </section>

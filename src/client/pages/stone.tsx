@@ -76,6 +76,13 @@ export default function StonePage({ params, screen }: PageProps) {
             <FormattedMessage id="stone.code" values={{ code: stone.code }} />
           </p>
           <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{stone.title}</h1>
+          {stone.collection ? (
+            <p className="mt-1">
+              <a href={stone.collection.url} className="text-amber-800 underline">
+                <FormattedMessage id="stone.collection" values={{ title: stone.collection.title }} />
+              </a>
+            </p>
+          ) : null}
           <p className="mt-2 text-stone-600">
             <FormattedMessage id="stone.findCount" values={{ count: stone.findCount }} />
           </p>
@@ -139,7 +146,7 @@ export default function StonePage({ params, screen }: PageProps) {
           <FindsList finds={stone.finds} />
         </section>
         <aside className={`space-y-6 lg:col-start-2 ${readOnly ? 'lg:row-span-3 lg:row-start-1' : 'lg:row-start-3'}`}>
-          <SubscribeCard code={stone.code} />
+          <SubscribeCard path={`/api/stones/${stone.code}/notifications`} />
           <Card>
             <ShareButtons code={stone.code} title={stone.title} />
           </Card>

@@ -9,7 +9,9 @@ import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
+import { CollectionBasics, CollectionStonesStep, KindChoice } from './collection-steps';
 import { BasicsStep, FeaturesStep } from './creator-steps';
+import { checkCollectionBasics, checkCollectionStones, createFreeCollection } from './free-collection';
 import { createFreeStone } from './free-stone';
 import { handOffToCheckout } from './paid-hand-off';
 import { checkBasics, checkFeatures, type Draft, EMPTY_DRAFT, type Errors, isValid, type Step } from './wizard';
@@ -36,8 +38,11 @@ function Creator({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const price = priceCents(draft.features);
+  const collection = draft.kind === 'collection';
+  // A collection's stones are free; each one's premium features can be bought later from its owner page.
+  const price = collection ? 0 : priceCents(draft.features);
   const paid = price > 0;
+  const rulesOf = collection ? ([checkCollectionBasics, checkCollectionStones] as const) : ([checkBasics, checkFeatures] as const);
 
   useEffect(() => preloadRecaptcha(config.recaptchaSiteKey), [config.recaptchaSiteKey]);
   // A new step is announced and takes focus, so keyboard and screen-reader users follow it.
@@ -66,6 +71,21 @@ function Creator({ onClose }: { onClose: () => void }) {
     });
   };
 
+  const createCollection = async () => {
+    const outcome = await createFreeCollection(draft, config.recaptchaSiteKey);
+    if ('ownerPath' in outcome) {
+      toast({ title: t('creator.collection.created') });
+      onClose();
+      navigate(outcome.ownerPath);
+      return;
+    }
+    toast({
+      title: t(outcome.failed === 'recaptcha' ? 'recaptcha.error' : 'creator.collection.error'),
+      description: outcome.failed === 'create' ? outcome.description : undefined,
+      variant: 'error',
+    });
+  };
+
   const goToCheckout = () => {
     const handOff = handOffToCheckout(draft, t);
     if ('address' in handOff) {
@@ -80,18 +100,20 @@ function Creator({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const [first, second] = rulesOf;
     if (step === 1) {
-      if (check(checkBasics)) setStep(2);
+      if (check(first)) setStep(2);
       return;
     }
     if (step === 2) {
-      if (check(checkFeatures)) setStep(3);
+      if (check(second)) setStep(3);
       return;
     }
-    if (!check(checkBasics) || !check(checkFeatures)) return;
+    if (!check(first) || !check(second)) return;
     setSubmitting(true);
     try {
-      if (paid) goToCheckout();
+      if (collection) await createCollection();
+      else if (paid) goToCheckout();
       else await createFree();
     } finally {
       setSubmitting(false);
@@ -103,13 +125,15 @@ function Creator({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('creator.title')} description={t('creator.step', { step })}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <h3 ref={heading} tabIndex={-1} className="font-semibold text-stone-900 focus:outline-none">
-          {t(`creator.step${step}`)}
+          {t(collection ? `creator.collection.step${step}` : `creator.step${step}`)}
         </h3>
-        {step === 1 ? <BasicsStep {...stepProps} /> : null}
-        {step === 2 ? <FeaturesStep {...stepProps} setErrors={setErrors} onPreparing={setPreparing} /> : null}
+        {step === 1 ? <KindChoice draft={draft} setDraft={setDraft} t={t} /> : null}
+        {step === 1 ? collection ? <CollectionBasics {...stepProps} /> : <BasicsStep {...stepProps} /> : null}
+        {step === 2 && collection ? <CollectionStonesStep {...stepProps} /> : null}
+        {step === 2 && !collection ? <FeaturesStep {...stepProps} setErrors={setErrors} onPreparing={setPreparing} /> : null}
         {step === 3 ? (
           <p className="text-sm text-stone-600">
-            <FormattedMessage id={paid ? 'creator.payNote' : 'creator.freeNote'} />
+            <FormattedMessage id={collection ? 'creator.collection.note' : paid ? 'creator.payNote' : 'creator.freeNote'} />
           </p>
         ) : null}
         <p className="font-semibold" data-testid="creator-price">
@@ -129,7 +153,17 @@ function Creator({ onClose }: { onClose: () => void }) {
           )}
           <Button type="submit" disabled={submitting || preparing || !draft.creatorEmail.trim() || !draft.title.trim()}>
             <FormattedMessage
-              id={submitting ? 'creator.processing' : step < 3 ? 'creator.next' : paid ? 'creator.payAndCreate' : 'creator.create'}
+              id={
+                submitting
+                  ? 'creator.processing'
+                  : step < 3
+                    ? 'creator.next'
+                    : collection
+                      ? 'creator.collection.create'
+                      : paid
+                        ? 'creator.payAndCreate'
+                        : 'creator.create'
+              }
             />
           </Button>
         </div>

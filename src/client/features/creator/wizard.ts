@@ -7,19 +7,37 @@ import { stoneTitle } from '../../../shared/schemas/stone';
 /** The creator's steps: basic information, premium features, then creating or paying. */
 export type Step = 1 | 2 | 3;
 
+/** What is being made: one stone, or a memorial collection of several for one person. */
+export type Kind = 'stone' | 'collection';
+
 /** What the creator asks for, step by step. */
 export interface Draft {
+  kind: Kind;
   creatorEmail: string;
   title: string;
+  /** A collection's: its dedication, its number of stones (as typed) and its stones' own titles, one per line. */
+  dedication: string;
+  count: string;
+  titles: string;
   features: Features;
   story: string;
   photos: File[];
 }
 
-export const EMPTY_DRAFT: Draft = { creatorEmail: '', title: '', features: { photos: false, story: false }, story: '', photos: [] };
+export const EMPTY_DRAFT: Draft = {
+  kind: 'stone',
+  creatorEmail: '',
+  title: '',
+  dedication: '',
+  count: '3',
+  titles: '',
+  features: { photos: false, story: false },
+  story: '',
+  photos: [],
+};
 
 /** Each field's problem, in the visitor's words. */
-export type Errors = Partial<Record<'creatorEmail' | 'title' | 'story' | 'photos', string>>;
+export type Errors = Partial<Record<'creatorEmail' | 'title' | 'story' | 'photos' | 'dedication' | 'count', string>>;
 
 /** A message id in the visitor's language. */
 export type Translate = (id: string, values?: Record<string, string | number>) => string;

@@ -10,33 +10,35 @@ import { useMutation } from '../../lib/query';
 import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { EmailField, TextField } from '../../ui/field';
+import type { OwnerLinkTarget } from './owner-link-request';
 
 /**
  * Asks for a new owner link by mail. The answer never says whether the address fits the stone (so the
  * message is the same either way), and the link only ever goes to the creator's address.
  */
-export default function OwnerLinkForm({ code }: { code?: string }) {
+export default function OwnerLinkForm(target: OwnerLinkTarget) {
   return (
     <WithMessages messages={messages}>
-      <Form code={code} />
+      <Form {...target} />
     </WithMessages>
   );
 }
 
-/** Without a known stone (an owner link that no longer works), the form asks for its code too. */
-function Form({ code: knownCode }: { code?: string }) {
+/** Without a known stone or address (an owner link that no longer works), the form asks for the stone's code too. */
+function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
   const intl = useIntl();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState(knownCode ?? '');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: { email: string }) => api(`/api/stones/${encodeURIComponent(code)}/owner-link`, { method: 'POST', json: body }),
+    mutationFn: (body: { email: string }) =>
+      api(path ?? `/api/stones/${encodeURIComponent(code)}/owner-link`, { method: 'POST', json: body }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isValidCode(code)) {
+    if (!path && !isValidCode(code)) {
       setCodeError(intl.formatMessage({ id: 'ownerLink.codeInvalid' }));
       return;
     }
@@ -53,16 +55,16 @@ function Form({ code: knownCode }: { code?: string }) {
   if (mutation.isSuccess) {
     return (
       <p role="status" className="mt-3 text-stone-700">
-        <FormattedMessage id="ownerLink.sent" />
+        <FormattedMessage id={texts?.sent ?? 'ownerLink.sent'} />
       </p>
     );
   }
   return (
     <form onSubmit={submit} noValidate className="mt-3 space-y-3">
       <p>
-        <FormattedMessage id="ownerLink.text" />
+        <FormattedMessage id={texts?.text ?? 'ownerLink.text'} />
       </p>
-      {knownCode ? null : (
+      {knownCode || path ? null : (
         <TextField
           label={intl.formatMessage({ id: 'ownerLink.code' })}
           name="code"

@@ -7,12 +7,15 @@ import { useToast } from '../../ui/toast';
 const linkClass =
   'rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
 
-/** Facebook, Twitter, WhatsApp, e-mail and copy link; the shared address is the read-only view. */
-export function ShareButtons({ code, title }: { code: string; title: string }) {
+/**
+ * Facebook, Twitter, WhatsApp, e-mail and copy link. A stone's shared address is its read-only view; another page
+ * (a collection) names its own `path`.
+ */
+export function ShareButtons({ title, ...page }: { title: string } & ({ code: string } | { path: string })) {
   const intl = useIntl();
   const toast = useToast();
   const { siteUrl } = useConfig();
-  const url = `${siteUrl.replace(/\/$/, '')}${pathTo('view', { code })}`;
+  const url = `${siteUrl.replace(/\/$/, '')}${'path' in page ? page.path : pathTo('view', { code: page.code })}`;
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   const targets = [

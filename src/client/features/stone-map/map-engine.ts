@@ -1,4 +1,4 @@
-import { type GeoJSONSource, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
+import { type GeoJSONSource, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
@@ -8,8 +8,19 @@ import type { Coordinates } from '../../lib/geolocation';
 /** What the React component asks of the map; everything MapLibre-specific stays in this lazily loaded module. */
 export interface MapHandle {
   showFinds(finds: FindView[], zoom: number): void;
+  /** Several stones' journeys at once (a collection's map), each line in its own colour, framed together; the lines drawn. */
+  showJourneys(journeys: Journey[]): number;
   showSelection(position: Coordinates, zoom: number, markerMs: number): void;
   destroy(): void;
+}
+
+/** One stone's line on a shared map: its number in the page's list marks where it was last seen. */
+export interface Journey {
+  label: string;
+  title: string;
+  color: string;
+  /** [latitude, longitude] of its counted finds, in order. */
+  points: Array<[number, number]>;
 }
 
 interface Options {
@@ -23,6 +34,7 @@ interface Options {
 }
 
 const ROUTE_SOURCE = 'journey';
+const JOURNEYS_SOURCE = 'journeys';
 
 // MapLibre finds its worker next to its own module, which a bundle moves: point it at the emitted file.
 setWorkerUrl(workerUrl);
@@ -88,6 +100,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
 
   let findMarkers: Marker[] = [];
   let route: [number, number][] = [];
+  let lines: Journey[] = [];
   let tempMarker: Marker | null = null;
   let tempTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -111,6 +124,33 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
     });
   };
   map.on('load', drawRoute);
+
+  const drawLines = () => {
+    const data = {
+      type: 'FeatureCollection' as const,
+      features: lines.map((line) => ({
+        type: 'Feature' as const,
+        properties: { color: line.color },
+        geometry: { type: 'LineString' as const, coordinates: line.points.map(([lat, lng]) => [lng, lat]) },
+      })),
+    };
+    const source = map.getSource(JOURNEYS_SOURCE) as GeoJSONSource | undefined;
+    if (source) {
+      source.setData(data);
+      return;
+    }
+    map.addSource(JOURNEYS_SOURCE, { type: 'geojson', data });
+    map.addLayer({
+      id: JOURNEYS_SOURCE,
+      type: 'line',
+      source: JOURNEYS_SOURCE,
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': ['get', 'color'], 'line-width': 3 },
+    });
+  };
+  map.on('load', () => {
+    if (lines.length > 0) drawLines();
+  });
 
   return {
     showFinds(finds, zoom) {
@@ -140,6 +180,34 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
       if (map.isStyleLoaded()) drawRoute();
       const last = positioned.at(-1)?.find;
       if (last) map.jumpTo({ center: [last.longitude, last.latitude], zoom });
+    },
+    showJourneys(journeys) {
+      for (const marker of findMarkers) marker.remove();
+      // A stone found once has its marker but no line yet.
+      lines = journeys.filter((journey) => journey.points.length > 1);
+      findMarkers = journeys.flatMap((journey) => {
+        const last = journey.points.at(-1);
+        if (!last) return [];
+        const element = markerElement(
+          journey.label,
+          'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white text-xs font-bold text-white shadow',
+        );
+        element.style.backgroundColor = journey.color;
+        return [
+          new Marker({ element })
+            .setLngLat([last[1], last[0]])
+            .setPopup(new Popup({ offset: 16 }).setText(`${journey.label}. ${journey.title}`))
+            .addTo(map),
+        ];
+      });
+      if (map.isStyleLoaded()) drawLines();
+      const points = journeys.flatMap((journey) => journey.points);
+      if (points.length > 0) {
+        const bounds = new LngLatBounds();
+        for (const [lat, lng] of points) bounds.extend([lng, lat]);
+        map.fitBounds(bounds, { padding: 40, maxZoom: 10, duration: 0 });
+      }
+      return lines.length;
     },
     showSelection(position, zoom, markerMs) {
       tempMarker?.remove();

@@ -1,42 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FindView } from '../../../shared/types';
-import { useConfig } from '../../lib/config';
 import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION } from '../../lib/geolocation';
 import { useToast } from '../../ui/toast';
-import type { MapHandle } from './map-engine';
-import { isMapUnavailable, setMapStatus, useMapStatus } from './map-status';
+import { LazyMapFrame, useLazyMap } from './lazy-map';
+import { isMapUnavailable } from './map-status';
 
-/** Spec §9: Germany at zoom 6 by default, 10 when the stone has finds, 15 on a selected location. */
-export const GERMANY_CENTER: [number, number] = [10.4515, 51.1657];
-export const ZOOM_DEFAULT = 6;
+/** Spec §9: zoom 10 when the stone has finds, 15 on a selected location (6 on Germany by default, lazy-map.tsx). */
 export const ZOOM_WITH_FINDS = 10;
 export const ZOOM_SELECTED = 15;
 export const TEMP_MARKER_MS = 3000;
-/**
- * MapLibre is a megabyte of JavaScript and a second of main-thread work on a phone: it starts when the map comes
- * near the screen, but never before the page has loaded and this long has passed, or at once when the person
- * reaches for it (pointer, keyboard, "my position", the start button).
- */
-export const MAP_START_DELAY_MS = 3000;
-const NEAR_SCREEN = '200px 0px';
-
-/** Resolves once the page has loaded, the delay has passed and the browser has a quiet moment. */
-function afterLoadAndIdle(delayMs: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const idle = () => {
-      if (signal.aborted) return;
-      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
-      else resolve();
-    };
-    const wait = () => {
-      const timer = setTimeout(idle, delayMs);
-      signal.addEventListener('abort', () => clearTimeout(timer));
-    };
-    if (document.readyState === 'complete') wait();
-    else window.addEventListener('load', wait, { once: true, signal });
-  });
-}
 
 interface StoneMapProps {
   finds: FindView[];
@@ -49,86 +22,9 @@ interface StoneMapProps {
 export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   const intl = useIntl();
   const toast = useToast();
-  const { mapStyleUrl } = useConfig();
-  const container = useRef<HTMLElement>(null);
-  const [handle, setHandle] = useState<MapHandle | null>(null);
-  const status = useMapStatus();
+  const map = useLazyMap(onPick);
+  const { handle, status, start } = map;
   const [locating, setLocating] = useState(false);
-  const onPickRef = useRef(onPick);
-  onPickRef.current = onPick;
-  const intlRef = useRef(intl);
-  intlRef.current = intl;
-  const [wanted, setWanted] = useState(false);
-  const start = () => setWanted(true);
-
-  // Near the screen and past the first seconds of the load: start by itself.
-  useEffect(() => {
-    if (wanted || !container.current) return;
-    const stop = new AbortController();
-    let near = false;
-    let settled = false;
-    const maybeStart = () => {
-      if (near && settled) setWanted(true);
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        near = entries.some((entry) => entry.isIntersecting);
-        maybeStart();
-      },
-      { rootMargin: NEAR_SCREEN },
-    );
-    observer.observe(container.current);
-    void afterLoadAndIdle(MAP_START_DELAY_MS, stop.signal).then(() => {
-      settled = true;
-      maybeStart();
-    });
-    return () => {
-      stop.abort();
-      observer.disconnect();
-    };
-  }, [wanted]);
-
-  // The map is made again when the page language changes: its control texts are fixed at creation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: intl.locale is read through intlRef.
-  useEffect(() => {
-    // Effects never run on the server; the guard also keeps MapLibre out of the Worker bundle.
-    if (import.meta.env.SSR || !wanted) return;
-    let cancelled = false;
-    let created: MapHandle | null = null;
-    setMapStatus('loading');
-    void import('./map-engine').then(
-      ({ createMap }) => {
-        if (cancelled || !container.current) return;
-        try {
-          created = createMap(container.current, {
-            styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
-            center: GERMANY_CENTER,
-            zoom: ZOOM_DEFAULT,
-            text: (id, values) => intlRef.current.formatMessage({ id }, values),
-            onClick: (position) => onPickRef.current?.(position),
-          });
-        } catch (error) {
-          // No WebGL2 (old browser, disabled graphics acceleration): the page works without the map.
-          console.warn('The map cannot be shown:', error);
-          setMapStatus('unsupported');
-          return;
-        }
-        setHandle(created);
-        setMapStatus('ready');
-      },
-      (error: unknown) => {
-        // The map's code did not arrive (offline, a deploy replaced the chunk).
-        console.warn('The map could not be loaded:', error);
-        if (!cancelled) setMapStatus('failed');
-      },
-    );
-    return () => {
-      cancelled = true;
-      created?.destroy();
-      setHandle(null);
-      setMapStatus('loading');
-    };
-  }, [mapStyleUrl, intl.locale, wanted]);
 
   useEffect(() => {
     handle?.showFinds(finds, ZOOM_WITH_FINDS);
@@ -152,44 +48,10 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
     }
   };
 
-  const unavailable = isMapUnavailable(status);
-
   return (
-    // Reaching for the map (a pointer on it, a key in it) starts it at once. The wrapper only listens to what
-    // bubbles up from the map and its buttons; the "show the map" button is the control for it.
-    // biome-ignore lint/a11y/noStaticElementInteractions: delegation, see above.
-    <div className="relative" onPointerDown={start} onKeyDown={start}>
-      <section
-        ref={container}
-        aria-label={intl.formatMessage({ id: 'map.label' })}
-        data-testid="stone-map"
-        data-ready={handle ? 'true' : 'false'}
-        data-status={status}
-        className="h-80 w-full overflow-hidden rounded-xl bg-stone-200 sm:h-96"
-      />
-      {status === 'loading' && !wanted ? (
-        <div className="absolute inset-0 flex items-center justify-center">
-          <button
-            type="button"
-            onClick={start}
-            className="rounded-lg bg-white px-4 py-2 text-sm font-medium shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600"
-          >
-            <FormattedMessage id="map.show" />
-          </button>
-        </div>
-      ) : null}
-      {status === 'loading' && wanted ? (
-        <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-stone-600">
-          <FormattedMessage id="map.loading" />
-        </p>
-      ) : null}
-      {unavailable ? (
-        <p role="status" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-stone-700">
-          <FormattedMessage id={status === 'failed' ? 'map.loadError' : 'map.unavailable'} />
-        </p>
-      ) : null}
+    <LazyMapFrame map={map} label={intl.formatMessage({ id: 'map.label' })} testId="stone-map">
       {/* Without a map, "my position" has nothing to show on the read-only page; the find form has its own GPS button. */}
-      {unavailable ? null : (
+      {isMapUnavailable(status) ? null : (
         <button
           type="button"
           onClick={locate}
@@ -203,6 +65,6 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
           <FormattedMessage id={locating ? 'map.locating' : 'map.locate'} />
         </button>
       )}
-    </div>
+    </LazyMapFrame>
   );
 }

@@ -12,15 +12,23 @@ import { useToast } from '../../ui/toast';
 const loadCheck = () => import('./check');
 const prefetchCheck = () => void loadCheck().catch(() => {});
 
-/** Subscribe an e-mail address to a stone's find notifications. */
-export function SubscribeCard({ code }: { code: string }) {
+interface SubscribeCardProps {
+  /** Where the follow goes: a stone's `/api/stones/{code}/notifications`, a collection's `/api/collections/{id}/notifications`. */
+  path: string;
+  /** The card's heading and text, when it is not a stone's. */
+  titleId?: string;
+  textId?: string;
+}
+
+/** Subscribe an e-mail address to the find notifications of a stone or of a whole collection. */
+export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'subscribe.text' }: SubscribeCardProps) {
   const intl = useIntl();
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const hydrated = useHydrated();
   const mutation = useMutation({
-    mutationFn: (body: { email: string }) => api(`/api/stones/${code}/notifications`, { method: 'POST', json: body }),
+    mutationFn: (body: { email: string }) => api(path, { method: 'POST', json: body }),
     onSuccess: () => {
       toast({ title: intl.formatMessage({ id: 'subscribe.success' }), description: intl.formatMessage({ id: 'subscribe.confirmHint' }) });
       setEmail('');
@@ -51,10 +59,10 @@ export function SubscribeCard({ code }: { code: string }) {
   return (
     <Card aria-labelledby="subscribe-title">
       <h2 id="subscribe-title" className="text-lg font-semibold">
-        <FormattedMessage id="subscribe.title" />
+        <FormattedMessage id={titleId} />
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        <FormattedMessage id="subscribe.text" />
+        <FormattedMessage id={textId} />
       </p>
       <form onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-3">
         <EmailField label={intl.formatMessage({ id: 'subscribe.email' })} required value={email} onValue={setEmail} error={error} />

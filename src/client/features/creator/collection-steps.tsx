@@ -1,0 +1,103 @@
+import type { Dispatch, SetStateAction } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH } from '../../../shared/schemas/limits';
+import { EmailField, TextArea, TextField } from '../../ui/field';
+import { StoneTitlesField } from '../collection/stone-titles';
+import type { Draft, Errors, Kind, Translate } from './wizard';
+
+interface StepProps {
+  draft: Draft;
+  setDraft: Dispatch<SetStateAction<Draft>>;
+  errors: Errors;
+  t: Translate;
+}
+
+/** The dialog's first question: one stone, or a collection of stones for one person. */
+export function KindChoice({ draft, setDraft, t }: Omit<StepProps, 'errors'>) {
+  const choose = (kind: Kind) => setDraft((d) => ({ ...d, kind }));
+  const option = (kind: Kind, label: string, hint: string) => (
+    <label
+      className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${draft.kind === kind ? 'border-amber-600 bg-amber-50' : 'border-stone-300'}`}
+    >
+      <input type="radio" name="kind" value={kind} checked={draft.kind === kind} onChange={() => choose(kind)} className="mt-1" />
+      <span>
+        <span className="block font-medium">{t(label)}</span>
+        <span className="block text-sm text-stone-600">{t(hint)}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="space-y-2" data-testid="creator-kind">
+      <legend className="mb-2 text-sm font-medium text-stone-800">{t('creator.kind.legend')}</legend>
+      {option('stone', 'creator.kind.stone', 'creator.kind.stoneHint')}
+      {option('collection', 'creator.kind.collection', 'creator.kind.collectionHint')}
+    </fieldset>
+  );
+}
+
+/** A collection's first step: the creator's e-mail, its title (for the person) and an optional dedication. */
+export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
+  const tooLong = draft.dedication.length > MAX_DEDICATION_LENGTH;
+  return (
+    <>
+      <EmailField
+        label={t('creator.email')}
+        hint={t('creator.collection.emailHint')}
+        name="creatorEmail"
+        required
+        value={draft.creatorEmail}
+        onValue={(creatorEmail) => setDraft((d) => ({ ...d, creatorEmail }))}
+        error={errors.creatorEmail}
+      />
+      <TextField
+        label={t('creator.collection.title')}
+        hint={t('creator.collection.titleHint')}
+        name="title"
+        required
+        value={draft.title}
+        onChange={(event) => setDraft((d) => ({ ...d, title: event.target.value }))}
+        error={errors.title}
+      />
+      <div>
+        <TextArea
+          label={t('creator.collection.dedication')}
+          name="dedication"
+          rows={3}
+          value={draft.dedication}
+          onChange={(event) => setDraft((d) => ({ ...d, dedication: event.target.value }))}
+          error={errors.dedication}
+        />
+        <p className={`text-right text-xs ${tooLong ? 'text-red-700' : 'text-stone-500'}`} aria-live="polite">
+          <FormattedMessage id="creator.counter" values={{ count: draft.dedication.length, max: MAX_DEDICATION_LENGTH }} />
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** A collection's second step: how many stones, and their own titles if wanted. */
+export function CollectionStonesStep({ draft, setDraft, errors, t }: StepProps) {
+  return (
+    <>
+      <TextField
+        label={t('creator.collection.count')}
+        hint={t('creator.collection.countHint', { max: MAX_COLLECTION_STONES })}
+        name="count"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_COLLECTION_STONES}
+        required
+        value={draft.count}
+        onChange={(event) => setDraft((d) => ({ ...d, count: event.target.value }))}
+        error={errors.count}
+      />
+      <StoneTitlesField
+        label={t('creator.collection.titles')}
+        hint={t('creator.collection.titlesHint', { title: draft.title.trim() || '…' })}
+        value={draft.titles}
+        onValue={(titles) => setDraft((d) => ({ ...d, titles }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * One stone's label: its QR code at `cm` centimetres with its code below, inside a dashed cut line; on a set's sheet
+ * also its title and the site's address, so a finder without a phone camera knows where to type the code.
+ * Printed at 100 %, centimetres in CSS are centimetres on paper.
+ */
+export function StoneLabel({ code, cm, title, site, testId }: { code: string; cm: number; title?: string; site?: string; testId: string }) {
+  return (
+    <figure
+      data-testid={testId}
+      className="flex break-inside-avoid flex-col items-center justify-center border border-dashed border-stone-400 p-[2mm]"
+      style={{ width: `${cm + 0.6}cm` }}
+    >
+      <img src={`/api/stones/${code}/qr.svg`} alt="" width={cm * 38} height={cm * 38} style={{ width: `${cm}cm`, height: `${cm}cm` }} />
+      <figcaption className="mt-[1mm] text-center">
+        <span className="block font-mono font-bold tracking-wider" style={{ fontSize: `${Math.max(7, cm * 2.6)}pt` }}>
+          {code}
+        </span>
+        {title ? <span className="block max-w-full truncate text-[7pt]">{title}</span> : null}
+        {site ? <span className="block text-[6pt] text-stone-600">{site}</span> : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Print only the sheet: A4, and without the site's header, footer, banners or the sheet's own instructions. */
+export const PRINT_ONLY_SHEET = `@page { size: A4; margin: 10mm; }
+@media print {
+  body > :not(:has(#main)), header:has(~ #main), #main ~ footer, [data-print-hide] { display: none !important; }
+}`;

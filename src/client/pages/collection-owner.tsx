@@ -1,0 +1,58 @@
+import { FormattedMessage } from 'react-intl';
+import { queries } from '../../shared/queries';
+import type { PageProps } from '../../shared/routes';
+import type { OwnerCollectionView } from '../../shared/types';
+import { AddStones } from '../features/collection-owner/add-stones';
+import { CollectionDetails } from '../features/collection-owner/collection-details';
+import { CollectionFollowers } from '../features/collection-owner/followers';
+import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
+import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
+import { specQuery } from '../lib/queries';
+import { useQuery, useQueryClient } from '../lib/query';
+import { Link } from '../lib/router';
+import { NoticePage } from '../ui/notice-page';
+import { Spinner } from '../ui/spinner';
+
+/**
+ * /admin/sammlung/{adminToken}: the collection's owner page. The creator lands here after creating the set; the
+ * token stays in this address only (declared secret: no referrer, no cache, no log), no link on it leaves the site.
+ */
+export default function CollectionOwnerPage({ params }: PageProps) {
+  const token = params.adminToken ?? '';
+  const spec = queries.ownerCollection(token);
+  const queryClient = useQueryClient();
+  const { data: collection, isPending } = useQuery(specQuery(spec));
+  if (isPending) return <Spinner />;
+  if (!collection) {
+    // Not the stone's "send me my owner link" form, which asks for a stone's code: a collection's is on its page.
+    return (
+      <NoticePage
+        title={<FormattedMessage id="collection.owner.notFound.title" />}
+        text={<FormattedMessage id="collection.owner.notFound.text" />}
+      >
+        <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
+          <FormattedMessage id="notFound.home" />
+        </Link>
+      </NoticePage>
+    );
+  }
+  const update = (next: OwnerCollectionView) => queryClient.setQueryData<OwnerCollectionView | null>(spec.key, next);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: spec.key });
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <header>
+        <p className="text-sm font-semibold uppercase tracking-wide text-amber-800">
+          <FormattedMessage id="collection.owner.kicker" />
+        </p>
+        <h1 className="mt-1 text-3xl font-bold">{collection.title}</h1>
+      </header>
+      <OwnerCollectionLinks token={token} collection={collection} />
+      <CollectionDetails token={token} collection={collection} onSaved={update} />
+      <OwnerCollectionStones stones={collection.stones} />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <AddStones token={token} stoneCount={collection.stones.length} onAdded={reload} />
+        <CollectionFollowers collection={collection} />
+      </div>
+    </div>
+  );
+}
