@@ -196,4 +196,14 @@ describe('a large page', () => {
     expect(html).not.toContain('<!--$?-->');
     expect(html).toContain('Großer Stein');
   });
+
+  it('has its lazily loaded side column (follow, share, owner link) in place in the HTML, not revealed later', async () => {
+    const { code } = await createStone({ title: 'Seitenstein' });
+    const html = await (await call(`/${code}`, { headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 Chrome/130' } })).text();
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toMatch(/<div hidden id="S:/);
+    const aside = html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
+    expect(aside).toContain('id="subscribe-title"');
+    expect(aside).toContain('type="submit"');
+  });
 });

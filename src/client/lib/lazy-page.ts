@@ -35,3 +35,21 @@ export function lazyPage<P = PageProps>(load: () => Promise<PageModule<P>>, read
   });
   return Object.assign(Component, { preload });
 }
+
+/** The preloads of every part made with lazyPart (on the server only). */
+const serverParts = new Set<() => Promise<unknown>>();
+
+/**
+ * A part of a page that the browser loads after the page's first JavaScript (React.lazy in a Suspense boundary),
+ * but that the Worker renders in place: it loads every part before it renders (preloadParts), so the page's HTML
+ * has the part where it belongs instead of revealing it later, and the browser hydrates the part once its module
+ * has arrived.
+ */
+export function lazyPart<P>(load: () => Promise<PageModule<P>>) {
+  const part = lazyPage<P>(load);
+  if (import.meta.env.SSR) serverParts.add(part.preload);
+  return part;
+}
+
+/** Loads every part made with lazyPart (the Worker, before it renders a page). */
+export const preloadParts = (): Promise<unknown> => Promise.all([...serverParts].map((preload) => preload()));

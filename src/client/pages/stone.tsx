@@ -1,22 +1,27 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
-import { OwnerLinkRequest } from '../features/owner-link/owner-link-request';
-import { ShareButtons } from '../features/share/share-buttons';
 import { useStone } from '../features/stone/api';
 import { FindsList } from '../features/stone/finds-list';
-import { PhotoGallery } from '../features/stone/photo-gallery';
 import { StoneState } from '../features/stone/stone-state';
 import { StoneMap } from '../features/stone-map/stone-map';
-import { SubscribeCard } from '../features/subscribe/subscribe-card';
 import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
 import { formatCoordinates } from '../lib/geolocation';
+import { lazyPart } from '../lib/lazy-page';
 import { useRouter } from '../lib/router';
 import { Button } from '../ui/button';
-import { Card } from '../ui/card';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
+
+/*
+ * Follow, share and the owner link, and a premium stone's photos: in the page's HTML (the Worker renders them at
+ * once, so nothing is revealed later), their modules loaded in the browser after the page's first JavaScript and
+ * hydrated when they arrive (the stone page's JavaScript budget, bench/run.mjs). The first photo is in the HTML, so
+ * it shows at once.
+ */
+const StoneAside = lazyPart(() => import('../features/stone/stone-aside'));
+const PhotoGallery = lazyPart(() => import('../features/stone/photo-gallery').then((module) => ({ default: module.PhotoGallery })));
 
 function StoneNotFound() {
   const { navigate } = useRouter();
@@ -120,7 +125,9 @@ export default function StonePage({ params, screen }: PageProps) {
                 <p className="mt-2 whitespace-pre-line text-lg text-stone-700">{stone.story}</p>
               </section>
             ) : null}
-            <PhotoGallery photos={stone.photos} hasPhotos={stone.hasPhotos} title={stone.title} />
+            <Suspense fallback={null}>
+              <PhotoGallery photos={stone.photos} hasPhotos={stone.hasPhotos} title={stone.title} />
+            </Suspense>
           </div>
         ) : null}
         {readOnly ? null : (
@@ -146,11 +153,9 @@ export default function StonePage({ params, screen }: PageProps) {
           <FindsList finds={stone.finds} />
         </section>
         <aside className={`space-y-6 lg:col-start-2 ${readOnly ? 'lg:row-span-3 lg:row-start-1' : 'lg:row-start-3'}`}>
-          <SubscribeCard path={`/api/stones/${stone.code}/notifications`} />
-          <Card>
-            <ShareButtons code={stone.code} title={stone.title} />
-          </Card>
-          <OwnerLinkRequest code={stone.code} />
+          <Suspense fallback={null}>
+            <StoneAside code={stone.code} title={stone.title} />
+          </Suspense>
         </aside>
       </div>
       {readOnly ? null : <WelcomeDialog code={stone.code} title={stone.title} onLogFind={scrollToForm} />}

@@ -1,10 +1,31 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/i18n/locale';
 import type { Db } from '../db/client';
 import { collectionSubscriptions, subscriptions } from '../db/schema';
 import { mailDedupe, subjectOf } from './builders';
 import type { CollectionNames, MailJob } from './jobs';
 import { dedupeKeyWithId, insertMailsFrom, randomId, subjectCase } from './queries';
+
+/**
+ * The confirmation mail of an unconfirmed row that `from` selects (a stone's subscription, a collection's
+ * follower), at most one per row and day; the row's own id goes into the job.
+ */
+function confirmationMail(db: Db, job: Extract<MailJob, { kind: 'confirm' | 'collection-confirm' }>, from: SQL, now: Date) {
+  return insertMailsFrom(
+    db,
+    job.kind,
+    {
+      id: randomId,
+      dedupeKey: dedupeKeyWithId((id) => mailDedupe.confirm(id, now)),
+      recipient: sql`email`,
+      locale: sql`locale`,
+      payload: sql`json_set(${JSON.stringify(job)}, '$.subscriptionId', id)`,
+      subject: subjectCase((locale) => subjectOf(job, locale)),
+    },
+    from,
+    now,
+  );
+}
 
 /**
  * A subscription request: the address is stored unconfirmed (or left as it is), and a confirmation mail is
@@ -17,23 +38,14 @@ export function subscribeStatements(
   now = new Date(),
 ) {
   const email = input.email.toLowerCase();
-  const job = { kind: 'confirm', subscriptionId: '', code: input.code, title: input.title, follow: input.follow } satisfies MailJob;
   return [
     db
       .insert(subscriptions)
       .values({ id: crypto.randomUUID(), stoneId: input.stoneId, email, locale: input.locale })
       .onConflictDoNothing({ target: [subscriptions.stoneId, subscriptions.email] }),
-    insertMailsFrom(
+    confirmationMail(
       db,
-      'confirm',
-      {
-        id: randomId,
-        dedupeKey: dedupeKeyWithId((id) => mailDedupe.confirm(id, now)),
-        recipient: sql`email`,
-        locale: sql`locale`,
-        payload: sql`json_set(${JSON.stringify(job)}, '$.subscriptionId', id)`,
-        subject: subjectCase((locale) => subjectOf(job, locale)),
-      },
+      { kind: 'confirm', subscriptionId: '', code: input.code, title: input.title, follow: input.follow },
       sql`FROM subscriptions WHERE stone_id = ${input.stoneId} AND email = ${email} AND confirmed_at IS NULL`,
       now,
     ),
@@ -50,29 +62,16 @@ export function followCollectionStatements(
   now = new Date(),
 ) {
   const email = input.email.toLowerCase();
-  const job = {
-    kind: 'collection-confirm',
-    subscriptionId: '',
-    collection: input.collection,
-    title: input.collection.title,
-  } satisfies MailJob;
+  const { collection } = input;
   return [
     db
       .insert(collectionSubscriptions)
-      .values({ id: crypto.randomUUID(), collectionId: input.collection.id, email, locale: input.locale })
+      .values({ id: crypto.randomUUID(), collectionId: collection.id, email, locale: input.locale })
       .onConflictDoNothing({ target: [collectionSubscriptions.collectionId, collectionSubscriptions.email] }),
-    insertMailsFrom(
+    confirmationMail(
       db,
-      'collection-confirm',
-      {
-        id: randomId,
-        dedupeKey: dedupeKeyWithId((id) => mailDedupe.confirm(id, now)),
-        recipient: sql`email`,
-        locale: sql`locale`,
-        payload: sql`json_set(${JSON.stringify(job)}, '$.subscriptionId', id)`,
-        subject: subjectCase((locale) => subjectOf(job, locale)),
-      },
-      sql`FROM collection_subscriptions WHERE collection_id = ${input.collection.id} AND email = ${email} AND confirmed_at IS NULL`,
+      { kind: 'collection-confirm', subscriptionId: '', collection, title: collection.title },
+      sql`FROM collection_subscriptions WHERE collection_id = ${collection.id} AND email = ${email} AND confirmed_at IS NULL`,
       now,
     ),
   ] as const;

@@ -8,6 +8,7 @@ import { BANNER_SCRIPT } from '../../client/features/consent/banner-script';
 import { preloadCookieBanner } from '../../client/features/consent/consent-manager';
 import { hydrateAfterLoadScript } from '../../client/lib/hydrate-after-load';
 import { provideMessages } from '../../client/lib/intl';
+import { preloadParts } from '../../client/lib/lazy-page';
 import { createQueryClient } from '../../client/lib/query-client';
 import { markAllScreenMessagesLoaded } from '../../client/lib/screen-messages';
 import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
@@ -59,6 +60,8 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     preloadPage(match),
     preloadCookieBanner(),
     preloadRouteHead(),
+    // Parts of pages the browser loads lazily are in place in the HTML (lib/lazy-page.ts lazyPart).
+    preloadParts(),
   ]);
   const status = match.screen.status?.(Object.fromEntries(specs.map(([name], i) => [name, loaded[i]]))) ?? 200;
   c.set('csp', match.screen.csp ?? []);

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
@@ -27,6 +27,13 @@ export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'sub
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // The card may be hydrated after its HTML was shown (the stone page loads it lazily): an address typed before
+  // is kept, not replaced by the empty state.
+  useEffect(() => {
+    const field = form.current?.elements.namedItem('email');
+    if (field instanceof HTMLInputElement && field.value) setEmail(field.value);
+  }, []);
   const mutation = useMutation({
     mutationFn: (body: { email: string }) => api(path, { method: 'POST', json: body }),
     onSuccess: () => {
@@ -64,7 +71,7 @@ export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'sub
       <p className="mt-1 text-sm text-stone-600">
         <FormattedMessage id={textId} />
       </p>
-      <form onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-3">
+      <form ref={form} onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-3">
         <EmailField label={intl.formatMessage({ id: 'subscribe.email' })} required value={email} onValue={setEmail} error={error} />
         <Button type="submit" disabled={mutation.isPending || !hydrated}>
           <FormattedMessage id={mutation.isPending ? 'subscribe.submitting' : 'subscribe.submit'} />

@@ -1,0 +1,21 @@
+import { Card } from '../../ui/card';
+import { OwnerLinkRequest } from '../owner-link/owner-link-request';
+import { ShareButtons } from '../share/share-buttons';
+import { SubscribeCard } from '../subscribe/subscribe-card';
+
+/**
+ * The stone page's side column: follow the stone, share it, ask for the owner link. The page loads it lazily (it
+ * is rendered on the server and hydrated once its module has arrived), so none of it weighs on the page's first
+ * JavaScript: a finder logs the find first.
+ */
+export default function StoneAside({ code, title }: { code: string; title: string }) {
+  return (
+    <>
+      <SubscribeCard path={`/api/stones/${code}/notifications`} />
+      <Card>
+        <ShareButtons code={code} title={title} />
+      </Card>
+      <OwnerLinkRequest code={code} />
+    </>
+  );
+}
