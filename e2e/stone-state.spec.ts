@@ -37,7 +37,7 @@ test('a finder who keeps the stone shows it resting; its owner marks it missing 
   await page.goto(`/${code}#find-form`);
   const state = page.getByTestId('stone-state');
   await expect(state).toHaveAttribute('data-status', 'travelling');
-  await expect(state).toContainText(/Unterwegs seit \d{1,2}\. \w+ \d{4}/);
+  await expect(state).toContainText(/Unterwegs seit \d{2}\.\d{2}\.\d{4}/);
 
   const body = await logFindAt(page, 'Brandenburger Tor', 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland', true);
   expect(body).toMatchObject({ keep: true, countryCode: 'DE' });
@@ -100,7 +100,7 @@ test.describe('in English', () => {
 
     await setStatus('missing');
     await page.goto(`/${code}#find-form`);
-    await expect(state).toContainText(/Missing since \d{1,2} \w+ \d{4}/);
+    await expect(state).toContainText(/Missing since \d{2}\.\d{2}\.\d{4}/);
     await expect(page.getByTestId('missing-ask')).toContainText('This stone is missing. Do you have it? Then please log where it is.');
     await expect(page.getByTestId('missing-ask').getByRole('link', { name: 'Log a find' })).toBeVisible();
     expect(await violations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formatGermanDate } from '../../../shared/dates';
 import type { OperatorStoneView } from '../../../shared/types';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
@@ -26,7 +27,8 @@ export function OperatorStoneState({
     },
     onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.saveFailed' }), variant: 'error' }),
   });
-  const since = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(stone.statusSince));
+  // Spec §9: dates in the German locale, whatever the interface language.
+  const since = formatGermanDate(stone.statusSince);
   return (
     <section className="space-y-2" aria-labelledby="operator-state-title">
       <h3 id="operator-state-title" className="text-sm font-medium text-stone-800">

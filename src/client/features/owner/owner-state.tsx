@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { formatGermanDate } from '../../../shared/dates';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { useMutation } from '../../lib/query';
@@ -23,7 +24,8 @@ export function OwnerState({ token, stone, onSaved }: { token: string; stone: Ow
     },
     onError: () => toast({ title: intl.formatMessage({ id: 'owner.updateFailed' }), variant: 'error' }),
   });
-  const since = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(stone.statusSince));
+  // Spec §9: dates in the German locale, whatever the interface language.
+  const since = formatGermanDate(stone.statusSince);
   return (
     <TitledCard id="owner-state-title" title={<FormattedMessage id="owner.state.title" />}>
       <p className="mt-3" data-testid="owner-state" data-status={stone.status}>

@@ -1,14 +1,15 @@
 import { useIntl } from 'react-intl';
+import { formatGermanDate as day } from '../../../shared/dates';
 import type { StoneView } from '../../../shared/types';
 
 /**
- * The stone's state in words, since when, and where it was last seen (its newest public find that counts). A
+ * The stone's state in words, since when, and where it was last seen (its newest public find that counts; dates in
+ * the German locale, spec §9). A
  * missing stone asks whoever has it to log it: `onLogFind` on the find page, a link to it on the read-only one.
  */
 export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?: () => void }) {
   const intl = useIntl();
   const t = intl.formatMessage;
-  const day = (iso: string) => new Intl.DateTimeFormat(intl.locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(iso));
   const last = stone.finds.findLast((find) => !find.pending);
   return (
     <div data-testid="stone-state" data-status={stone.status} className="mt-2 text-stone-700">
