@@ -127,3 +127,15 @@ test('a toast is dismissed by swiping it 50 px to the right', async ({ page }) =
   await page.mouse.up();
   await expect(toast).toHaveCount(0, { timeout: 2000 });
 });
+
+test('the stone page offers its journey to take along as GPX and GeoJSON, in either language', async ({ page, request }) => {
+  await page.goto(`/view/${OMA}`);
+  const gpx = page.getByRole('link', { name: 'GPX (GPS-Geräte, Wander-Apps)' });
+  await expect(gpx).toHaveAttribute('href', `/api/stones/${OMA}/journey.gpx`);
+  await expect(gpx).toHaveAttribute('download', '');
+  const file = await request.get((await gpx.getAttribute('href')) ?? '');
+  expect(file.headers()['content-type']).toBe('application/gpx+xml; charset=utf-8');
+  expect(await file.text()).toContain('<trkpt lat=');
+  await page.getByRole('button', { name: 'EN – English' }).click();
+  await expect(page.getByRole('link', { name: 'GeoJSON (maps)' })).toHaveAttribute('href', `/api/stones/${OMA}/journey.geojson`);
+});

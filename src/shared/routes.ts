@@ -109,7 +109,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/stone',
     page: 'owner',
-    messages: ['owner'],
+    messages: ['owner', 'stone'],
   }),
   owner: screen({
     // The owner's secret link.
@@ -117,7 +117,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/stone/:adminToken',
     page: 'owner',
-    messages: ['owner'],
+    messages: ['owner', 'stone'],
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),

@@ -42,6 +42,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: '/api/stones' },
   { method: 'GET', path: '/api/stones/:code', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/qr.svg' },
+  { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone' },
+  { method: 'GET', path: '/api/stones/:code/journey.geojson', cache: 'stone' },
   { method: 'POST', path: '/api/stones/:code/finds', changes: 'stone' },
   { method: 'POST', path: '/api/stones/:code/notifications' },
   { method: 'POST', path: '/api/stones/:code/owner-link' },

@@ -5,10 +5,8 @@ import { sitemapPosts } from './api/blog/queries';
 import { sitemapCollections } from './api/collections/queries';
 import { getDb } from './db/client';
 import { disallowedPaths, sitemapPaths } from './lib/addresses';
+import { escapeXml } from './lib/xml';
 import type { AppEnv } from './types';
-
-const xml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 const siteOf = (env: Env) => env.PUBLIC_SITE_URL.replace(/\/$/, '');
 
@@ -32,9 +30,9 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
     const db = getDb(c.env.DB);
     const [posts, collections] = await Promise.all([sitemapPosts(db), sitemapCollections(db)]);
     const entry = (path: string, changed: Date) =>
-      `  <url><loc>${xml(`${site}${path}`)}</loc><lastmod>${changed.toISOString()}</lastmod></url>`;
+      `  <url><loc>${escapeXml(`${site}${path}`)}</loc><lastmod>${changed.toISOString()}</lastmod></url>`;
     const urls = [
-      ...sitemapPaths().map((path) => `  <url><loc>${xml(`${site}${path}`)}</loc></url>`),
+      ...sitemapPaths().map((path) => `  <url><loc>${escapeXml(`${site}${path}`)}</loc></url>`),
       ...posts.map((post) => entry(pathTo('blogPost', { slug: post.slug }), post.updatedAt ?? post.createdAt)),
       // Every memorial collection's page: public and meant to be found (issue 21).
       ...collections.map((collection) => entry(collectionPath(collection.id), collection.updatedAt ?? collection.createdAt)),

@@ -89,7 +89,7 @@ export async function invalidate(origin: string, scopes: readonly Scope[], secon
 function storable(response: Response): boolean {
   if (response.status !== 200 || response.headers.has('set-cookie')) return false;
   const type = response.headers.get('content-type') ?? '';
-  return /^(?:text\/html|application\/json|application\/rss\+xml)/.test(type);
+  return /^(?:text\/html|application\/json|application\/rss\+xml|application\/gpx\+xml|application\/geo\+json)/.test(type);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import type { OwnerStoneView } from '../../../shared/types';
 import { TitledCard } from '../../ui/titled-card';
+import { JourneyLinks } from '../stone/journey-links';
 
-/** How often the stone was found, and how many asked for find mails (subscriptions). */
+/** How often the stone was found, how many asked for find mails (subscriptions), and its journey to download. */
 export function OwnerStatistics({ stone }: { stone: OwnerStoneView }) {
   return (
     <TitledCard id="owner-stats-title" title={<FormattedMessage id="owner.stats.title" />}>
@@ -22,6 +23,9 @@ export function OwnerStatistics({ stone }: { stone: OwnerStoneView }) {
           </dt>
         </div>
       </dl>
+      <div className="mt-4">
+        <JourneyLinks code={stone.code} />
+      </div>
     </TitledCard>
   );
 }

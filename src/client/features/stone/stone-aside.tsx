@@ -2,9 +2,10 @@ import { Card } from '../../ui/card';
 import { OwnerLinkRequest } from '../owner-link/owner-link-request';
 import { ShareButtons } from '../share/share-buttons';
 import { SubscribeCard } from '../subscribe/subscribe-card';
+import { JourneyLinks } from './journey-links';
 
 /**
- * The stone page's side column: follow the stone, share it, ask for the owner link. The page loads it lazily (it
+ * The stone page's side column: follow the stone, share it or take its journey along, ask for the owner link. The page loads it lazily (it
  * is rendered on the server and hydrated once its module has arrived), so none of it weighs on the page's first
  * JavaScript: a finder logs the find first.
  */
@@ -12,8 +13,9 @@ export default function StoneAside({ code, title }: { code: string; title: strin
   return (
     <>
       <SubscribeCard path={`/api/stones/${code}/notifications`} />
-      <Card>
+      <Card className="space-y-4">
         <ShareButtons code={code} title={title} />
+        <JourneyLinks code={code} />
       </Card>
       <OwnerLinkRequest code={code} />
     </>

@@ -5,6 +5,7 @@ import { blogPostSchema, MAX_BLOG_JSON_BYTES } from '../../../shared/schemas/blo
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
+import { escapeXml } from '../../lib/xml';
 import type { AppEnv } from '../../types';
 import { allPosts, createPost, deletePost, publishedPost, publishedPosts, updatePost } from './queries';
 
@@ -70,32 +71,27 @@ export const adminBlog = new Hono<AppEnv>()
   });
 
 /** Characters a feed is better without: control characters other than tab and line breaks (XML 1.0 forbids most). */
-const NOT_XML = /[^\P{Cc}\t\n\r]|[\uFFFE\uFFFF]/gu;
-
-const xml = (text: string) =>
-  text.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
-
 /** `/blog/rss.xml`: the newest published articles as RSS 2.0. */
 export const blogFeed = new Hono<AppEnv>().get('/', async (c) => {
   const site = c.env.PUBLIC_SITE_URL.replace(/\/$/, '');
   const { posts } = await publishedPosts(getDb(c.env.DB), 1, 20);
   const items = posts.map(
     (post) => `    <item>
-      <title>${xml(post.title)}</title>
-      <link>${xml(`${site}/blog/${post.slug}`)}</link>
-      <guid isPermaLink="true">${xml(`${site}/blog/${post.slug}`)}</guid>
+      <title>${escapeXml(post.title)}</title>
+      <link>${escapeXml(`${site}/blog/${post.slug}`)}</link>
+      <guid isPermaLink="true">${escapeXml(`${site}/blog/${post.slug}`)}</guid>
       <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>
-      <description>${xml(post.excerpt)}</description>
-${post.tags.map((tag) => `      <category>${xml(tag)}</category>`).join('\n')}
+      <description>${escapeXml(post.excerpt)}</description>
+${post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`).join('\n')}
     </item>`,
   );
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xml(`${c.env.PRODUCT_NAME} – Blog`)}</title>
-    <link>${xml(`${site}/blog`)}</link>
-    <atom:link href="${xml(`${site}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
-    <description>${xml(`${c.env.PRODUCT_NAME}: Neuigkeiten und Geschichten`)}</description>
+    <title>${escapeXml(`${c.env.PRODUCT_NAME} – Blog`)}</title>
+    <link>${escapeXml(`${site}/blog`)}</link>
+    <atom:link href="${escapeXml(`${site}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml(`${c.env.PRODUCT_NAME}: Neuigkeiten und Geschichten`)}</description>
     <language>de</language>
 ${items.join('\n')}
   </channel>

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import QRCode from 'qrcode';
 import { intlTag } from '../../../shared/i18n/locale';
 import { paidStoneSchema } from '../../../shared/schemas/payment';
@@ -12,6 +12,7 @@ import { botCheckFromEnv } from '../../services/bot-check';
 import type { AppEnv } from '../../types';
 import { paidStone } from '../payments';
 import { publishStatistics } from '../statistics/queries';
+import { journeyFileName, journeyGeoJson, journeyGpx } from './journey';
 import { codeParam, stoneNotFound } from './params';
 import { createStone, getStoneView } from './queries';
 
@@ -86,6 +87,23 @@ export const stones = new Hono<AppEnv>()
       'Cache-Control': 'public, max-age=86400',
     });
   })
+  // The journey to take along: GPX for GPS devices and apps, GeoJSON for maps and scripts. Public like the page.
+  .get('/:code/journey.gpx', async (c) => {
+    const { view, page } = await publicView(c);
+    return c.body(
+      journeyGpx(view, page, c.env.PRODUCT_NAME),
+      200,
+      journeyHeaders('application/gpx+xml', journeyFileName(view.code, 'gpx')),
+    );
+  })
+  .get('/:code/journey.geojson', async (c) => {
+    const { view, page } = await publicView(c);
+    return c.body(
+      JSON.stringify(journeyGeoJson(view, page)),
+      200,
+      journeyHeaders('application/geo+json', journeyFileName(view.code, 'geojson')),
+    );
+  })
   .get('/:code', async (c) => {
     const code = codeParam(c.req.param('code'));
     const view = await getStoneView(getDb(c.env.DB), code, {
@@ -95,3 +113,19 @@ export const stones = new Hono<AppEnv>()
     if (!view) throw stoneNotFound();
     return c.json(view, 200, { 'Cache-Control': 'no-store' });
   });
+
+/** A stone's public view and its page's address, or the 404 every stone route answers. */
+async function publicView(c: Context<AppEnv>) {
+  const code = codeParam(c.req.param('code'));
+  const origin = new URL(c.req.url).origin;
+  const view = await getStoneView(getDb(c.env.DB), code, { origin, locale: intlTag[c.get('locale')] });
+  if (!view) throw stoneNotFound();
+  return { view, page: `${c.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/${view.code}` };
+}
+
+/** A journey file: saved under the stone's code; as fresh as the page (the edge cache keeps it in the stone's scope). */
+const journeyHeaders = (type: string, fileName: string) => ({
+  'Content-Type': `${type}; charset=utf-8`,
+  'Content-Disposition': `attachment; filename="${fileName}"`,
+  'Cache-Control': 'no-store',
+});
