@@ -285,3 +285,31 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'true', { timeout: 5000 });
   });
 });
+
+test('"Reise abspielen" follows the journey find by find with place and date, pauses, and goes on from there', async ({ page }) => {
+  await page.goto(`/${OMA}#find-form`);
+  const replay = (await readyMap(page)).getByTestId('journey-replay');
+  await expect(replay).toHaveAttribute('data-motion', 'fly');
+  await replay.getByRole('button', { name: 'Reise abspielen' }).click();
+  await expect(replay).toHaveAttribute('data-step', '1');
+  await expect(replay.getByText(/^Fund 1 von \d+: .+, \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
+  await expect(replay).toHaveAttribute('data-step', '2');
+  await replay.getByRole('button', { name: 'Anhalten' }).click();
+  await expect(replay).toHaveAttribute('data-playing', 'false');
+  const paused = Number(await replay.getAttribute('data-step'));
+  await replay.getByRole('button', { name: 'Reise abspielen' }).click();
+  await expect(replay).toHaveAttribute('data-step', String(paused + 1));
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce', locale: 'en-GB' });
+
+  test('the replay steps from find to find without flying', async ({ page }) => {
+    await page.goto(`/${OMA}#find-form`);
+    const replay = (await readyMap(page)).getByTestId('journey-replay');
+    await expect(replay).toHaveAttribute('data-motion', 'jump');
+    await replay.getByRole('button', { name: 'Replay the journey' }).click();
+    await expect(replay.getByText(/^Find 1 of \d+: /)).toBeVisible();
+    await expect(replay).toHaveAttribute('data-step', '2');
+  });
+});

@@ -4,6 +4,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
 import type { FindView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
+import { ReplayControl } from './map-replay';
 
 /** What the React component asks of the map; everything MapLibre-specific stays in this lazily loaded module. */
 export interface MapHandle {
@@ -152,6 +153,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
     if (lines.length > 0) drawLines();
   });
 
+  let replay: ReplayControl | null = null;
   return {
     showFinds(finds, zoom) {
       for (const marker of findMarkers) marker.remove();
@@ -159,6 +161,11 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
       const positioned = finds
         .map((find, i) => ({ find, n: i + 1 }))
         .filter((entry): entry is { find: FindView & Position; n: number } => hasPosition(entry.find));
+      // Replay the journey: from two counted finds with a position on (the control is made again with the finds).
+      if (replay) map.removeControl(replay);
+      const stops = positioned.map(({ find }) => find).filter((find) => !find.pending);
+      replay = stops.length >= 2 ? new ReplayControl(stops, options.text) : null;
+      if (replay) map.addControl(replay, 'top-left');
       // Where the stone was last seen: its newest counted find, marked apart and named for screen readers.
       const lastSeen = positioned.findLast(({ find }) => !find.pending)?.find;
       findMarkers = positioned.map(({ find, n }) =>
