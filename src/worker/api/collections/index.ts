@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionPath, normalizeCollectionId } from '../../../shared/collection';
+import { collectionPath } from '../../../shared/collection';
 import { intlTag } from '../../../shared/i18n/locale';
 import { createCollectionSchema } from '../../../shared/schemas/collection';
 import { email } from '../../../shared/schemas/common';
@@ -16,16 +16,8 @@ import { publishStatistics } from '../statistics/queries';
 import { qrCodeUrl } from '../stones/queries';
 import { createCollection } from './create/queries';
 import { insertCollectionOwnerLinkMail } from './owner/queries';
+import { collectionIdParam, collectionNotFound } from './params';
 import { readCollection } from './queries';
-
-export const collectionNotFound = () => new ApiError(404, 'COLLECTION_NOT_FOUND', 'api.collectionNotFound');
-
-/** The canonical id of a path parameter (any case), or a 404: an id that cannot be one names no collection. */
-export function collectionIdParam(raw: string | undefined): string {
-  const id = normalizeCollectionId(raw ?? '');
-  if (!id) throw collectionNotFound();
-  return id;
-}
 
 /** A new stone of a collection as the creator's and the owner's answers list it: every token only there. */
 export const createdStone = (origin: string, stone: { code: string; adminToken: string }) => ({

@@ -93,6 +93,11 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
   return { view, collection, stones: read.stones };
 }
 
+/** The collection's id and title (what a follow needs), or undefined for an unknown id. */
+export function collectionNames(db: Db, id: string) {
+  return db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.id, id)).get();
+}
+
 /** Every collection's page for the sitemap, with when it last changed. */
 export function sitemapCollections(db: Db) {
   return db

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { normalizeCollectionId } from '../../../shared/collection';
 import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -8,9 +7,11 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject, readLimitedText } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
+import { collectionIdParam, collectionNotFound } from '../collections/params';
+import { collectionNames } from '../collections/queries';
 import { codeParam, stoneNotFound } from '../stones/params';
 import { getStoneRef } from '../stones/queries';
-import { collectionNames, confirmSubscription, followCollection, stopMails, subscribe } from './queries';
+import { confirmSubscription, followCollection, stopMails, subscribe } from './queries';
 
 /**
  * `POST /api/stones/{code}/notifications`: anyone asks for a stone's find mails; the address is kept
@@ -34,8 +35,7 @@ export const notifications = new Hono<AppEnv>().post('/', async (c) => {
  * the same answer whatever the address's state. A find on any of its stones then sends one mail.
  */
 export const collectionNotifications = new Hono<AppEnv>().post('/', async (c) => {
-  const id = normalizeCollectionId(c.req.param('id') ?? '');
-  if (!id) throw collectionNotFound();
+  const id = collectionIdParam(c.req.param('id'));
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `follow:${id}` }, { name: 'clientWrites' }]);
   const input = parseInput(subscriptionSchema, await readJsonObject(c.req.raw));
   const db = getDb(c.env.DB);
@@ -45,8 +45,6 @@ export const collectionNotifications = new Hono<AppEnv>().post('/', async (c) =>
   c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
   return c.json({ subscribed: true, confirmed: false }, 201);
 });
-
-const collectionNotFound = () => new ApiError(404, 'COLLECTION_NOT_FOUND', 'api.collectionNotFound');
 
 const tokenSchema = v.pipe(v.string('token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'token.invalid'));
 const linkInvalid = () => new ApiError(404, 'LINK_INVALID', 'api.linkInvalid');

@@ -29,11 +29,6 @@ export async function subscribe(db: Db, stone: StoneRef, email: string, locale: 
   return writtenIds(written.confirmMail);
 }
 
-/** The collection's id and title, or undefined for an unknown id. */
-export function collectionNames(db: Db, id: string) {
-  return db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.id, id)).get();
-}
-
 /** Someone asks to follow a whole collection: as `subscribe`, for the collection's followers. */
 export async function followCollection(db: Db, collection: CollectionNames, email: string, locale: Locale): Promise<string[]> {
   const [follower, confirmMail] = followCollectionStatements(db, { collection, email, locale });
