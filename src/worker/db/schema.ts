@@ -3,6 +3,7 @@
  * from everything it exports; the Worker imports its tables from here.
  */
 export * from './tables/collections';
+export * from './tables/find-extras';
 export * from './tables/mail';
 export * from './tables/operators';
 export * from './tables/payments';

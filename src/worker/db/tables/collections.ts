@@ -25,6 +25,8 @@ export const collections = sqliteTable(
     stoneSeq: integer('stone_seq').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
+    /** The version of the collection's share image, as `stones.share_card`. */
+    shareCard: text('share_card'),
   },
   (t) => [
     uniqueIndex('collections_owner_token_hash_unique').on(t.ownerTokenHash),

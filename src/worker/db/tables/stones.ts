@@ -49,6 +49,12 @@ export const stones = sqliteTable(
     statusSince: integer('status_since', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
     /** When the stone was last seen: its newest counted find, else its creation. The cron's missing check reads it. */
     lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
+    /**
+     * The version of the stone's share image (og:image) in R2, a hash of what the image shows: its URL names it,
+     * so a changed journey gets a new URL that messengers fetch anew. Null until the queue job first rendered it
+     * (the page then points at the generic image).
+     */
+    shareCard: text('share_card'),
   },
   (t) => [
     uniqueIndex('stones_code_unique').on(t.code),
