@@ -56,6 +56,8 @@ export interface StoneView {
   statusSince: string;
   /** The memorial collection it belongs to, or null. */
   collection: CollectionRef | null;
+  /** Absolute URL of its share image (og:image, 1200 × 630 PNG): the current version, or the generic card. */
+  shareImage: string;
 }
 
 /** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
@@ -206,6 +208,8 @@ export interface CollectionView {
   countries: string[];
   createdAt: string;
   url: string;
+  /** Absolute URL of its share image, as a stone's. */
+  shareImage: string;
   stones: CollectionStone[];
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { collectionPath } from '../../../shared/collection';
 import { formatDistance } from '../../../shared/geo';
+import { collectionShareImagePath } from '../../../shared/share-image';
 import type { CollectionStone, CollectionView, LastFind } from '../../../shared/types';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
@@ -88,6 +89,7 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
     countries,
     createdAt: collection.createdAt.toISOString(),
     url: `${ctx.origin}${collectionPath(collection.id)}`,
+    shareImage: `${ctx.origin}${collectionShareImagePath(collection.id, collection.shareCard)}`,
     stones: listed,
   };
   return { view, collection, stones: read.stones };

@@ -4,6 +4,7 @@ import { randomCode } from '../../../shared/code';
 import { collectionPath } from '../../../shared/collection';
 import { formatDistance } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
+import { stoneShareImagePath } from '../../../shared/share-image';
 import type { CollectionRef, FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS, STONE_REF_COLUMNS } from '../../db/columns';
@@ -96,6 +97,7 @@ function toView(
     status: stone.status,
     statusSince: (stone.statusSince ?? stone.createdAt).toISOString(),
     collection,
+    shareImage: `${ctx.origin}${stoneShareImagePath(stone.code, stone.shareCard)}`,
   };
 }
 
