@@ -16,8 +16,9 @@ import { payments } from './api/payments';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { devMail } from './dev/mail';
+import { embed } from './embed';
 import { health } from './health';
-import { isSecretAddress } from './lib/addresses';
+import { isFramedAddress, isSecretAddress } from './lib/addresses';
 import { isDevelopment, publicConfig } from './lib/config';
 import { refusedSettings } from './lib/configuration';
 import { d1Sessions } from './lib/d1-session';
@@ -27,7 +28,7 @@ import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
 import { requireOperator } from './lib/operator-auth';
 import { ADMIN_COLLECTIONS, operatorOnly, publicRoute, routingPath, sideMount } from './lib/routing';
-import { contentSecurityPolicy, createNonce, permissionsPolicy } from './lib/security';
+import { contentSecurityPolicy, createNonce, framedContentSecurityPolicy, permissionsPolicy } from './lib/security';
 import { errorPage, misconfiguredPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
@@ -109,10 +110,13 @@ app.use(async (c, next) => {
       });
   }
   const address = addressOf(c.req.raw);
+  // The stone's embeddable card (worker/embed) is the one page other sites may frame.
+  const framed = isFramedAddress(address);
   c.header('X-Request-Id', c.get('requestId'));
   c.header('X-Content-Type-Options', 'nosniff');
-  // Pages and API answers are for this site's own documents; photos may be shown by other sites (share previews).
-  c.header('Cross-Origin-Resource-Policy', address.startsWith('/photos/') ? 'cross-origin' : 'same-origin');
+  // Pages and API answers are for this site's own documents; photos may be shown by other sites (share previews),
+  // and the embeddable card by their frames.
+  c.header('Cross-Origin-Resource-Policy', address.startsWith('/photos/') || framed ? 'cross-origin' : 'same-origin');
   c.header('Cross-Origin-Opener-Policy', 'same-origin');
   // HTTPS only, for a year, subdomains included; not on 127.0.0.1 in development, where it would stick to localhost.
   if (!isDevelopment(c.env)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
@@ -126,7 +130,10 @@ app.use(async (c, next) => {
   } else {
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   }
-  if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+  if (c.res.headers.get('content-type')?.startsWith('text/html') && framed) {
+    c.header('Content-Security-Policy', framedContentSecurityPolicy(c.get('nonce')));
+    c.header('Permissions-Policy', permissionsPolicy());
+  } else if (c.res.headers.get('content-type')?.startsWith('text/html')) {
     // Analytics, when configured, may run on every page (after consent: see src/client/features/consent).
     const features = publicConfig(c.env).analyticsId ? [...c.get('csp'), 'analytics' as const] : c.get('csp');
     c.header('Content-Security-Policy', contentSecurityPolicy(c.get('nonce'), c.env, assets.dev, features));
@@ -176,6 +183,7 @@ app.route(sideMount('operator'), operatorStones);
 app.route(ADMIN_COLLECTIONS, collectionOwner);
 app.route('/api/admin', admin);
 app.route('/photos', photos);
+app.route('/embed', embed);
 app.route('/dev', devMail);
 app.route('/blog/rss.xml', blogFeed);
 app.route('/', seo);

@@ -23,6 +23,8 @@ export interface Endpoint {
   changes?: CacheScope;
   /** Crawlers may fetch it (robots.txt keeps them out of every other endpoint). */
   crawl?: true;
+  /** Other sites may show it in a frame (every other page refuses to be framed: lib/security.ts). */
+  framed?: true;
 }
 
 const owner = sideMount('owner');
@@ -35,6 +37,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/manifest.webmanifest', crawl: true },
   { method: 'GET', path: '/photos/:key', crawl: true },
   { method: 'GET', path: '/blog/rss.xml', cache: 'blog', crawl: true },
+  // A stone's card for other sites' frames: crawlable, so that search engines read its noindex and leave it out.
+  { method: 'GET', path: '/embed/:code', cache: 'stone', crawl: true, framed: true },
   // Development only: the mails the local server kept.
   { method: 'GET', path: '/dev/mail.json' },
   { method: 'GET', path: '/dev/mail' },

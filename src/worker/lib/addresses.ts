@@ -127,6 +127,13 @@ export function readScope(pathname: string): Scope | null {
   return scopeOf(match.screen.cache, match.params);
 }
 
+const framedReads = endpoints.filter((e) => e.framed).map((e) => compile(e.path));
+
+/** Whether other sites may show this address in a frame (a stone's embeddable card); every other page refuses it. */
+export function isFramedAddress(pathname: string): boolean {
+  return framedReads.some((read) => read.pattern.test(pathname));
+}
+
 /**
  * What a write changes: the blog, one stone named by its code, its owner's token or its operator id, or one
  * collection named by its owner's token.

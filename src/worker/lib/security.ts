@@ -74,6 +74,21 @@ export function contentSecurityPolicy(
 }
 
 /**
+ * The embeddable card's CSP (worker/embed): any site may frame it, and it needs nothing but its own inline styles
+ * (this response's nonce) and images from this site; no script at all, no form, no connection.
+ */
+export function framedContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+}
+
+/**
  * Powerful browser features: the camera (QR scan) and the position (find form, map) for this site only;
  * payment only inside Stripe's frame on pages that pay; everything else that could be asked for, off.
  */
