@@ -2,6 +2,7 @@ import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
 import { OwnerDetails } from '../features/owner/owner-details';
+import { OwnerEmbed } from '../features/owner/owner-embed';
 import { OwnerFinds } from '../features/owner/owner-finds';
 import { OwnerHeader } from '../features/owner/owner-header';
 import { OwnerMails } from '../features/owner/owner-mails';
@@ -46,6 +47,7 @@ function OwnerOf({ token }: { token: string }) {
         <OwnerStatistics stone={stone} />
         <OwnerMails token={token} stone={stone} onSaved={update} />
       </div>
+      <OwnerEmbed stone={stone} />
       <OwnerFinds token={token} stone={stone} onSaved={update} />
     </div>
   );
