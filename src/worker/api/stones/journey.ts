@@ -18,6 +18,21 @@ export function journeyStops(stone: StoneView): Stop[] {
 export const journeyFileName = (code: string, extension: 'gpx' | 'geojson') => `reisestein-${code}.${extension}`;
 
 /**
+ * A coordinate as GPX's xsd:decimal writes it: JavaScript writes positions within a millionth of a degree of the
+ * equator or of Greenwich with an exponent (`5e-7`), which the schema refuses.
+ */
+export function gpxDecimal(value: number): string {
+  const written = String(value);
+  const exponent = /^(-?)(\d)(?:\.(\d+))?e-(\d+)$/.exec(written);
+  if (!exponent) return written;
+  const [, sign = '', first = '', rest = '', power = '1'] = exponent;
+  return `${sign}0.${'0'.repeat(Number(power) - 1)}${first}${rest}`;
+}
+
+/** GPX's longitudes end before 180°; the find form's 180° is the same meridian as -180°. */
+const gpxLongitude = (longitude: number) => gpxDecimal(longitude === 180 ? -180 : longitude);
+
+/**
  * GPX 1.1 (https://www.topografix.com/GPX/1/1/): the stone's title and page in the metadata, then one track with one
  * segment holding a point per stop, each with its time and its place as name (the schema's element order:
  * metadata before trk; in a point time before name; in metadata name, link, time).
@@ -25,7 +40,7 @@ export const journeyFileName = (code: string, extension: 'gpx' | 'geojson') => `
 export function journeyGpx(stone: StoneView, pageUrl: string, creator: string): string {
   const points = journeyStops(stone).map(
     (stop) =>
-      `      <trkpt lat="${stop.latitude}" lon="${stop.longitude}"><time>${stop.createdAt}</time><name>${escapeXml(stop.location)}</name></trkpt>`,
+      `      <trkpt lat="${gpxDecimal(stop.latitude)}" lon="${gpxLongitude(stop.longitude)}"><time>${stop.createdAt}</time><name>${escapeXml(stop.location)}</name></trkpt>`,
   );
   const title = escapeXml(stone.title);
   return [
