@@ -1,4 +1,8 @@
+import { env } from 'cloudflare:test';
+import { getIssues } from '@placemarkio/check-geojson';
 import { describe, expect, it } from 'vitest';
+import type { StoneView } from '../../src/shared/types';
+import { journeyGpx } from '../../src/worker/api/stones/journey';
 import { call, expectApiError, insertFind, insertStone } from '../support/factory';
 
 const SITE = 'https://reisesteine.test';
@@ -65,6 +69,13 @@ describe('GET /api/stones/{code}/journey.gpx', () => {
     expect(gpx).toContain('<name>Stein mit  Zeichen</name>');
   });
 
+  it("sends what the GPX builder makes of the stone's public view, which tests/unit/journey-files.test.ts validates against the GPX 1.1 schema", async () => {
+    const { code } = await travelledStone();
+    const view = await (await call(`/api/stones/${code}`)).json<StoneView>();
+    const gpx = await (await call(`/api/stones/${code}/journey.gpx`)).text();
+    expect(gpx).toBe(journeyGpx(view, `${SITE}/${code}`, env.PRODUCT_NAME));
+  });
+
   it('answers 404 for an unknown stone and 400 for a malformed code, in the one error shape', async () => {
     await expectApiError(await call('/api/stones/FFF-FFF-FFF/journey.gpx'), 404, 'STONE_NOT_FOUND');
     await expectApiError(await call('/api/stones/nope/journey.gpx'), 400, 'INVALID_CODE');
@@ -78,7 +89,19 @@ interface Feature {
   properties: Record<string, unknown> | null;
 }
 
-/** RFC 7946's rules for what this file holds: a FeatureCollection of Features with Point or LineString geometry. */
+/**
+ * The file as the route sent it: check-geojson's checks of its text (structure, positions, duplicate keys;
+ * tests/unit/journey-files.test.ts shows they can fail), then RFC 7946's rules for what this file holds: a
+ * FeatureCollection of Features with Point or LineString geometry.
+ */
+async function geoJsonOf(res: Response) {
+  const text = await res.text();
+  expect(getIssues(text)).toEqual([]);
+  const document = JSON.parse(text) as { features: Feature[] };
+  expectRfc7946(document);
+  return document;
+}
+
 function expectRfc7946(document: Record<string, unknown>) {
   expect(document.type).toBe('FeatureCollection');
   // §4: no coordinate reference system member; WGS 84 longitude, latitude is the only one.
@@ -112,8 +135,7 @@ describe('GET /api/stones/{code}/journey.geojson', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="reisestein-${code}.geojson"`);
-    const document = await res.json<{ features: Feature[] }>();
-    expectRfc7946(document);
+    const document = await geoJsonOf(res);
     const [route, ...points] = document.features;
     expect(route?.geometry).toEqual({
       type: 'LineString',
@@ -134,11 +156,10 @@ describe('GET /api/stones/{code}/journey.geojson', () => {
   it('has no route line for a journey of one stop, and an empty collection for a stone never found', async () => {
     const one = await insertStone({ code: 'B0B-1C2-D3E', findSeq: 1 });
     await insertFind(one.id, { seq: 1, location: 'Bonn', latitude: 50.73, longitude: 7.1 });
-    const single = await (await call(`/api/stones/${one.code}/journey.geojson`)).json<{ features: Feature[] }>();
-    expectRfc7946(single);
+    const single = await geoJsonOf(await call(`/api/stones/${one.code}/journey.geojson`));
     expect(single.features.map((f) => f.geometry.type)).toEqual(['Point']);
     const never = await insertStone({ code: 'C0B-1C2-D3E' });
-    const empty = await (await call(`/api/stones/${never.code}/journey.geojson`)).json<{ features: Feature[] }>();
+    const empty = await geoJsonOf(await call(`/api/stones/${never.code}/journey.geojson`));
     expect(empty).toEqual({ type: 'FeatureCollection', features: [] });
   });
 });
