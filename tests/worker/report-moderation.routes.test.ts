@@ -168,7 +168,7 @@ describe('POST /api/admin/reports/{findId}', () => {
     ]);
     expect(await (await list(operatorOne.token)).json()).toEqual([]);
     // Nothing is open any more: a second action finds nothing to resolve.
-    await expectApiError(await act(operatorOne.token, hamburg, 'dismiss'), 404, 'NOT_FOUND');
+    await expectApiError(await act(operatorOne.token, hamburg, 'dismiss'), 404, 'FIND_NOT_FOUND');
     // A hidden find can no longer be reported.
     await expectApiError(await report(code, hamburg, { reason: 'spam' }), 404, 'FIND_NOT_FOUND');
   });
@@ -238,8 +238,8 @@ describe('POST /api/admin/reports/{findId}', () => {
     const { code, ids } = await stoneWithFinds();
     expect((await report(code, ids[0] ?? '', { reason: 'spam' })).status).toBe(202);
     await expectApiError(await act(token, ids[0] ?? '', 'delete'), 400, 'VALIDATION_ERROR');
-    await expectApiError(await act(token, ids[1] ?? '', 'hide'), 404, 'NOT_FOUND');
-    await expectApiError(await act(token, 'kein_fund', 'hide'), 404, 'NOT_FOUND');
+    await expectApiError(await act(token, ids[1] ?? '', 'hide'), 404, 'FIND_NOT_FOUND');
+    await expectApiError(await act(token, 'kein_fund', 'hide'), 404, 'FIND_NOT_FOUND');
     expect(await openReports(ids[0] ?? '')).toBe(1);
     expect((await (await call(`/api/stones/${code}`)).json<StoneView>()).finds).toHaveLength(3);
   });

@@ -10,7 +10,8 @@ import { dropFindPhoto } from '../../finds/photos/queries';
 import { publishStatistics } from '../../statistics/queries';
 import { findPhotoObject, photoGone, reportedFind, reportedFinds, resolveReports, runAlone } from './queries';
 
-const noOpenReports = () => new ApiError(404, 'NOT_FOUND', 'admin.reportNotFound');
+/** A find id that names no find, or a find nobody reported (any more). */
+const noOpenReports = () => new ApiError(404, 'FIND_NOT_FOUND', 'admin.reportNotFound');
 
 /**
  * The operator's moderation list under `/api/admin` (the operator check runs in front, lib/routing.ts
@@ -60,7 +61,8 @@ export const adminReports = new Hono<AppEnv>()
   })
   .get('/finds/:findId/photo', async (c) => {
     const findId = c.req.param('findId');
-    const photo = ROW_ID_SHAPE.test(findId) ? await findPhotoObject(getDb(c.env.DB), findId) : null;
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    const photo = await findPhotoObject(getDb(c.env.DB), findId);
     const object = photo ? await c.env.PHOTOS.get(photo.key) : null;
     if (!photo || !object) throw new ApiError(404, 'NOT_FOUND', 'api.photoNotFound');
     return new Response(object.body, {

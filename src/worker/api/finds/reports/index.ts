@@ -30,23 +30,26 @@ async function report(c: Context<AppEnv>, code: string, findId: string): Promise
   const db = getDb(c.env.DB);
   const stone = await getStoneRef(db, code);
   if (!stone) throw stoneNotFound();
-  if (!ROW_ID_SHAPE.test(findId) || !(await isPublicFind(db, stone.id, findId))) {
-    throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
-  }
+  if (!(await isPublicFind(db, stone.id, findId))) throw findNotFound();
   // Per reporter and find, never the address itself: a repeat (a second tap, a reload) is the same report.
   const hash = await clientHash(clientKey(c.req.header('cf-connecting-ip')), findId);
   await addReport(db, { findId, stoneId: stone.id, reason: input.reason, note: input.note, clientHash: hash });
 }
 
+const findNotFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+
 /**
  * `POST /api/stones/{code}/finds/{findId}/report`: anyone reports a public find to the operator. Answers 202
- * `{ reported: true }`, a repeat too. The report page's form also posts here without JavaScript: that answer is
- * a redirect to the confirmation page, or back to the form with the error's code.
+ * `{ reported: true }`, a repeat too. The report page's form also posts here without JavaScript (a browser's form
+ * post, which accepts HTML): that answer is a redirect to the confirmation page, or back to the form with the
+ * error's code. The address is checked before the body.
  */
 export const findReports = new Hono<AppEnv>().post('/', async (c) => {
   const code = codeParam(c.req.param('code'));
   const findId = c.req.param('findId') ?? '';
-  if (!FORM.test(c.req.header('content-type') ?? '')) {
+  if (!ROW_ID_SHAPE.test(findId)) throw findNotFound();
+  const fromPage = FORM.test(c.req.header('content-type') ?? '') && (c.req.header('accept') ?? '').includes('text/html');
+  if (!fromPage) {
     await report(c, code, findId);
     return c.json({ reported: true }, 202);
   }
