@@ -269,6 +269,17 @@ describe('POST /api/admin/reports/{findId}', () => {
   });
 });
 
+describe('a reported stone deleted by the operator', () => {
+  it("takes its finds' reports with it, and leaves nothing in the moderation list", async () => {
+    const { token } = await operator();
+    const { code, ids, stoneId } = await stoneWithFinds();
+    expect((await report(code, ids[0] ?? '', { reason: 'spam' })).status).toBe(202);
+    expect((await call(`/api/admin/stones/${stoneId}`, { method: 'DELETE', headers: bearer(token) })).status).toBe(200);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM find_reports').first<number>('n')).toBe(0);
+    expect(await (await list(token)).json()).toEqual([]);
+  });
+});
+
 describe('the operator routes of reports', () => {
   it('answer nobody without an operator token: not the public, not a stone owner with their token, not a forged token', async () => {
     const { code, adminToken, ids, stoneId } = await stoneWithFinds();
