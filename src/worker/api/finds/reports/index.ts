@@ -23,6 +23,8 @@ async function readReport(request: Request): Promise<Record<string, unknown>> {
   return Object.fromEntries([...fields].filter(([name]) => name === 'reason' || name === 'note'));
 }
 
+const findNotFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+
 /** Stores the report (or finds it stored already); throws the API's errors. */
 async function report(c: Context<AppEnv>, code: string, findId: string): Promise<void> {
   await enforceRateLimits(c, [{ name: 'reports' }]);
@@ -35,8 +37,6 @@ async function report(c: Context<AppEnv>, code: string, findId: string): Promise
   const hash = await clientHash(clientKey(c.req.header('cf-connecting-ip')), findId);
   await addReport(db, { findId, stoneId: stone.id, reason: input.reason, note: input.note, clientHash: hash });
 }
-
-const findNotFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
 
 /**
  * `POST /api/stones/{code}/finds/{findId}/report`: anyone reports a public find to the operator. Answers 202
