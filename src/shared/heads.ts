@@ -187,6 +187,8 @@ export const heads: Record<ScreenName, HeadOf> = {
   })),
   confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }) }),
   unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }) }),
+  reportFind: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'report.title' })} – ${config.productName}` }),
+  findReported: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'report.done.title' })} – ${config.productName}` }),
   view: withData<{ stone: StoneView | null }>(stoneHead),
   stone: withData<{ stone: StoneView | null }>(stoneHead),
   notFound: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }) }),

@@ -1,6 +1,7 @@
 import { normalizeCode } from './code';
 import { normalizeCollectionId } from './collection';
 import { queries } from './queries';
+import { reportScreens } from './report-screens';
 import { matchPattern } from './route-pattern';
 import { type Params, type Screen, screen } from './screen';
 
@@ -170,6 +171,7 @@ export const screens = {
     load: collectionLoad,
     status: foundIf,
   }),
+  ...reportScreens,
   view: screen({
     cache: 'stone',
     offline: true,

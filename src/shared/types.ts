@@ -1,3 +1,4 @@
+export type { ReportedFind } from './moderation-types';
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
  * counted position) or `repeat` (the same client logged the same stone within the hour).

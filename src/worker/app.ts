@@ -4,10 +4,12 @@ import { matchedRoutes } from 'hono/route';
 import { localeFromAcceptLanguage, localeFromCookie } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { admin, operatorStones } from './api/admin';
+import { adminReports } from './api/admin/reports';
 import { adminBlog, blog, blogFeed } from './api/blog';
 import { collectionRoutes } from './api/collections';
 import { collectionOwner } from './api/collections/owner';
 import { finds } from './api/finds';
+import { findReports } from './api/finds/reports';
 import { geocode } from './api/geocode';
 import { collectionNotifications, notificationLinks, notifications } from './api/notifications';
 import { owner } from './api/owner';
@@ -168,6 +170,7 @@ app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator
 
 app.route('/api/stones', stones);
 app.route('/api/stones/:code/finds', finds);
+app.route('/api/stones/:code/finds/:findId/report', findReports);
 app.route('/api/stones/:code/notifications', notifications);
 app.route('/api/collections/:id/notifications', collectionNotifications);
 app.route('/api/stones/:code/owner-link', ownerLink);
@@ -182,6 +185,7 @@ app.route(sideMount('owner'), owner);
 app.route(sideMount('operator'), operatorStones);
 app.route(ADMIN_COLLECTIONS, collectionOwner);
 app.route('/api/admin', admin);
+app.route('/api/admin', adminReports);
 app.route('/photos', photos);
 app.route('/embed', embed);
 app.route('/dev', devMail);

@@ -49,6 +49,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/journey.geojson', cache: 'stone' },
   { method: 'POST', path: '/api/stones/:code/finds', changes: 'stone' },
+  // A report changes nothing the public sees until the operator acts on it.
+  { method: 'POST', path: '/api/stones/:code/finds/:findId/report' },
   { method: 'POST', path: '/api/stones/:code/notifications' },
   { method: 'POST', path: '/api/stones/:code/owner-link' },
   { method: 'POST', path: '/api/collections/:id/notifications' },
@@ -95,4 +97,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'DELETE', path: `${operator}/id/:id/photos`, secret: 'operator', changes: 'stone' },
   { method: 'PATCH', path: `${operator}/id/:id/finds/:findId`, secret: 'operator', changes: 'stone' },
   { method: 'DELETE', path: `${operator}/:id`, secret: 'operator', changes: 'stone' },
+  // The moderation list of reported finds; resolving one names its stone for the edge cache itself (changedStone).
+  { method: 'GET', path: '/api/admin/reports', secret: 'operator' },
+  { method: 'POST', path: '/api/admin/reports/:findId', secret: 'operator' },
+  { method: 'GET', path: '/api/admin/finds/:findId/photo', secret: 'operator' },
 ];

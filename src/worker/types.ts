@@ -34,6 +34,11 @@ export interface AppEnv {
      * stone anyway): the edge cache starts its new generation without a read of its own (lib/edge-cache.ts).
      */
     changedCollection?: string | null;
+    /**
+     * The stone (its code) a write not named by the stone changed (the operator resolving a reported find reads it
+     * anyway): the edge cache starts its scope's new generation.
+     */
+    changedStone?: string;
     /** The request's D1 session and the binding it was opened on (lib/d1-session.ts). */
     d1?: { binding: D1Database; session: D1DatabaseSession };
   };

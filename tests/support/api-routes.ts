@@ -78,6 +78,12 @@ export async function sampleStone(): Promise<SampleStone> {
     lastLongitude: 13.405,
   });
   await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
+  // The finder sent a photo with it (waiting for the owner): the operator's look at a reported photo reads it.
+  const photoKey = `${crypto.randomUUID()}.jpg`;
+  await env.PHOTOS.put(photoKey, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { httpMetadata: { contentType: 'image/jpeg' } });
+  await env.DB.prepare("INSERT INTO find_photos (find_id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, 'image/jpeg', 4)")
+    .bind(SAMPLE_FIND, stone.id, photoKey)
+    .run();
   const collectionToken = randomToken();
   await env.DB.batch([
     env.DB.prepare(
@@ -144,6 +150,8 @@ export function address(route: ApiRoute, stone: SampleStone, values: Record<stri
  * - `json`: a JSON media type (else 415), at most 64 KB (413), UTF-8 (400 INVALID_ENCODING), one JSON object
  *   (400 INVALID_JSON), then its schema (400 VALIDATION_ERROR);
  * - `json-or-form`: the same, or multipart/form-data, the web form (malformed: 400 INVALID_FORM);
+ * - `json-or-urlencoded`: the same JSON, or a plain form post's fields (the report page without JavaScript), which
+ *   its schema then refuses (400 VALIDATION_ERROR);
  * - `json-or-one-click`: the same JSON (the unsubscribe page's button); any other body is read as RFC 8058's
  *   one-click form, which must say `List-Unsubscribe=One-Click` (400 VALIDATION_ERROR);
  * - `photo-form`: multipart/form-data only (415 for anything else; malformed: 400 INVALID_FORM);
@@ -153,7 +161,7 @@ export function address(route: ApiRoute, stone: SampleStone, values: Record<stri
  * - `none`: reads no body at all, acting on its address alone (a delete, a logout, a mail sent again): a hostile
  *   body means nothing to it, and its address is what the suite tries.
  */
-export type BodyKind = 'json' | 'json-or-form' | 'json-or-one-click' | 'photo-form' | 'stripe-first' | 'none';
+export type BodyKind = 'json' | 'json-or-form' | 'json-or-urlencoded' | 'json-or-one-click' | 'photo-form' | 'stripe-first' | 'none';
 
 /** The answer to an odd article id: the blog's own "not found". */
 export const ODD_ARTICLE_ID = answer(404, 'BLOG_POST_NOT_FOUND');
@@ -162,6 +170,7 @@ export const ODD_ARTICLE_ID = answer(404, 'BLOG_POST_NOT_FOUND');
 export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/stones': 'json-or-form',
   'POST /api/stones/:code/finds': 'json',
+  'POST /api/stones/:code/finds/:findId/report': 'json-or-urlencoded',
   'POST /api/stones/:code/notifications': 'json',
   'POST /api/stones/:code/owner-link': 'json',
   'POST /api/collections/:id/notifications': 'json',
@@ -188,4 +197,5 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/admin/blog (operator)': 'json',
   'PUT /api/admin/blog/:id (operator)': 'json',
   'DELETE /api/admin/blog/:id (operator)': 'none',
+  'POST /api/admin/reports/:findId (operator)': 'json',
 };

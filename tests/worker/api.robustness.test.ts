@@ -78,6 +78,7 @@ function answers(json: Answer, others: Partial<Record<ReadingKind, Answer>> = {}
   return {
     json,
     'json-or-form': json,
+    'json-or-urlencoded': json,
     'json-or-one-click': json,
     'photo-form': UNSUPPORTED_TYPE,
     'stripe-first': NO_STRIPE,
@@ -170,7 +171,7 @@ const HOSTILE_BODIES: HostileBody[] = [
     name: 'the fields form-urlencoded',
     type: 'application/x-www-form-urlencoded',
     body: () => new URLSearchParams(Object.entries(FIELD_VALUES).map(([name, value]) => [name, String(value)])).toString(),
-    answers: NOT_JSON,
+    answers: { ...NOT_JSON, 'json-or-urlencoded': INVALID_FIELDS },
   },
   {
     name: 'multipart without a boundary',

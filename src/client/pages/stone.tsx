@@ -150,7 +150,7 @@ export default function StonePage({ params, screen }: PageProps) {
           <h3 className="pt-2 text-lg font-semibold">
             <FormattedMessage id="stone.finds" />
           </h3>
-          <FindsList finds={stone.finds} />
+          <FindsList code={stone.code} finds={stone.finds} />
         </section>
         <aside className={`space-y-6 lg:col-start-2 ${readOnly ? 'lg:row-span-3 lg:row-start-1' : 'lg:row-start-3'}`}>
           <Suspense fallback={null}>

@@ -152,8 +152,8 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
       // A malformed token or id names no stone: the route answers it.
     }
     await next();
-    // The collection a write named by a stone's code changed, as its route found it.
-    scopes.push(...collectionScope(c.get('changedCollection')));
+    // The collection a write named by a stone's code changed, as its route found it; a stone its route named.
+    scopes.push(...collectionScope(c.get('changedCollection')), ...stoneScopes([c.get('changedStone') ?? '']));
     if (c.res.ok && scopes.length > 0) await invalidate(url.origin, scopes, seconds, sessionBookmark(c));
     return;
   }

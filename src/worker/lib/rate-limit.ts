@@ -11,7 +11,8 @@ type LimitBinding =
   | 'GEOCODE_CLIENT_LIMIT'
   | 'GEOCODE_UPSTREAM_LIMIT'
   | 'LOGIN_CLIENT_LIMIT'
-  | 'LOGIN_EMAIL_LIMIT';
+  | 'LOGIN_EMAIL_LIMIT'
+  | 'REPORTS_PER_CLIENT_LIMIT';
 
 interface Rule {
   binding: LimitBinding;
@@ -73,6 +74,13 @@ export const RATE_LIMITS = {
     period: 60,
     reason:
       'Operator logins per address (keyed by its hash) from any client, successes included, asked before the password is checked: room for a typo retried a few times and a login in a second tab; a parallel burst of guesses past the D1 failure count (5 per 15 minutes) is not.',
+  },
+  reports: {
+    binding: 'REPORTS_PER_CLIENT_LIMIT',
+    limit: 5,
+    period: 60,
+    reason:
+      "Reports of finds per client across all stones, counted apart from finds so reporting never blocks logging one: a reader reports the one or two finds that are wrong; a flood of reports would bury the real ones in the operator's list.",
   },
 } as const satisfies Record<string, Rule>;
 

@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { OperatorCounters } from '../../../shared/types';
 import { useQuery } from '../../lib/query';
-import { Card } from '../../ui/card';
 import { adminApi } from './session';
 
 /** All stones, premium stones, stones of the last week (spec §2). */
@@ -15,14 +14,15 @@ export function Counters() {
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       {items.map(([label, value]) => (
-        <Card key={label} className="flex flex-col-reverse">
+        // A group of a <dl> is a <div> (a Card's <section> is not allowed there), styled as a card.
+        <div key={label} className="flex flex-col-reverse rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
           <dt className="text-sm text-stone-600">
             <FormattedMessage id={label} />
           </dt>
           <dd className="text-3xl font-bold" data-testid={label}>
             {value ?? '–'}
           </dd>
-        </Card>
+        </div>
       ))}
     </dl>
   );

@@ -2,8 +2,8 @@ import { FormattedMessage } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import type { FindView } from '../../../shared/types';
 
-/** The journey's stations, newest first. */
-export function FindsList({ finds }: { finds: FindView[] }) {
+/** The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx). */
+export function FindsList({ code, finds }: { code: string; finds: FindView[] }) {
   if (finds.length === 0) {
     return (
       <p className="text-stone-600">
@@ -41,6 +41,9 @@ export function FindsList({ finds }: { finds: FindView[] }) {
               <FormattedMessage id="stone.findPending" />
             </p>
           ) : null}
+          <a href={`/${code}/fund/${find.id}/melden`} rel="nofollow" className="mt-2 inline-block text-xs text-stone-600 underline">
+            <FormattedMessage id="stone.reportFind" />
+          </a>
         </li>
       ))}
     </ol>

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { hasPosition, journeyKm } from '../../../../shared/geo';
 import type { FindFlag } from '../../../../shared/types';
 import type { Db } from '../../../db/client';
@@ -30,8 +31,16 @@ export interface FindModeration {
  * follow; every statement of the batch is guarded by the stone's state as read (its counters and distance), so a
  * find logged or moderated at the same moment makes this one start over instead of writing a stale distance.
  * Answers null for a find that is not this stone's, else the new site totals (none when nothing changed).
+ * `alongside` adds statements to the change's batch (the operator resolving the find's reports), given the guard
+ * so they apply exactly when the change does; when nothing changes they do not run.
  */
-export async function moderateFind(db: Db, stoneId: string, findId: string, change: FindModeration): Promise<AddedFind['totals'] | null> {
+export async function moderateFind(
+  db: Db,
+  stoneId: string,
+  findId: string,
+  change: FindModeration,
+  alongside: (unchanged: SQL) => BatchItem<'sqlite'>[] = () => [],
+): Promise<AddedFind['totals'] | null> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const [counters, journey] = await db.batch([
       db
@@ -73,6 +82,7 @@ export async function moderateFind(db: Db, stoneId: string, findId: string, chan
         .where(and(eq(finds.id, findId), unchanged))
         .returning({ id: finds.id }),
       changeTotals(db, { finds: -hiddenChange, km: totalDistanceKm - stone.totalDistanceKm }, unchanged),
+      ...alongside(unchanged),
       db
         .update(stones)
         .set({

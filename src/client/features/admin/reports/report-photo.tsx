@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ReportedFind } from '../../../../shared/types';
+import { apiResponse } from '../../../lib/api';
+import { Button } from '../../../ui/button';
+import { readAdminToken } from '../session';
+
+type Photo = NonNullable<ReportedFind['find']['photo']>;
+
+/**
+ * A reported find's photo, perhaps not yet approved by the stone's owner: its bytes come only with the operator's
+ * token, so the page fetches them when the operator asks and shows them from memory.
+ */
+export function ReportPhoto({ photo }: { photo: Photo }) {
+  const intl = useIntl();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => () => (src ? URL.revokeObjectURL(src) : undefined), [src]);
+
+  const show = async () => {
+    if (!photo.url) return;
+    try {
+      const response = await apiResponse(photo.url, { headers: { Authorization: `Bearer ${readAdminToken() ?? ''}` } });
+      setSrc(URL.createObjectURL(await response.blob()));
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <p className="text-stone-600">
+        <FormattedMessage id={`admin.reports.photo.${photo.status}`} />
+      </p>
+      {src ? (
+        <img
+          src={src}
+          alt={intl.formatMessage({ id: 'admin.reports.photo.alt' })}
+          className="max-h-64 rounded-lg border border-stone-200"
+        />
+      ) : photo.url ? (
+        <Button variant="secondary" onClick={() => void show()}>
+          <FormattedMessage id="admin.reports.photo.show" />
+        </Button>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="text-red-700">
+          <FormattedMessage id="admin.reports.photo.failed" />
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { plainText } from './common';
+
+/** Why someone reports a public find; the report form offers them in this order. */
+export const REPORT_REASONS = ['spam', 'offensive', 'personal', 'wrong', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The reporter's own words: enough to say what is wrong, not a letter. */
+export const MAX_REPORT_NOTE_LENGTH = 500;
+
+/** `POST /api/stones/{code}/finds/{findId}/report`, as the report page's form sends it (JSON or a plain form post). */
+export const reportSchema = v.object({
+  reason: v.picklist(REPORT_REASONS, 'report.reason.invalid'),
+  note: v.pipe(
+    v.optional(v.nullable(v.string('report.note.invalid')), ''),
+    v.transform((value) => (value ?? '').trim()),
+    v.maxLength(MAX_REPORT_NOTE_LENGTH, 'report.note.tooLong'),
+    plainText,
+    v.transform((value) => value || null),
+  ),
+});
+
+/** What the operator does about a reported find; every open report of it is resolved with it. */
+export const REPORT_ACTIONS = ['hide', 'remove-photo', 'dismiss'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/** `POST /api/admin/reports/{findId}`. */
+export const reportActionSchema = v.object({
+  action: v.picklist(REPORT_ACTIONS, 'report.action.invalid'),
+});
+
+/** The operator's moderation list: reported finds per page. */
+export const REPORTS_PAGE_SIZE = 20;
+export const MAX_REPORTS_PAGE_SIZE = 100;
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string('admin.query.invalid'),
+      v.regex(/^\d{1,6}$/, 'admin.query.invalid'),
+      v.toNumber(),
+      v.minValue(min, 'admin.query.invalid'),
+      v.maxValue(max, 'admin.query.invalid'),
+    ),
+    String(fallback),
+  );
+
+/** `GET /api/admin/reports?page=&pageSize=`. */
+export const reportListQuerySchema = v.object({
+  page: wholeNumber(1, 100_000, 1),
+  pageSize: wholeNumber(1, MAX_REPORTS_PAGE_SIZE, REPORTS_PAGE_SIZE),
+});

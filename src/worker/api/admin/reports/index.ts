@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { reportActionSchema, reportListQuerySchema } from '../../../../shared/schemas/report';
+import { getDb } from '../../../db/client';
+import { ApiError } from '../../../lib/errors';
+import { log } from '../../../lib/logger';
+import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../../lib/validate';
+import type { AppEnv } from '../../../types';
+import { moderateFind } from '../../finds/moderation/queries';
+import { dropFindPhoto } from '../../finds/photos/queries';
+import { publishStatistics } from '../../statistics/queries';
+import { findPhotoObject, photoGone, reportedFind, reportedFinds, resolveReports, runAlone } from './queries';
+
+/** A find id that names no find, or a find nobody reported (any more). */
+const noOpenReports = () => new ApiError(404, 'FIND_NOT_FOUND', 'admin.reportNotFound');
+
+/**
+ * The operator's moderation list under `/api/admin` (the operator check runs in front, lib/routing.ts
+ * `operatorOnly`): reported public finds, each resolved by hiding the find, removing its photo or dismissing the
+ * reports. Every answer carries the operator's data only (never a finder's or a creator's e-mail address).
+ */
+export const adminReports = new Hono<AppEnv>()
+  .get('/reports', async (c) => {
+    const { page, pageSize } = parseInput(reportListQuerySchema, c.req.query());
+    const { rows, total } = await reportedFinds(getDb(c.env.DB), page, pageSize);
+    // As the stone list: the answer is the list, the paging travels in a header.
+    c.header('X-Total-Count', String(total));
+    return c.json(rows);
+  })
+  .post('/reports/:findId', async (c) => {
+    const findId = c.req.param('findId');
+    if (!ROW_ID_SHAPE.test(findId)) throw noOpenReports();
+    const { action } = parseInput(reportActionSchema, await readJsonObject(c.req.raw));
+    const db = getDb(c.env.DB);
+    const find = await reportedFind(db, findId);
+    if (!find) throw noOpenReports();
+    const operatorId = c.get('operator')?.id ?? '';
+    // The stone's page and JSON change with a hidden find or a removed photo: the edge cache renews their scope.
+    c.set('changedStone', find.code);
+    c.set('changedCollection', find.collectionId);
+    if (action === 'hide') {
+      const resolve = resolveReports(db, findId, { resolution: 'hidden', operatorId });
+      const totals = await moderateFind(db, find.stoneId, findId, { hidden: true }, (unchanged) => [
+        resolveReports(db, findId, { resolution: 'hidden', operatorId }, unchanged),
+      ]);
+      if (!totals) throw noOpenReports();
+      // Already hidden (by its owner since the report): nothing changes but the reports.
+      if (totals.length) await publishStatistics(c.env.CACHE, totals);
+      else await runAlone(db, resolve);
+    } else if (action === 'remove-photo') {
+      if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'admin.reportNoPhoto');
+      const resolve = resolveReports(db, findId, { resolution: 'photo-removed', operatorId }, photoGone(findId));
+      const key = await dropFindPhoto(db, findId, new Date(), [resolve]);
+      // Taken down at the same moment by its owner: the photo is gone all the same.
+      if (key === null) await runAlone(db, resolve);
+      else await deleteBytes(c.env.PHOTOS, key);
+    } else {
+      await runAlone(db, resolveReports(db, findId, { resolution: 'dismissed', operatorId }));
+    }
+    log.info('reports of a find resolved by an operator', { findId, action, operatorId });
+    return c.json({ resolved: true, action });
+  })
+  .get('/finds/:findId/photo', async (c) => {
+    const findId = c.req.param('findId');
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    const photo = await findPhotoObject(getDb(c.env.DB), findId);
+    const object = photo ? await c.env.PHOTOS.get(photo.key) : null;
+    if (!photo || !object) throw new ApiError(404, 'NOT_FOUND', 'api.photoNotFound');
+    return new Response(object.body, {
+      headers: {
+        'Content-Type': photo.contentType,
+        // Perhaps not yet approved by the stone's owner: only the operator sees it, and nothing keeps a copy.
+        'Cache-Control': 'no-store',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    });
+  });
+
+/** The bytes of a removed photo; the row no longer names them, so a failure leaves an orphan that is never shown. */
+async function deleteBytes(bucket: R2Bucket, key: string): Promise<void> {
+  try {
+    await bucket.delete(key);
+  } catch (error) {
+    log.error('a removed find photo left in the bucket', { error: String(error) });
+  }
+}
