@@ -32,6 +32,8 @@ import { errorPage, misconfiguredPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
 import { seo } from './seo';
+import { shareCardsAfterWrites } from './share/after-writes';
+import { shareImages } from './share/serve';
 import type { AppEnv } from './types';
 import { webManifest } from './web-manifest';
 
@@ -111,13 +113,15 @@ app.use(async (c, next) => {
   const address = addressOf(c.req.raw);
   c.header('X-Request-Id', c.get('requestId'));
   c.header('X-Content-Type-Options', 'nosniff');
-  // Pages and API answers are for this site's own documents; photos may be shown by other sites (share previews).
-  c.header('Cross-Origin-Resource-Policy', address.startsWith('/photos/') ? 'cross-origin' : 'same-origin');
+  // Pages and API answers are for this site's own documents; photos and share cards may be shown by other sites
+  // (link previews).
+  const image = address.startsWith('/photos/') || address.startsWith('/share/');
+  c.header('Cross-Origin-Resource-Policy', image ? 'cross-origin' : 'same-origin');
   c.header('Cross-Origin-Opener-Policy', 'same-origin');
   // HTTPS only, for a year, subdomains included; not on 127.0.0.1 in development, where it would stick to localhost.
   if (!isDevelopment(c.env)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   // Pages, API messages and formatted numbers follow the chosen language, else the browser's.
-  if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language, Cookie', { append: true });
+  if (!image) c.header('Vary', 'Accept-Language, Cookie', { append: true });
   // Addresses declared secret (a token in the path, query or body, the operator's data): never cached, never
   // sent on as a referrer.
   if (isSecretAddress(address)) {
@@ -155,6 +159,8 @@ app.route('/healthz', health);
 // public reads are answered from the edge cache when they can be (decision record 014).
 app.use(d1Sessions);
 app.use(edgeCache);
+// After a write that changed a stone or a collection: its share cards are asked for (share/after-writes.ts).
+app.use(shareCardsAfterWrites);
 
 // Operator routes: one check in front of all of them (lib/routing.ts operatorOnly), before any route runs.
 app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next()));
@@ -176,6 +182,7 @@ app.route(sideMount('operator'), operatorStones);
 app.route(ADMIN_COLLECTIONS, collectionOwner);
 app.route('/api/admin', admin);
 app.route('/photos', photos);
+app.route('/share', shareImages);
 app.route('/dev', devMail);
 app.route('/blog/rss.xml', blogFeed);
 app.route('/', seo);

@@ -34,6 +34,9 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/sitemap.xml', crawl: true },
   { method: 'GET', path: '/manifest.webmanifest', crawl: true },
   { method: 'GET', path: '/photos/:key', crawl: true },
+  // Share cards (og:image): link previews' crawlers must reach them.
+  { method: 'GET', path: '/share/stone/:code/:file', crawl: true },
+  { method: 'GET', path: '/share/collection/:id/:file', crawl: true },
   { method: 'GET', path: '/blog/rss.xml', cache: 'blog', crawl: true },
   // Development only: the mails the local server kept.
   { method: 'GET', path: '/dev/mail.json' },

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { nodeCardAssets } from '../../scripts/share-assets';
-import { GENERIC_CARD_FILE, renderGeneric } from '../../scripts/share-generic';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../../src/shared/share-image';
 import type { StoneCard } from '../../src/worker/share/content';
 import { COLORS, renderCollectionCard, renderStoneCard, stoneMapView } from '../../src/worker/share/render/card';
 import { crc32, encodePng } from '../../src/worker/share/render/png';
 import { hex, Raster, stroke } from '../../src/worker/share/render/raster';
 import { runsOf, wrap } from '../../src/worker/share/render/text';
+import { GENERIC_CARD_FILE, nodeCardAssets, renderGeneric } from '../support/share-card';
 
 const assets = nodeCardAssets();
 
@@ -19,7 +19,11 @@ function chunks(png: Uint8Array) {
   for (let at = 8; at < png.length; ) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.slice(at + 4, at + 8));
-    found.push({ type, data: png.slice(at + 8, at + 8 + length), crcOk: crc32(png, at + 4, at + 8 + length) === view.getUint32(at + 8 + length) });
+    found.push({
+      type,
+      data: png.slice(at + 8, at + 8 + length),
+      crcOk: crc32(png, at + 4, at + 8 + length) === view.getUint32(at + 8 + length),
+    });
     at += 12 + length;
   }
   return found;
@@ -55,7 +59,16 @@ describe('the share card PNG', () => {
 
   it('decodes to exactly the pixels drawn', async () => {
     const raster = new Raster(40, 20, hex('#336699'));
-    raster.fill(stroke([[2, 2], [37, 17]], 4), hex('#ff0000'));
+    raster.fill(
+      stroke(
+        [
+          [2, 2],
+          [37, 17],
+        ],
+        4,
+      ),
+      hex('#ff0000'),
+    );
     const image = decode(await encodePng(raster.data, raster.width, raster.height));
     expect(image.channels).toBe(3);
     expect([...image.data]).toEqual([...raster.data]);
@@ -78,7 +91,11 @@ describe('the share card PNG', () => {
   });
 
   it('sets any title without failing: characters no font has are left out', async () => {
-    expect(runsOf('Stein 🌍 Ω Ж Ł 中', assets.regular).map((run) => run.text).join('')).toBe('Stein  Ω Ж Ł ');
+    expect(
+      runsOf('Stein 🌍 Ω Ж Ł 中', assets.regular)
+        .map((run) => run.text)
+        .join(''),
+    ).toBe('Stein  Ω Ж Ł ');
     const { png } = await renderStoneCard(stone({ title: '🌍🌍🌍 中文 عربى'.repeat(5), journey: [] }), assets);
     expect(decode(png).width).toBe(SHARE_IMAGE_WIDTH);
   });
@@ -99,7 +116,14 @@ describe('the share card PNG', () => {
         stones: '3 Steine',
         distance: '12,0 km',
         finds: '3 Funde',
-        journeys: [[[52.5, 13.4], [52.4, 13.1]], [[48.1, 11.5]], []],
+        journeys: [
+          [
+            [52.5, 13.4],
+            [52.4, 13.1],
+          ],
+          [[48.1, 11.5]],
+          [],
+        ],
       },
       assets,
     );
@@ -119,8 +143,10 @@ describe('the generic card', () => {
 describe("the Worker's font files", () => {
   it('are the pinned @fontsource/noto-sans files', () => {
     for (const name of ['latin-400', 'latin-700', 'latin-ext-400', 'greek-400', 'greek-700', 'cyrillic-400', 'cyrillic-700']) {
-      const ours = readFileSync(new URL(`../../src/worker/share/fonts/noto-sans-${name}.bin`, import.meta.url));
-      const theirs = readFileSync(new URL(`../../node_modules/@fontsource/noto-sans/files/noto-sans-${name}-normal.woff`, import.meta.url));
+      const ours = readFileSync(join(import.meta.dirname, `../../src/worker/share/fonts/noto-sans-${name}.bin`));
+      const theirs = readFileSync(
+        join(import.meta.dirname, `../../node_modules/@fontsource/noto-sans/files/noto-sans-${name}-normal.woff`),
+      );
       expect(ours.equals(theirs), name).toBe(true);
     }
   });
