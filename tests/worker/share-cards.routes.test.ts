@@ -6,7 +6,7 @@ import { getDb } from '../../src/worker/db/client';
 import worker from '../../src/worker/index';
 import { renderStoneShare } from '../../src/worker/share/job';
 import { readStoneCard, setStoneCard } from '../../src/worker/share/queries';
-import { isShareMessage, type ShareMessage } from '../../src/worker/share/storage';
+import { isShareMessage, type ShareMessage, SUPERSEDED_CARD_DAYS, sweepOldCards } from '../../src/worker/share/storage';
 import { collectionBody } from '../support/collections';
 import { call, callWith, ORIGIN } from '../support/factory';
 
@@ -96,6 +96,22 @@ describe('share cards', () => {
     expect((await call(new URL(after).pathname)).status).toBe(200);
     // Links shared before the find keep their card for the grace period.
     expect((await call(new URL(before).pathname)).status).toBe(200);
+  });
+
+  it('replaced by a newer card stay for the grace period, then the job removes them', async () => {
+    const share = sharing();
+    const code = await createdStone(share);
+    await deliver(share.take());
+    const before = new URL((await stoneJson(code)).shareImage).pathname.slice(1);
+    await share.post(`/api/stones/${code}/finds`, { location: 'Bremen', latitude: 53.08, longitude: 8.8 });
+    await deliver(share.take());
+    const current = new URL((await stoneJson(code)).shareImage).pathname.slice(1);
+    const prefix = `share/stone/${code}/`;
+    const day = 86_400_000;
+    await sweepOldCards(env.PHOTOS, prefix, current, new Date(Date.now() + (SUPERSEDED_CARD_DAYS - 1) * day));
+    expect(await cardKeys(prefix)).toEqual([before, current].sort());
+    await sweepOldCards(env.PHOTOS, prefix, current, new Date(Date.now() + (SUPERSEDED_CARD_DAYS + 1) * day));
+    expect(await cardKeys(prefix)).toEqual([current]);
   });
 
   it('are not rendered again when nothing they show changed', async () => {

@@ -1,6 +1,7 @@
 import { formatDistance } from '../../shared/geo';
 import { intlTag } from '../../shared/i18n/locale';
 import { getDb } from '../db/client';
+import { edgeCacheSeconds, invalidate } from '../lib/edge-cache';
 import { text } from '../lib/i18n';
 import { log } from '../lib/logger';
 import { type CollectionCard, cardVersion, roundJourney, type StoneCard } from './content';
@@ -19,6 +20,14 @@ export type Outcome = 'rendered' | 'unchanged' | 'stored-already' | 'superseded'
 const frame = (env: Env) => ({ productName: env.PRODUCT_NAME, host: new URL(env.PUBLIC_SITE_URL).host });
 
 const renderer = () => import('./render/worker-render');
+
+/**
+ * The pages and JSON that name the card are in the edge cache (decision record 014): a new generation there, so
+ * this data centre's next read names the new card. Elsewhere the cached page names the previous card, which
+ * still answers, for at most EDGE_CACHE_SECONDS.
+ */
+const refreshReads = (env: Env, scope: `stone:${string}` | `collection:${string}`) =>
+  invalidate(new URL(env.PUBLIC_SITE_URL).origin, [scope], edgeCacheSeconds(env), null);
 
 /** Renders the stone's card when what it shows changed; answers what it did, and the stone's collection. */
 export async function renderStoneShare(
@@ -53,6 +62,7 @@ export async function renderStoneShare(
     await env.PHOTOS.put(key, png, { httpMetadata: { contentType: 'image/png' } });
   }
   if (!(await setStoneCard(db, stone.id, version, stone.state))) return done('superseded');
+  await refreshReads(env, `stone:${stone.code}`);
   await sweepOldCards(env.PHOTOS, `share/stone/${stone.code}/`, key, now);
   return done(stored ? 'stored-already' : 'rendered');
 }
@@ -78,6 +88,7 @@ export async function renderCollectionShare(env: Env, id: string, now = new Date
   const stored = (await env.PHOTOS.head(key)) !== null;
   if (!stored) await env.PHOTOS.put(key, await (await renderer()).collectionPng(card), { httpMetadata: { contentType: 'image/png' } });
   if (!(await setCollectionCard(db, id, version, read.state))) return 'superseded';
+  await refreshReads(env, `collection:${id}`);
   await sweepOldCards(env.PHOTOS, `share/collection/${id}/`, key, now);
   return stored ? 'stored-already' : 'rendered';
 }

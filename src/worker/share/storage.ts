@@ -17,6 +17,9 @@ export function isShareMessage(body: unknown): body is ShareMessage {
   );
 }
 
+/** Whether an object of the bucket is a share card (the photos' orphan sweep leaves them to the share job). */
+export const isShareCardKey = (key: string) => key.startsWith('share/');
+
 export const stoneCardKey = (code: string, version: string) => `share/stone/${code}/${version}.png`;
 export const collectionCardKey = (id: string, version: string) => `share/collection/${id}/${version}.png`;
 
