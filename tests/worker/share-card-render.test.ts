@@ -64,7 +64,7 @@ describe('a premium stone card', () => {
       expect(png.length).toBeGreaterThan(10_000);
     }
     const median = [...times].sort((a, b) => a - b)[2];
-    // biome-ignore lint/suspicious/noConsole: the measurement is this test's output (docs/decisions/025-share-images.md).
+    // The measurement is this test's output (docs/decisions/025-share-images.md).
     console.info(
       `share card render (40 finds, 1600×1200 JPEG photo): median ${median?.toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
     );
