@@ -18,33 +18,37 @@ function sharing() {
     sendBatch: async (messages: Array<{ body: unknown }>) => void sent.push(...messages.map((m) => m.body)),
   } as unknown as Queue;
   const vars: Partial<Env> = { SHARE_IMAGES: 'on', EMAIL_QUEUE: queue };
+  const send = (method: string, path: string, body: unknown) =>
+    callWith(vars, path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return {
-    post: (path: string, body: unknown) =>
-      callWith(vars, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    post: (path: string, body: unknown) => send('POST', path, body),
+    patch: (path: string, body: unknown) => send('PATCH', path, body),
     /** The share messages sent so far, taken. */
     take: (): ShareMessage[] => sent.splice(0).filter(isShareMessage),
   };
 }
 
-/** Delivers messages to the Worker's queue() as the mail queue would. */
-async function deliver(messages: ShareMessage[]) {
+/** Delivers messages to the Worker's queue() as the mail queue would, with the bindings `vars` changes. */
+async function deliver(messages: ShareMessage[], vars: Partial<Env> = {}) {
   const batch = createMessageBatch(
     'reisesteine-email',
     messages.map((body, i) => ({ id: `share-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  await worker.queue(batch, { ...env, ...vars });
   return getQueueResult(batch, ctx);
 }
 
 const stoneJson = async (code: string) => (await call(`/api/stones/${code}`)).json<StoneView>();
 const cardKeys = async (prefix: string) => (await env.PHOTOS.list({ prefix })).objects.map((o) => o.key).sort();
 
-async function createdStone(share: ReturnType<typeof sharing>) {
+async function createdStoneWithToken(share: ReturnType<typeof sharing>) {
   const res = await share.post('/api/stones', { creatorEmail: 'card@example.org', title: 'Omas Karte' });
   expect(res.status).toBe(201);
-  return (await res.json<{ code: string }>()).code;
+  return res.json<{ code: string; adminToken: string }>();
 }
+
+const createdStone = async (share: ReturnType<typeof sharing>) => (await createdStoneWithToken(share)).code;
 
 describe('share cards', () => {
   it('are asked for when a stone is created, rendered by the queue job, stored in R2 and named in the stone JSON', async () => {
@@ -114,6 +118,28 @@ describe('share cards', () => {
     expect(await cardKeys(prefix)).toEqual([current]);
   });
 
+  it("follow the owner's title change, asked for by the owner link's write", async () => {
+    const share = sharing();
+    const { code, adminToken } = await createdStoneWithToken(share);
+    await deliver(share.take());
+    const before = (await stoneJson(code)).shareImage;
+    const res = await share.patch(`/api/admin/stones/${adminToken}`, { title: 'Opas Karte' });
+    expect(res.status).toBe(200);
+    const messages = share.take();
+    expect(messages).toEqual([{ share: 'stone', code }]);
+    await deliver(messages);
+    expect((await stoneJson(code)).shareImage).not.toBe(before);
+  });
+
+  it('are not asked for by a write that fails', async () => {
+    const share = sharing();
+    const code = await createdStone(share);
+    share.take();
+    const res = await share.post(`/api/stones/${code}/finds`, { location: '' });
+    expect(res.status).toBe(400);
+    expect(share.take()).toEqual([]);
+  });
+
   it('are not rendered again when nothing they show changed', async () => {
     const share = sharing();
     const code = await createdStone(share);
@@ -177,6 +203,24 @@ describe('share cards', () => {
     await share.post(`/api/stones/${code}/finds`, { location: 'Wien', latitude: 48.21, longitude: 16.37 });
     await deliver(share.take());
     expect((await readCollection()).shareImage).not.toBe(first);
+  });
+
+  it('that fail to render come back later through the queue, and the find that asked for them stands', async () => {
+    const share = sharing();
+    const code = await createdStone(share);
+    const messages = share.take();
+    const failing = {
+      head: async () => null,
+      put: async () => {
+        throw new Error('R2 unavailable');
+      },
+    } as unknown as R2Bucket;
+    const result = await deliver(messages, { PHOTOS: failing });
+    expect(result.retryMessages).toHaveLength(1);
+    expect((await stoneJson(code)).shareImage).toBe(`${ORIGIN}${GENERIC_SHARE_IMAGE_PATH}`);
+    // The retry, with R2 back, renders it.
+    await deliver(messages);
+    expect((await stoneJson(code)).shareImage).toMatch(/\/share\/stone\//);
   });
 
   it('share the mail queue without the mail consumer touching them', async () => {
