@@ -96,6 +96,12 @@ describe('the share card PNG', () => {
         .map((run) => run.text)
         .join(''),
     ).toBe('Stein  Ω Ж Ł ');
+    // A letter whose marks no font has keeps its base letter.
+    const set = (text: string) =>
+      runsOf(text, assets.regular)
+        .map((run) => run.text)
+        .join('');
+    expect(set('Việt Nam')).toBe('Viet Nam');
     const { png } = await renderStoneCard(stone({ title: '🌍🌍🌍 中文 عربى'.repeat(5), journey: [] }), assets);
     expect(decode(png).width).toBe(SHARE_IMAGE_WIDTH);
   });

@@ -32,17 +32,34 @@ interface Run {
 
 const hasGlyph = (font: Font, char: string) => font.charToGlyphIndex(char) > 0;
 
-/** The text in runs of one font each, without the characters no font has. */
+/**
+ * The text in runs of one font each. A letter no font has is set as its base letter where it has one (Vietnamese
+ * "ệ" as "e": the marks are what the fonts lack); anything else no font has is left out.
+ */
 export function runsOf(text: string, stack: FontStack): Run[] {
   const runs: Run[] = [];
-  for (const char of text.normalize('NFC')) {
+  const add = (font: Font, glyph: string) => {
     const previous = runs.at(-1);
-    // A space keeps the font it follows: kerning and spacing stay within a run.
-    const font = /\s/.test(char) ? (previous?.font ?? stack[0]) : stack.find((candidate) => hasGlyph(candidate, char));
-    if (!font) continue;
-    const glyph = /\s/.test(char) ? ' ' : char;
     if (previous?.font === font) previous.text += glyph;
     else runs.push({ font, text: glyph });
+  };
+  for (const char of text.normalize('NFC')) {
+    // A space keeps the font it follows: kerning and spacing stay within a run.
+    if (/\s/.test(char)) {
+      const font = runs.at(-1)?.font ?? stack[0];
+      if (font) add(font, ' ');
+      continue;
+    }
+    const font = stack.find((candidate) => hasGlyph(candidate, char));
+    if (font) {
+      add(font, char);
+      continue;
+    }
+    // Its marks are left out with it: set apart from their letter, they would land beside it.
+    for (const part of char.normalize('NFD').replace(/\p{M}/gu, '')) {
+      const partFont = stack.find((candidate) => hasGlyph(candidate, part));
+      if (partFont) add(partFont, part);
+    }
   }
   return runs;
 }
