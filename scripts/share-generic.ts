@@ -4,7 +4,7 @@ import { GENERIC_CARD_FILE, renderGeneric } from '../tests/support/share-card';
 /**
  * Renders the generic share card (public/share/reisesteine.png: pages without a card of their own, and stones and
  * collections before their first rendering) with the share job's own renderer, in the product's first language
- * and with production's name and address. `npm run share:generic`; tests/unit/share-card.test.ts checks that the
+ * and English, with production's name. `npm run share:generic`; tests/unit/share-card.test.ts checks that the
  * committed file is what this makes.
  */
 const png = await renderGeneric();

@@ -26,14 +26,18 @@ export function nodeCardAssets(): CardAssets {
   };
 }
 
-/** The generic card's words: the product's first language, production's name and address. */
+/** The generic card's words: the product's name, its tagline in German and in English. */
 export function genericCardWords() {
   const config = parseToml(readFileSync(join(import.meta.dirname, '../../wrangler.toml'), 'utf8')) as {
-    env: { production: { vars: { PRODUCT_NAME: string; PUBLIC_SITE_URL: string } } };
+    env: { production: { vars: { PRODUCT_NAME: string } } };
   };
-  const vars = config.env.production.vars;
-  const texts = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/shared/i18n/de.json'), 'utf8')) as Record<string, string>;
-  return { productName: vars.PRODUCT_NAME, tagline: texts['app.tagline'] ?? '', host: new URL(vars.PUBLIC_SITE_URL).host };
+  const texts = (lang: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../src/shared/i18n/${lang}.json`), 'utf8')) as Record<string, string>;
+  return {
+    productName: config.env.production.vars.PRODUCT_NAME,
+    tagline: texts('de')['app.tagline'] ?? '',
+    taglineEnglish: texts('en')['app.tagline'] ?? '',
+  };
 }
 
 /** Where the generic card is committed (served as a static file). */

@@ -147,18 +147,27 @@ export async function renderCollectionCard(card: CollectionCard, assets: CardAss
   return encodePng(raster.data, raster.width, raster.height);
 }
 
-/** The site's own card, for pages without one of their own (scripts/share-generic.ts makes public/share/reisesteine.png). */
+/**
+ * The site's own card, for pages without one of their own (`npm run share:generic` makes
+ * public/share/reisesteine.png): the name and the tagline in German, then in English. No address: it is a static
+ * file, and the site's domain is set only when it is first deployed.
+ */
 export async function renderGenericCard(
-  words: { productName: string; tagline: string; host: string },
+  words: { productName: string; tagline: string; taglineEnglish: string },
   assets: CardAssets,
 ): Promise<Uint8Array> {
   const raster = new Raster(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, COLORS.paper);
-  drawText(raster, words.productName, LEFT, 250, { stack: assets.bold, size: 84, color: COLORS.ink });
-  const lines = wrap(words.tagline, assets.regular, 40, TEXT_WIDTH, 3);
-  lines.forEach((line, i) => {
-    drawText(raster, line, LEFT, 330 + i * 52, { stack: assets.regular, size: 40, color: COLORS.muted });
-  });
-  drawText(raster, words.host, LEFT, SHARE_IMAGE_HEIGHT - 58, { stack: assets.regular, size: 26, color: COLORS.muted });
+  drawText(raster, words.productName, LEFT, 230, { stack: assets.bold, size: 84, color: COLORS.ink });
+  let y = 310;
+  for (const line of wrap(words.tagline, assets.regular, 40, TEXT_WIDTH, 2)) {
+    drawText(raster, line, LEFT, y, { stack: assets.regular, size: 40, color: COLORS.ink });
+    y += 52;
+  }
+  y += 20;
+  for (const line of wrap(words.taglineEnglish, assets.regular, 32, TEXT_WIDTH, 2)) {
+    drawText(raster, line, LEFT, y, { stack: assets.regular, size: 32, color: COLORS.muted });
+    y += 42;
+  }
   const view = viewOf([], MAP);
   drawLand(raster, view, assets.land, COLORS);
   return encodePng(raster.data, raster.width, raster.height);
