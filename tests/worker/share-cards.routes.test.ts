@@ -71,6 +71,9 @@ describe('share cards', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // Some link previewers ask with HEAD first.
+    const head = await call(new URL(shareImage).pathname, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'image/png']);
     const png = new Uint8Array(await res.arrayBuffer());
     const header = new DataView(png.buffer, 16, 8);
     expect([...png.slice(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
