@@ -7,6 +7,7 @@ import { buildInfo } from './scripts/build-info-plugin.ts';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { devUrlGuard } from './scripts/dev-url-guard-plugin.ts';
+import { minifyWorkerChunks } from './scripts/minify-chunks-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -49,6 +50,8 @@ export default defineConfig(({ command }) => ({
     compiledMessages(),
     // /sw.js, next to the client build (offline stone pages and finds, decision record 015).
     serviceWorker(),
+    // The share card renderer, loaded by the queue job only, goes minified (decision record 025).
+    minifyWorkerChunks(/^worker-render$/),
   ],
   resolve: {
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.

@@ -60,6 +60,8 @@ export default defineConfig({
                 // Tests write to D1 directly between reads: the edge cache is off except in its own tests, which
                 // pass a lifetime to the app themselves (tests/worker/edge-cache.routes.test.ts).
                 EDGE_CACHE_SECONDS: '0',
+                // Share cards are rendered only where a test asks for them (tests/worker/share-cards.routes.test.ts).
+                SHARE_IMAGES: 'off',
               },
               // Mail tests wait for the real queue: deliver a batch after a second, not after five.
               queueConsumers: { 'reisesteine-email': { maxBatchTimeout: 1 } },

@@ -21,8 +21,11 @@ export interface Head {
   structuredData?: Record<string, unknown>;
   /** A feed of the page (the blog's RSS), for feed readers. */
   feed?: { title: string; href: string };
-  /** Open Graph, for link previews when the page is shared. */
-  openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string };
+  /**
+   * Open Graph, for link previews when the page is shared. Without an image of its own a page shows the generic
+   * share card (lib/route-head.tsx); `imageAlt` describes the image for those who cannot see it.
+   */
+  openGraph?: { type: 'website' | 'article'; title: string; description?: string; url: string; image?: string; imageAlt?: string };
 }
 
 /**
@@ -63,7 +66,10 @@ function stoneHead({ data, params, intl, config }: HeadContext<{ stone: StoneVie
       title: stone.title,
       description,
       url: siteLink(config, `/view/${params.code}`),
-      ...(stone.photos[0] ? { image: stone.photos[0] } : {}),
+      // The stone's share card (its journey on a map, kilometres, finds), a new address whenever they change.
+      image: stone.shareImage,
+      // The card's words (its map has none to tell): texts already on the page, none of its own to load.
+      imageAlt: `${stone.title} – ${summary}`,
     },
   };
 }
@@ -83,7 +89,14 @@ function collectionHead({ data, intl, config }: HeadContext<{ collection: Collec
     title: `${collection.title} – ${config.productName}`,
     description,
     canonical: url,
-    openGraph: { type: 'website', title: collection.title, description, url },
+    openGraph: {
+      type: 'website',
+      title: collection.title,
+      description,
+      url,
+      image: collection.shareImage,
+      imageAlt: `${collection.title} – ${summary}`,
+    },
   };
 }
 

@@ -35,6 +35,8 @@ import { errorPage, misconfiguredPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
 import { seo } from './seo';
+import { shareCardsAfterWrites } from './share/after-writes';
+import { shareImages } from './share/serve';
 import type { AppEnv } from './types';
 import { webManifest } from './web-manifest';
 
@@ -116,14 +118,15 @@ app.use(async (c, next) => {
   const framed = isFramedAddress(address);
   c.header('X-Request-Id', c.get('requestId'));
   c.header('X-Content-Type-Options', 'nosniff');
-  // Pages and API answers are for this site's own documents; photos may be shown by other sites (share previews),
-  // and the embeddable card by their frames.
-  c.header('Cross-Origin-Resource-Policy', address.startsWith('/photos/') || framed ? 'cross-origin' : 'same-origin');
+  // Pages and API answers are for this site's own documents; photos and share cards may be shown by other sites
+  // (link previews), and the embeddable card by their frames.
+  const image = address.startsWith('/photos/') || address.startsWith('/share/');
+  c.header('Cross-Origin-Resource-Policy', image || framed ? 'cross-origin' : 'same-origin');
   c.header('Cross-Origin-Opener-Policy', 'same-origin');
   // HTTPS only, for a year, subdomains included; not on 127.0.0.1 in development, where it would stick to localhost.
   if (!isDevelopment(c.env)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   // Pages, API messages and formatted numbers follow the chosen language, else the browser's.
-  if (!address.startsWith('/photos/')) c.header('Vary', 'Accept-Language, Cookie', { append: true });
+  if (!image) c.header('Vary', 'Accept-Language, Cookie', { append: true });
   // Addresses declared secret (a token in the path, query or body, the operator's data): never cached, never
   // sent on as a referrer.
   if (isSecretAddress(address)) {
@@ -164,6 +167,8 @@ app.route('/healthz', health);
 // public reads are answered from the edge cache when they can be (decision record 014).
 app.use(d1Sessions);
 app.use(edgeCache);
+// After a write that changed a stone or a collection: its share cards are asked for (share/after-writes.ts).
+app.use(shareCardsAfterWrites);
 
 // Operator routes: one check in front of all of them (lib/routing.ts operatorOnly), before any route runs.
 app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next()));
@@ -188,6 +193,7 @@ app.route('/api/admin', admin);
 app.route('/api/admin', adminReports);
 app.route('/photos', photos);
 app.route('/embed', embed);
+app.route('/share', shareImages);
 app.route('/dev', devMail);
 app.route('/blog/rss.xml', blogFeed);
 app.route('/', seo);

@@ -36,6 +36,9 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/sitemap.xml', crawl: true },
   { method: 'GET', path: '/manifest.webmanifest', crawl: true },
   { method: 'GET', path: '/photos/:key', crawl: true },
+  // Share cards (og:image): link previews' crawlers must reach them.
+  { method: 'GET', path: '/share/stone/:code/:file', crawl: true },
+  { method: 'GET', path: '/share/collection/:id/:file', crawl: true },
   { method: 'GET', path: '/blog/rss.xml', cache: 'blog', crawl: true },
   // A stone's card for other sites' frames: crawlable, so that search engines read its noindex and leave it out.
   { method: 'GET', path: '/embed/:code', cache: 'stone', crawl: true, framed: true },

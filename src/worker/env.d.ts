@@ -12,6 +12,8 @@ interface ReisesteineOptionalSettings {
   AFFILIATE_URL?: string;
   /** Points the Stripe SDK elsewhere, e.g. http://127.0.0.1:12111 (stripe-mock, or the tests' fake). */
   STRIPE_API_BASE?: string;
+  /** "off": no share card renders are queued (the Worker tests set it and deliver share messages themselves). */
+  SHARE_IMAGES?: string;
 }
 
 interface Env extends ReisesteineOptionalSettings {}

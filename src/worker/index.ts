@@ -3,6 +3,8 @@ import { runCron } from './jobs/cron';
 import { handleEmailBatch } from './jobs/email-queue';
 import { refusedSettings } from './lib/configuration';
 import { log } from './lib/logger';
+import { handleShareMessages } from './share/job';
+import { isShareMessage, type ShareMessage } from './share/storage';
 
 /** How long a mail waits before its next try while the configuration is refused. */
 const MISCONFIGURED_RETRY_SECONDS = 300;
@@ -18,7 +20,10 @@ export default {
       batch.retryAll({ delaySeconds: MISCONFIGURED_RETRY_SECONDS });
       return;
     }
+    // Share card renders travel on the same queue as the mails (decision record 025).
+    const shares = batch.messages.filter((message): message is Message<ShareMessage> => isShareMessage(message.body));
     await handleEmailBatch(batch, env);
+    await handleShareMessages(shares, env);
   },
   async scheduled(controller, env, ctx) {
     const refused = refusedSettings(env);

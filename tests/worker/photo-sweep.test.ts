@@ -102,6 +102,17 @@ describe('the orphan-photo sweep', () => {
     expect(await sightings()).toEqual([{ r2_key: orphan, first_seen_at: first }]);
   });
 
+  it('leaves share cards alone: they have no photo row and the share job sweeps them', async () => {
+    captureLog('warn');
+    const card = 'share/stone/ABC-123-DEF/0123456789abcdef.png';
+    await env.PHOTOS.put(card, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    const first = afterGrace();
+    await sweep(first);
+    expect(await sweep(first + ORPHAN_CONFIRM_MS + MINUTE)).toBe(0);
+    expect(await storedKeys()).toEqual([card]);
+    expect(await sightings()).toEqual([]);
+  });
+
   it('removes nothing on a second sighting less than a day after the first', async () => {
     captureLog('warn');
     const [orphan = ''] = await putObjects(1);

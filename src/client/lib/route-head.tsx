@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { type Head, heads } from '../../shared/heads';
 import { serializeForScript } from '../../shared/initial-data';
 import type { RouteMatch } from '../../shared/routes';
+import { GENERIC_SHARE_IMAGE_PATH, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../../shared/share-image';
 import { useConfig } from './config';
 import { specQuery } from './queries';
 import { useQueryClient } from './query';
@@ -10,7 +11,7 @@ import { loadScreenMessages } from './screen-messages';
 
 /** The tags a page's head gets from the server (below), which this module takes over in the browser. */
 const SERVER_HEAD =
-  'meta[name="description"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"][type="application/rss+xml"], meta[property^="og:"], script[type="application/ld+json"]';
+  'meta[name="description"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"][type="application/rss+xml"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]';
 
 // Loaded in the browser with the first client-side navigation (App.tsx): the server's tags of the first page go,
 // so that the new screen's replace them instead of standing beside them. React takes over the <title> itself.
@@ -53,6 +54,11 @@ export function RouteHead({ match }: { match: RouteMatch }) {
         })
       : { title: config.productName };
   const og = head.openGraph;
+  // A page without an image of its own shows the generic card; ours are all SHARE_IMAGE_WIDTH × HEIGHT.
+  const site = config.siteUrl.replace(/\/$/, '');
+  const ownCard = og?.image === undefined || og.image.startsWith(`${site}/share/`);
+  const image = og?.image ?? `${site}${GENERIC_SHARE_IMAGE_PATH}`;
+  const imageAlt = og?.imageAlt ?? `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`;
   // The registry says which screens are never indexed; a head adds it where the data decides (an unknown stone).
   const noindex = head.noindex || match.screen.indexing === 'noindex' || match.screen.indexing === 'disallow';
   return (
@@ -67,7 +73,11 @@ export function RouteHead({ match }: { match: RouteMatch }) {
       {og ? <meta property="og:title" content={og.title} /> : null}
       {og?.description ? <meta property="og:description" content={og.description} /> : null}
       {og ? <meta property="og:url" content={og.url} /> : null}
-      {og?.image ? <meta property="og:image" content={og.image} /> : null}
+      {og ? <meta property="og:image" content={image} /> : null}
+      {og && ownCard ? <meta property="og:image:width" content={String(SHARE_IMAGE_WIDTH)} /> : null}
+      {og && ownCard ? <meta property="og:image:height" content={String(SHARE_IMAGE_HEIGHT)} /> : null}
+      {og ? <meta property="og:image:alt" content={imageAlt} /> : null}
+      {og ? <meta name="twitter:card" content="summary_large_image" /> : null}
       {head.structuredData ? (
         <script
           type="application/ld+json"

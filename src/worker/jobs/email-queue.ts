@@ -8,6 +8,7 @@ import { dropMintedTokens } from '../mail/queries';
 import { renderMail } from '../mail/render';
 import { mintTokenFor, noTokens } from '../mail/tokens';
 import { MailError, type MailTransport, mailTransportFromEnv } from '../services/mail';
+import { isShareMessage } from '../share/storage';
 import { claimOutboxRow, finishOutboxRow, type OutboxRow, readerWaits } from './queries';
 
 /** Sends per row before the row is marked failed (the operator admin lists those and can send them again). */
@@ -78,6 +79,8 @@ function isMailMessage(body: unknown): body is MailMessage {
 export async function handleEmailBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const transport = mailTransportFromEnv(env);
   for (const message of batch.messages) {
+    // Share card renders share the queue; index.ts hands them to the share job.
+    if (isShareMessage(message.body)) continue;
     if (!isMailMessage(message.body)) {
       log.error('mail queue message without an outbox id', { messageId: message.id });
       message.ack();

@@ -11,6 +11,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
+import { queueShareCards, type ShareMessage } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
 import { qrCodeUrl } from '../stones/queries';
@@ -51,6 +52,11 @@ export const collectionRoutes = new Hono<AppEnv>()
       titles: input.titles,
     });
     c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
+    const cards: ShareMessage[] = [
+      { share: 'collection', id: created.id },
+      ...created.stones.map((stone) => ({ share: 'stone' as const, code: stone.code })),
+    ];
+    c.executionCtx.waitUntil(queueShareCards(c.env, cards));
     await publishStatistics(c.env.CACHE, created.totals);
     const origin = new URL(c.req.url).origin;
     const body: CreatedCollection = {

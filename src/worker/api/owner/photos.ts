@@ -4,6 +4,7 @@ import { transientKind } from '../../db/retry';
 import { ApiError } from '../../lib/errors';
 import { IMAGE_TYPES, InvalidImageError, sniffImage, stripMetadata } from '../../lib/images';
 import { log } from '../../lib/logger';
+import { isShareCardKey } from '../../share/storage';
 import { deletePhotoRow, insertPhotoRows, keysWithRow, orphanSightingsBetween, updateOrphanSightings } from './queries';
 
 /** A checked photo, ready for R2: its bytes without metadata, its type from its bytes. */
@@ -149,7 +150,10 @@ export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVName
   // A later page that lists nothing (its objects went after the position was kept) tells nothing about sightings.
   if (cursor && first === undefined) return 0;
 
-  const old = page.objects.filter((object) => now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS).map((o) => o.key);
+  // Share cards live in the same bucket under share/ with no photo row: the share job keeps and sweeps them itself.
+  const old = page.objects
+    .filter((object) => !isShareCardKey(object.key) && now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS)
+    .map((o) => o.key);
   const withRow = await keysWithRow(db, old);
   const orphans = old.filter((key) => !withRow.has(key));
   if (orphans.length >= SWEEP_ALARM_MIN && orphans.length > SWEEP_ALARM_SHARE * old.length) {

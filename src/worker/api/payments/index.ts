@@ -11,6 +11,7 @@ import { parseInput, readJsonObject, readLimitedText } from '../../lib/validate'
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
 import { type Payments, type Promotion, paymentsFromEnv, stripeFromEnv } from '../../services/payments';
+import { queueShareCards } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { ownedStone } from '../owner/queries';
 import { publishStatistics } from '../statistics/queries';
@@ -47,6 +48,7 @@ async function promotionProblem(c: Context<AppEnv>, promotion: Promotion | null,
 async function announce(c: Context<AppEnv>, created: CreatedStone | null): Promise<void> {
   if (!created) return;
   c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
+  c.executionCtx.waitUntil(queueShareCards(c.env, [{ share: 'stone', code: created.code }]));
   await publishStatistics(c.env.CACHE, created.totals);
 }
 

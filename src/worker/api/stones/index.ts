@@ -9,6 +9,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readFormData, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
+import { queueShareCards } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { paidStone } from '../payments';
 import { publishStatistics } from '../statistics/queries';
@@ -70,6 +71,7 @@ export const stones = new Hono<AppEnv>()
       paymentIntentId: null,
     });
     c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
+    c.executionCtx.waitUntil(queueShareCards(c.env, [{ share: 'stone', code: created.code }]));
     await publishStatistics(c.env.CACHE, created.totals);
     return c.json({ code: created.code, adminToken: created.adminToken, adminUrl: `/admin/stone/${created.adminToken}` }, 201, {
       'Cache-Control': 'no-store',

@@ -1,0 +1,47 @@
+import type { MiddlewareHandler } from 'hono';
+import { normalizeCode } from '../../shared/code';
+import { ownedCollectionId } from '../api/collections/owner/queries';
+import { collectionStoneCodes, stoneScopeRef } from '../api/collections/queries';
+import { ownedStone } from '../api/owner/queries';
+import { getDb } from '../db/client';
+import { type Change, changeOf } from '../lib/addresses';
+import { isWrite } from '../lib/d1-session';
+import { log } from '../lib/logger';
+import { routingPath } from '../lib/routing';
+import type { AppEnv } from '../types';
+import { queueShareCards, type ShareMessage } from './storage';
+
+/*
+ * Every write that changes a stone or a collection declares it (worker/endpoints.ts `changes`, decision record
+ * 023): a find, the owner's title or photos, hiding or accepting a find, the operator's edits, a collection's
+ * title, dedication or new stones. After such a write succeeded, its cards are asked for; the job renders only
+ * when what a card shows changed. The lookup runs after the answer (waitUntil), so no write waits for it.
+ */
+
+async function messagesOf(env: Env, change: Exclude<Change, { scope: 'blog' }>): Promise<ShareMessage[]> {
+  const db = getDb(env.DB);
+  const value = change.by === 'code' ? (normalizeCode(change.value) ?? change.value) : decodeURIComponent(change.value);
+  if (change.scope === 'collection') {
+    const id = await ownedCollectionId(db, value);
+    if (!id) return [];
+    // A collection's new stone gets its first card; the others' are unchanged and cost the job one read each.
+    const codes = await collectionStoneCodes(db, id);
+    return [{ share: 'collection', id }, ...codes.map((code): ShareMessage => ({ share: 'stone', code }))];
+  }
+  if (change.by === 'code') return [{ share: 'stone', code: value }];
+  const stone = change.by === 'adminToken' ? await ownedStone(db, value) : await stoneScopeRef(db, value);
+  return stone ? [{ share: 'stone', code: stone.code }] : [];
+}
+
+export const shareCardsAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!isWrite(c.req.method) || !c.res.ok || c.env.SHARE_IMAGES === 'off') return;
+  const change = changeOf(c.req.method, routingPath(c.req.raw));
+  if (!change || change.scope === 'blog') return;
+  const env = c.env;
+  c.executionCtx.waitUntil(
+    messagesOf(env, change)
+      .then((messages) => queueShareCards(env, messages))
+      .catch((error) => log.warn('share cards not asked for', { error: String(error) })),
+  );
+};

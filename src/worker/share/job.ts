@@ -1,0 +1,127 @@
+import { formatDistance } from '../../shared/geo';
+import { intlTag } from '../../shared/i18n/locale';
+import { getDb } from '../db/client';
+import { edgeCacheSeconds, invalidate } from '../lib/edge-cache';
+import { text } from '../lib/i18n';
+import { log } from '../lib/logger';
+import { type CollectionCard, cardVersion, roundJourney, type StoneCard } from './content';
+import { readCollectionCard, readStoneCard, setCollectionCard, setStoneCard } from './queries';
+import { collectionCardKey, type ShareMessage, stoneCardKey, sweepOldCards } from './storage';
+
+/*
+ * The share job (decision record 025): one queue message names a stone or a collection; the job reads what its
+ * card shows, and when that changed since the stored version, renders the card, stores it in R2 and sets the new
+ * version with a guarded write. The renderer (fonts, land, decoders: most of the job's size) is loaded by a dynamic
+ * import here only, so no page or API request evaluates it.
+ */
+
+export type Outcome = 'rendered' | 'unchanged' | 'stored-already' | 'superseded' | 'gone';
+
+const frame = (env: Env) => ({ productName: env.PRODUCT_NAME, host: new URL(env.PUBLIC_SITE_URL).host });
+
+const renderer = () => import('./render/worker-render');
+
+/**
+ * The pages and JSON that name the card are in the edge cache (decision record 014): a new generation there, so
+ * this data centre's next read names the new card. Elsewhere the cached page names the previous card, which
+ * still answers, for at most EDGE_CACHE_SECONDS.
+ */
+const refreshReads = (env: Env, scope: `stone:${string}` | `collection:${string}`) =>
+  invalidate(new URL(env.PUBLIC_SITE_URL).origin, [scope], edgeCacheSeconds(env), null);
+
+/** Renders the stone's card when what it shows changed; answers what it did, and the stone's collection. */
+export async function renderStoneShare(
+  env: Env,
+  code: string,
+  now = new Date(),
+): Promise<{ outcome: Outcome; collectionId: string | null }> {
+  const db = getDb(env.DB);
+  const read = await readStoneCard(db, code);
+  if (!read) return { outcome: 'gone', collectionId: null };
+  const done = (outcome: Outcome) => ({ outcome, collectionId: read.stone.collectionId });
+  const { stone, journey, photo } = read;
+  const card: StoneCard = {
+    ...frame(env),
+    title: stone.title,
+    code: stone.code,
+    distance: formatDistance(stone.totalDistanceKm, intlTag[stone.locale]),
+    finds: text(stone.locale, 'share.finds', { count: stone.findCount }),
+    journey: roundJourney(journey),
+    photo: photo?.r2Key ?? null,
+  };
+  const version = await cardVersion(card);
+  if (version === stone.shareCard) return done('unchanged');
+  const key = stoneCardKey(stone.code, version);
+  // The same content was rendered before (a retry after the write failed, a find hidden and shown again).
+  const stored = (await env.PHOTOS.head(key)) !== null;
+  if (!stored) {
+    const object = photo ? await env.PHOTOS.get(photo.r2Key) : null;
+    const photoBytes = object && photo ? { bytes: new Uint8Array(await object.arrayBuffer()), contentType: photo.contentType } : null;
+    const { png, photoLeftOut } = await (await renderer()).stonePng(card, photoBytes);
+    if (photoLeftOut) log.warn('share card without its photo', { code: stone.code, reason: photoLeftOut });
+    await env.PHOTOS.put(key, png, { httpMetadata: { contentType: 'image/png' } });
+  }
+  if (!(await setStoneCard(db, stone.id, version, stone.state))) return done('superseded');
+  await refreshReads(env, `stone:${stone.code}`);
+  await sweepOldCards(env.PHOTOS, `share/stone/${stone.code}/`, key, now);
+  return done(stored ? 'stored-already' : 'rendered');
+}
+
+export async function renderCollectionShare(env: Env, id: string, now = new Date()): Promise<Outcome> {
+  const db = getDb(env.DB);
+  const origin = env.PUBLIC_SITE_URL.replace(/\/$/, '');
+  const read = await readCollectionCard(db, id, (locale) => ({ origin, locale: intlTag[locale] }));
+  if (!read) return 'gone';
+  const { view, locale } = read;
+  const card: CollectionCard = {
+    ...frame(env),
+    title: view.title,
+    dedication: view.dedication,
+    stones: text(locale, 'share.stones', { count: view.stones.length }),
+    distance: view.formattedDistance,
+    finds: text(locale, 'share.finds', { count: view.findCount }),
+    journeys: view.stones.map((stone) => roundJourney(stone.journey)),
+  };
+  const version = await cardVersion(card);
+  if (version === read.shareCard) return 'unchanged';
+  const key = collectionCardKey(id, version);
+  const stored = (await env.PHOTOS.head(key)) !== null;
+  if (!stored) await env.PHOTOS.put(key, await (await renderer()).collectionPng(card), { httpMetadata: { contentType: 'image/png' } });
+  if (!(await setCollectionCard(db, id, version, read.state))) return 'superseded';
+  await refreshReads(env, `collection:${id}`);
+  await sweepOldCards(env.PHOTOS, `share/collection/${id}/`, key, now);
+  return stored ? 'stored-already' : 'rendered';
+}
+
+/** A stone's card, then its collection's (a find on any of its stones changes the collection's figures and map). */
+async function handle(env: Env, message: ShareMessage): Promise<void> {
+  if (message.share === 'collection') {
+    await renderCollectionShare(env, message.id);
+    return;
+  }
+  const { collectionId } = await renderStoneShare(env, message.code);
+  if (collectionId) await renderCollectionShare(env, collectionId);
+}
+
+/** Retries: 1 min, 2, 4 … (the queue gives up after max_retries; the next change renders the card anyway). */
+const retryDelay = (attempts: number) => Math.min(900, 60 * 2 ** Math.max(0, attempts - 1));
+
+/** The share messages of a queue batch; the same stone or collection twice in one batch is rendered once. */
+export async function handleShareMessages(messages: ReadonlyArray<Message<ShareMessage>>, env: Env): Promise<void> {
+  const done = new Set<string>();
+  for (const message of messages) {
+    const target = message.body.share === 'stone' ? `stone:${message.body.code}` : `collection:${message.body.id}`;
+    if (done.has(target)) {
+      message.ack();
+      continue;
+    }
+    try {
+      await handle(env, message.body);
+      done.add(target);
+      message.ack();
+    } catch (error) {
+      log.error('share card failed, will retry', { target, attempt: message.attempts, error: String(error) });
+      message.retry({ delaySeconds: retryDelay(message.attempts) });
+    }
+  }
+}

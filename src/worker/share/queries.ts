@@ -1,0 +1,100 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { readCollection } from '../api/collections/queries';
+import type { ViewContext } from '../api/stones/queries';
+import { batchByName } from '../db/batch';
+import type { Db } from '../db/client';
+import { collections, finds, photos, stones } from '../db/schema';
+
+/*
+ * The share job's statements. A card is rendered from a read and stored with a guarded write: the write sets the
+ * version only while the stone (or collection) still shows what the read saw, its `state` below, compared in the
+ * same statement. So a render that took long never puts an older card over one rendered from a newer state
+ * (decision record 025).
+ */
+
+/**
+ * Everything on the stone's card, as one SQL value: its finds and hidden finds (the count), the distance (which a
+ * find, hiding one or accepting a flagged one changes), the title, the first photo and the accepted flags. Written
+ * with qualified names: in an UPDATE, Drizzle names the table's columns bare, and a bare `id` inside the
+ * subqueries would be theirs.
+ */
+const stoneState = sql<string>`${sql.raw(`"stones"."find_seq" || '|' || "stones"."hidden_find_count" || '|' || "stones"."total_distance_km" || '|' || "stones"."title" || '|' || coalesce((select p.r2_key from photos p where p.stone_id = "stones"."id" order by p.created_at, p.id limit 1), '') || '|' || (select count(*) from finds f where f.stone_id = "stones"."id" and f.flag_accepted = 1)`)}`;
+
+/** A counted public find: not hidden, and not flagged unless the flag was accepted. */
+const counted = and(eq(finds.hidden, false), or(isNull(finds.flag), eq(finds.flagAccepted, true)));
+
+/** The stone's card content as stored, in one batch (one transaction, so the state matches what is read). */
+export async function readStoneCard(db: Db, code: string) {
+  const byCode = sql`(select ${stones.id} from ${stones} where ${stones.code} = ${code})`;
+  const read = await batchByName(db, {
+    stone: db
+      .select({
+        id: stones.id,
+        code: stones.code,
+        title: stones.title,
+        locale: stones.locale,
+        findCount: sql<number>`${stones.findSeq} - ${stones.hiddenFindCount}`,
+        totalDistanceKm: stones.totalDistanceKm,
+        collectionId: stones.collectionId,
+        shareCard: stones.shareCard,
+        state: stoneState,
+      })
+      .from(stones)
+      .where(eq(stones.code, code)),
+    journey: db
+      .select({ latitude: finds.latitude, longitude: finds.longitude })
+      .from(finds)
+      .where(and(eq(finds.stoneId, byCode), counted))
+      .orderBy(asc(finds.seq)),
+    photo: db
+      .select({ r2Key: photos.r2Key, contentType: photos.contentType })
+      .from(photos)
+      .where(eq(photos.stoneId, byCode))
+      .orderBy(asc(photos.createdAt), asc(photos.id))
+      .limit(1),
+  });
+  const stone = read.stone[0];
+  if (!stone) return null;
+  const journey = read.journey.flatMap(
+    (f): Array<[number, number]> => (f.latitude !== null && f.longitude !== null ? [[f.latitude, f.longitude]] : []),
+  );
+  return { stone, journey, photo: read.photo[0] ?? null };
+}
+
+/** Sets the stone's card version while its state is still `state`; answers whether it did. */
+export async function setStoneCard(db: Db, id: string, version: string, state: string): Promise<boolean> {
+  const rows = await db
+    .update(stones)
+    .set({ shareCard: version })
+    .where(and(eq(stones.id, id), sql`${stoneState} = ${state}`))
+    .returning({ id: stones.id });
+  return rows.length > 0;
+}
+
+/** Everything on a collection's card: its title, dedication and each of its stones' counters, in a fixed order. */
+const collectionState = sql<string>`${sql.raw(`"collections"."title" || '|' || coalesce("collections"."dedication", '') || '|' || coalesce((select group_concat(k, ',') from (select s.id || ':' || s.find_seq || ':' || s.hidden_find_count || ':' || s.total_distance_km as k from stones s where s.collection_id = "collections"."id" order by s.id)), '')`)}`;
+
+/**
+ * The collection's card content: its state first, then the collection as its page reads it. Read in this order, a
+ * change in between makes the state older than the content, and the guarded write then refuses (a newer message
+ * renders it), never the other way round.
+ */
+export async function readCollectionCard(db: Db, id: string, ctx: (locale: 'de' | 'en') => ViewContext) {
+  const head = await db
+    .select({ locale: collections.locale, shareCard: collections.shareCard, state: collectionState })
+    .from(collections)
+    .where(eq(collections.id, id))
+    .get();
+  if (!head) return null;
+  const read = await readCollection(db, id, ctx(head.locale));
+  return read ? { ...head, view: read.view } : null;
+}
+
+export async function setCollectionCard(db: Db, id: string, version: string, state: string): Promise<boolean> {
+  const rows = await db
+    .update(collections)
+    .set({ shareCard: version })
+    .where(and(eq(collections.id, id), sql`${collectionState} = ${state}`))
+    .returning({ id: collections.id });
+  return rows.length > 0;
+}

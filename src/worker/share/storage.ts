@@ -1,0 +1,61 @@
+import { log } from '../lib/logger';
+
+/*
+ * Where share cards live and how the job is asked for one. The cards are objects in the PHOTOS bucket under
+ * `share/` (the owners' photos are `<uuid>.<ext>` at its root: the two never meet), named by the version
+ * (shared/share-image.ts). Renders travel on the mail queue as a second kind of message (decision record 025).
+ */
+
+/** A queue message asking for a stone's or a collection's card. */
+export type ShareMessage = { share: 'stone'; code: string } | { share: 'collection'; id: string };
+
+export function isShareMessage(body: unknown): body is ShareMessage {
+  if (typeof body !== 'object' || body === null) return false;
+  const message = body as Record<string, unknown>;
+  return (
+    (message.share === 'stone' && typeof message.code === 'string') || (message.share === 'collection' && typeof message.id === 'string')
+  );
+}
+
+/** Whether an object of the bucket is a share card (the photos' orphan sweep leaves them to the share job). */
+export const isShareCardKey = (key: string) => key.startsWith('share/');
+
+export const stoneCardKey = (code: string, version: string) => `share/stone/${code}/${version}.png`;
+export const collectionCardKey = (id: string, version: string) => `share/collection/${id}/${version}.png`;
+
+/**
+ * How long a replaced card stays: a link shared before the change shows its card (messengers fetch it when the
+ * link is first posted, some again later) for a week after a newer one took its place.
+ */
+export const SUPERSEDED_CARD_DAYS = 7;
+
+/**
+ * Deletes the cards under `prefix` (one stone's or collection's) that a newer one replaced more than the grace
+ * period ago: a card was replaced when the next one was stored. Run by the job after each new card, so a card is
+ * never older than a week past its replacement when the stone changes again; a stone that never changes again
+ * keeps at most the cards of its last week of changes.
+ */
+export async function sweepOldCards(bucket: R2Bucket, prefix: string, current: string, now: Date): Promise<void> {
+  const listed = await bucket.list({ prefix, limit: 1000 });
+  const objects = [...listed.objects].sort((a, b) => a.uploaded.getTime() - b.uploaded.getTime());
+  const cutoff = now.getTime() - SUPERSEDED_CARD_DAYS * 86_400_000;
+  const old = objects.filter((object, i) => {
+    const replacedAt = objects[i + 1]?.uploaded.getTime();
+    return object.key !== current && replacedAt !== undefined && replacedAt < cutoff;
+  });
+  if (old.length > 0) await bucket.delete(old.map((object) => object.key));
+}
+
+/**
+ * Asks the job for the cards (after the write that changed them, through waitUntil: no answer waits). A message
+ * that does not reach the queue leaves the card one change behind until the next change; the write itself stands.
+ * `SHARE_IMAGES = "off"` (the Worker tests, which deliver share messages themselves) queues nothing.
+ */
+export async function queueShareCards(env: Env, messages: readonly ShareMessage[]): Promise<void> {
+  if (env.SHARE_IMAGES === 'off' || messages.length === 0) return;
+  try {
+    await env.EMAIL_QUEUE.sendBatch(messages.map((body) => ({ body })));
+  } catch (error) {
+    log.warn('share card render not queued', { count: messages.length, error: String(error) });
+  }
+}
