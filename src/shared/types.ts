@@ -19,6 +19,20 @@ export interface CollectionRef {
   url: string;
 }
 
+/** A finder's photo: `pending` until the stone's owner decides, `rejected` once its bytes are deleted. */
+export type FindPhotoStatus = 'pending' | 'approved' | 'rejected';
+
+/** A finder's photo as the public sees it: only an approved one, at its public address. */
+export interface FindPhoto {
+  url: string;
+}
+
+/** A finder's photo as the stone's owner sees it: through the owner's link (null once rejected), with its state. */
+export interface OwnerFindPhoto {
+  url: string | null;
+  status: FindPhotoStatus;
+}
+
 /** The public view of a find: never the finder's e-mail. */
 export interface FindView {
   id: string;
@@ -33,6 +47,8 @@ export interface FindView {
   kept: boolean;
   /** The stone was missing and this find found it again after this many days; null otherwise. */
   foundAgainAfterDays: number | null;
+  /** The finder's photo once the owner approved it; null without one, or while it waits. */
+  photo: FindPhoto | null;
 }
 
 /** The public view of a stone, as `GET /api/stones/{code}` returns it. */
@@ -69,8 +85,10 @@ export interface OwnerNotification {
 }
 
 /** A find as its stone's owner sees it: hidden ones too, marked, and why a flagged one was flagged. */
-export interface OwnerFindView extends FindView {
+export interface OwnerFindView extends Omit<FindView, 'photo'> {
   hidden: boolean;
+  /** The finder's photo in any state (the public view has only approved ones). */
+  photo: OwnerFindPhoto | null;
   flag: FindFlag | null;
   /** The owner or the operator accepted the flagged find: it counts for the distance. */
   flagAccepted: boolean;

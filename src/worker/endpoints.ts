@@ -34,6 +34,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/sitemap.xml', crawl: true },
   { method: 'GET', path: '/manifest.webmanifest', crawl: true },
   { method: 'GET', path: '/photos/:key', crawl: true },
+  // A finder's photo once its stone's owner approved it (by the find's id: it stops answering when taken down).
+  { method: 'GET', path: '/photos/finds/:findId', crawl: true },
   { method: 'GET', path: '/blog/rss.xml', cache: 'blog', crawl: true },
   // Development only: the mails the local server kept.
   { method: 'GET', path: '/dev/mail.json' },
@@ -69,6 +71,7 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
+  { method: 'GET', path: `${owner}/:adminToken/finds/:findId/photo`, secret: 'path' },
 
   // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
   { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },

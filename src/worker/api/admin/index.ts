@@ -12,6 +12,7 @@ import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
 import { moderateFind } from '../finds/moderation/queries';
+import { decideFindPhoto } from '../finds/photos/store';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { getStoneView, updateStoneText } from '../stones/queries';
@@ -80,6 +81,7 @@ export const operatorStones = new Hono<AppEnv>()
       if (!totals) throw notFound();
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
     }
+    if (input.photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, input.photo);
     return c.json(await operatorView(c, stone.code));
   })
   .delete('/:id', async (c) => {
