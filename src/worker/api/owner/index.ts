@@ -101,7 +101,8 @@ export const owner = new Hono<AppEnv>()
   .get('/:adminToken/finds/:findId/photo', async (c) => {
     const { stone } = await stoneOf(c);
     const findId = c.req.param('findId');
-    const photo = ROW_ID_SHAPE.test(findId) ? await storedFindPhoto(getDb(c.env.DB), stone.id, findId) : null;
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    const photo = await storedFindPhoto(getDb(c.env.DB), stone.id, findId);
     if (!photo) throw new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'api.findPhotoNotFound');
     return photoResponse(c, photo.r2Key, 'private, no-store');
   });
