@@ -1,3 +1,7 @@
+import type { FindPhoto, OwnerFindPhoto } from './find-photo';
+
+export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
+
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
  * counted position) or `repeat` (the same client logged the same stone within the hour).
@@ -17,20 +21,6 @@ export interface CollectionRef {
   title: string;
   /** The collection's page, on the serving origin. */
   url: string;
-}
-
-/** A finder's photo: `pending` until the stone's owner decides, `rejected` once its bytes are deleted. */
-export type FindPhotoStatus = 'pending' | 'approved' | 'rejected';
-
-/** A finder's photo as the public sees it: only an approved one, at its public address. */
-export interface FindPhoto {
-  url: string;
-}
-
-/** A finder's photo as the stone's owner sees it: through the owner's link (null once rejected), with its state. */
-export interface OwnerFindPhoto {
-  url: string | null;
-  status: FindPhotoStatus;
 }
 
 /** The public view of a find: never the finder's e-mail. */
