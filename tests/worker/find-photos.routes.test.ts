@@ -300,6 +300,50 @@ describe('PATCH /api/admin/stones/{adminToken}/finds/{findId} { photo }', () => 
   });
 });
 
+describe('deciding about a finder’s photo with the edge cache on', () => {
+  it('renews the stone’s scope: the public stone shows the approved photo at once, and loses it once rejected', async () => {
+    const { code, adminToken, find } = await findWithPhoto();
+    const cached = { EDGE_CACHE_SECONDS: '60' };
+    const read = async () => {
+      const res = await callWith(cached, `/api/stones/${code}`);
+      return { cache: res.headers.get('x-cache'), photo: (await res.json<StoneView>()).finds[0]?.photo };
+    };
+    expect(await read()).toEqual({ cache: 'miss', photo: null });
+    expect(await read()).toEqual({ cache: 'hit', photo: null });
+    const patch = (photo: string) =>
+      callWith(cached, `/api/admin/stones/${adminToken}/finds/${find.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ photo }),
+      });
+    expect((await patch('approved')).status).toBe(200);
+    expect(await read()).toEqual({ cache: 'miss', photo: { url: `${SITE}/photos/finds/${find.id}` } });
+    expect((await patch('rejected')).status).toBe(200);
+    expect(await read()).toEqual({ cache: 'miss', photo: null });
+  });
+});
+
+describe('the operator and a finder’s photo', () => {
+  it('sees an approved photo at its public URL, a waiting one without an address, and may reject it', async () => {
+    const { code, adminToken, find } = await findWithPhoto();
+    const stoneId = await env.DB.prepare('SELECT id FROM stones WHERE code = ?').bind(code).first<string>('id');
+    const authorization = `Bearer ${await operatorToken('fotos-operator@example.org')}`;
+    const view = async () =>
+      (await (await call(`/api/admin/stones/id/${stoneId}`, { headers: { authorization } })).json<OwnerStoneView>()).finds[0]?.photo;
+    expect(await view()).toEqual({ url: null, status: 'pending' });
+    expect((await decide(adminToken, find.id, 'approved')).status).toBe(200);
+    expect(await view()).toEqual({ url: `${SITE}/photos/finds/${find.id}`, status: 'approved' });
+    const res = await call(`/api/admin/stones/id/${stoneId}/finds/${find.id}`, {
+      method: 'PATCH',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ photo: 'rejected' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await view()).toEqual({ url: null, status: 'rejected' });
+    expect(await findObjects()).toEqual([]);
+  });
+});
+
 describe('a finder’s photo elsewhere', () => {
   it('is mentioned, with a link to the owner page, only in the owner’s find mail', async () => {
     const { code } = await findWithPhoto();
