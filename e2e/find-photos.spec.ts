@@ -45,6 +45,9 @@ async function expectLoaded(page: Page, name: string) {
 
 const photoInput = (page: Page) => page.getByTestId('find-photo').locator('input[type=file]');
 
+// Colours are checked as they are, not halfway through a transition (as e2e/stone-state.spec.ts does).
+test.use({ reducedMotion: 'reduce' });
+
 test.describe('a finder on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, geolocation: bonn, permissions: ['geolocation'] });
 
@@ -112,6 +115,10 @@ test.describe('a finder on a phone', () => {
     await page.goto(`/admin/stone/${adminToken}`);
     const item = page.getByTestId('owner-finds').getByRole('listitem').filter({ hasText: 'Hofgarten' });
     await expectLoaded(page, 'Foto des Finders vom Fund in Hofgarten');
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Das Foto wird endgültig gelöscht. Ablehnen?');
+      void dialog.accept();
+    });
     await item.getByRole('button', { name: 'Ablehnen' }).click();
     await expect(item).toContainText('abgelehnt und gelöscht');
     await expect(item.getByRole('img')).toHaveCount(0);

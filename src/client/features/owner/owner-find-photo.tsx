@@ -50,7 +50,12 @@ export function OwnerFindPhoto({
                 <FormattedMessage id="owner.finds.photoApprove" />
               </Button>
             ) : null}
-            <Button variant="secondary" disabled={busy} onClick={() => onDecide('rejected')}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              // Rejecting deletes the photo for good: the finder cannot send it again.
+              onClick={() => window.confirm(intl.formatMessage({ id: 'owner.finds.photoRejectConfirm' })) && onDecide('rejected')}
+            >
               <FormattedMessage id="owner.finds.photoReject" />
             </Button>
           </span>
