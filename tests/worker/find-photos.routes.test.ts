@@ -296,6 +296,14 @@ describe('PATCH /api/admin/stones/{adminToken}/finds/{findId} { photo }', () => 
     const plain = await postFind(other.code, { location: 'Ohne Foto' });
     const { find: plainFind } = await plain.json<{ find: FindView }>();
     await expectApiError(await decide(other.adminToken, plainFind.id, 'approved'), 404, 'FIND_PHOTO_NOT_FOUND');
+    // Hiding it in the same request is refused with the decision: the find stays shown.
+    const both = await call(`/api/admin/stones/${other.adminToken}/finds/${plainFind.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hidden: true, photo: 'approved' }),
+    });
+    await expectApiError(both, 404, 'FIND_PHOTO_NOT_FOUND');
+    expect((await publicStone(other.code)).finds.map((f) => f.id)).toEqual([plainFind.id]);
     expect((await ownerStone(adminToken)).finds[0]?.photo?.status).toBe('pending');
   });
 });

@@ -10,7 +10,7 @@ import { photoResponse } from '../../photos';
 import type { AppEnv } from '../../types';
 import { moderateFind } from '../finds/moderation/queries';
 import { storedFindPhoto } from '../finds/photos/queries';
-import { decideFindPhoto } from '../finds/photos/store';
+import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
 import { checkPhotos, deletePhoto, storePhotos } from './photos';
@@ -89,6 +89,7 @@ export const owner = new Hono<AppEnv>()
     if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
     const { photo, ...change } = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
+    if (photo) await requireFindPhoto(db, stone.id, findId);
     if (change.hidden !== undefined || change.accept) {
       const totals = await moderateFind(db, stone.id, findId, change);
       if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');

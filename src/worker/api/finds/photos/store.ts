@@ -66,12 +66,21 @@ export async function forgetFindPhoto(db: Db, bucket: R2Bucket, key: string, cau
   }
 }
 
+const notFound = () => new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'api.findPhotoNotFound');
+
+/**
+ * 404 when the stone's find has no photo left to decide about: asked before a request that also hides or accepts
+ * the find changes anything, so a refused decision leaves the find as it was.
+ */
+export async function requireFindPhoto(db: Db, stoneId: string, findId: string): Promise<void> {
+  if (!(await storedFindPhoto(db, stoneId, findId))) throw notFound();
+}
+
 /**
  * The owner (or the operator) approves a find's photo, or rejects it: its row is left `rejected` without its key,
  * then its bytes are deleted. 404 when the find has no photo left to decide about.
  */
 export async function decideFindPhoto(db: Db, bucket: R2Bucket, stoneId: string, findId: string, decision: 'approved' | 'rejected') {
-  const notFound = () => new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'api.findPhotoNotFound');
   if (decision === 'approved') {
     if (!(await approveFindPhoto(db, stoneId, findId))) throw notFound();
     return;
