@@ -1,3 +1,7 @@
+import type { FindPhoto, OwnerFindPhoto } from './find-photo';
+
+export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
+
 export type { ReportedFind } from './moderation-types';
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
@@ -34,6 +38,8 @@ export interface FindView {
   kept: boolean;
   /** The stone was missing and this find found it again after this many days; null otherwise. */
   foundAgainAfterDays: number | null;
+  /** The finder's photo once the owner approved it; null without one, or while it waits. */
+  photo: FindPhoto | null;
 }
 
 /** The public view of a stone, as `GET /api/stones/{code}` returns it. */
@@ -70,8 +76,10 @@ export interface OwnerNotification {
 }
 
 /** A find as its stone's owner sees it: hidden ones too, marked, and why a flagged one was flagged. */
-export interface OwnerFindView extends FindView {
+export interface OwnerFindView extends Omit<FindView, 'photo'> {
   hidden: boolean;
+  /** The finder's photo in any state (the public view has only approved ones). */
+  photo: OwnerFindPhoto | null;
   flag: FindFlag | null;
   /** The owner or the operator accepted the flagged find: it counts for the distance. */
   flagAccepted: boolean;

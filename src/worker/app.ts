@@ -131,7 +131,8 @@ app.use(async (c, next) => {
   // sent on as a referrer.
   if (isSecretAddress(address)) {
     c.header('Referrer-Policy', 'no-referrer');
-    c.header('Cache-Control', 'no-store');
+    // A route may say more (`private, no-store` for the owner's view of a finder's photo), never less.
+    if (!/\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
   } else {
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   }

@@ -39,6 +39,8 @@ export const endpoints: readonly Endpoint[] = [
   // Share cards (og:image): link previews' crawlers must reach them.
   { method: 'GET', path: '/share/stone/:code/:file', crawl: true },
   { method: 'GET', path: '/share/collection/:id/:file', crawl: true },
+  // A finder's photo once its stone's owner approved it (by the find's id: it stops answering when taken down).
+  { method: 'GET', path: '/photos/finds/:findId', crawl: true },
   { method: 'GET', path: '/blog/rss.xml', cache: 'blog', crawl: true },
   // A stone's card for other sites' frames: crawlable, so that search engines read its noindex and leave it out.
   { method: 'GET', path: '/embed/:code', cache: 'stone', crawl: true, framed: true },
@@ -78,6 +80,7 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
+  { method: 'GET', path: `${owner}/:adminToken/finds/:findId/photo`, secret: 'path' },
 
   // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
   { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },

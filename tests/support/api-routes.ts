@@ -8,6 +8,7 @@ import { app } from '../../src/worker/app';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { type AdminSide, operatorOnly, publicRoute } from '../../src/worker/lib/routing';
 import { insertFind, insertStone } from './factory';
+import { TINY_JPEG } from './images';
 
 export interface ApiRoute {
   method: string;
@@ -52,6 +53,7 @@ export const SAMPLE_SLUG = 'beispiel-artikel';
 
 /** The sample stone's one find, which the owner's moderation routes address. */
 export const SAMPLE_FIND = '0f1d0000-0000-4000-8000-000000000001';
+const SAMPLE_FIND_PHOTO_KEY = 'finds/0f1d0000-0000-4000-8000-0000000000f0.jpg';
 
 export interface SampleStone {
   id: string;
@@ -78,11 +80,10 @@ export async function sampleStone(): Promise<SampleStone> {
     lastLongitude: 13.405,
   });
   await insertFind(stone.id, { id: SAMPLE_FIND, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
-  // The finder sent a photo with it (waiting for the owner): the operator's look at a reported photo reads it.
-  const photoKey = `${crypto.randomUUID()}.jpg`;
-  await env.PHOTOS.put(photoKey, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { httpMetadata: { contentType: 'image/jpeg' } });
-  await env.DB.prepare("INSERT INTO find_photos (find_id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, 'image/jpeg', 4)")
-    .bind(SAMPLE_FIND, stone.id, photoKey)
+  // Its finder sent a photo, waiting for the owner (the owner's photo route answers it).
+  await env.PHOTOS.put(SAMPLE_FIND_PHOTO_KEY, TINY_JPEG, { httpMetadata: { contentType: 'image/jpeg' } });
+  await env.DB.prepare("INSERT INTO find_photos (find_id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, 'image/jpeg', ?)")
+    .bind(SAMPLE_FIND, stone.id, SAMPLE_FIND_PHOTO_KEY, TINY_JPEG.length)
     .run();
   const collectionToken = randomToken();
   await env.DB.batch([
@@ -169,7 +170,8 @@ export const ODD_ARTICLE_ID = answer(404, 'BLOG_POST_NOT_FOUND');
 /** Every write route by its label, the operator's too: a new one needs a line here. */
 export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/stones': 'json-or-form',
-  'POST /api/stones/:code/finds': 'json',
+  // JSON, or multipart/form-data with a finder's photo.
+  'POST /api/stones/:code/finds': 'json-or-form',
   'POST /api/stones/:code/finds/:findId/report': 'json-or-urlencoded',
   'POST /api/stones/:code/notifications': 'json',
   'POST /api/stones/:code/owner-link': 'json',

@@ -28,6 +28,7 @@ function find(location: string, latitude: number | null, longitude: number | nul
     pending: false,
     kept: false,
     foundAgainAfterDays: null,
+    photo: null,
     ...more,
   };
 }

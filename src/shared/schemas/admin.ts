@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { editedTitle, plainText } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
-import { settableStatus } from './owner';
+import { findPhotoDecision, settableStatus } from './owner';
 
 /** `POST /api/admin/login` (spec §5: e-mail and password required). */
 export const loginSchema = v.object({
@@ -63,9 +63,10 @@ export const findModerationSchema = v.pipe(
     hidden: v.optional(v.boolean('hidden.invalid')),
     accept: v.optional(v.literal(true, 'accept.invalid')),
     clearComment: v.optional(v.literal(true, 'admin.clearComment.invalid')),
+    photo: v.optional(findPhotoDecision),
   }),
   v.check(
-    (input) => input.hidden !== undefined || input.accept !== undefined || input.clearComment !== undefined,
+    (input) => input.hidden !== undefined || input.accept !== undefined || input.clearComment !== undefined || input.photo !== undefined,
     'admin.moderationNothing',
   ),
 );

@@ -27,11 +27,18 @@ export const photoDeleteSchema = v.object({
   photoUrl: v.pipe(v.string('photoUrl.invalid'), v.maxLength(500, 'photoUrl.invalid')),
 });
 
-/** `PATCH /api/admin/stones/{adminToken}/finds/{findId}`: hide or show a find, or accept a flagged one; at least one. */
+/** The owner's (or the operator's) word on a finder's photo: public with the find, or deleted. */
+export const findPhotoDecision = v.picklist(['approved', 'rejected'], 'photo.decisionInvalid');
+
+/**
+ * `PATCH /api/admin/stones/{adminToken}/finds/{findId}`: hide or show a find, accept a flagged one, approve or
+ * reject its photo; at least one.
+ */
 export const findVisibilitySchema = v.pipe(
   v.object({
     hidden: v.optional(v.boolean('hidden.invalid')),
     accept: v.optional(v.literal(true, 'accept.invalid')),
+    photo: v.optional(findPhotoDecision),
   }),
-  v.check((input) => input.hidden !== undefined || input.accept !== undefined, 'owner.moderationNothing'),
+  v.check((input) => input.hidden !== undefined || input.accept !== undefined || input.photo !== undefined, 'owner.moderationNothing'),
 );

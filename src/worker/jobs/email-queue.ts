@@ -6,7 +6,7 @@ import type { MailJob } from '../mail/jobs';
 import type { MailMessage } from '../mail/outbox';
 import { dropMintedTokens } from '../mail/queries';
 import { renderMail } from '../mail/render';
-import { mintTokenFor, noTokens } from '../mail/tokens';
+import { mintSecondTokenFor, mintTokenFor, noTokens } from '../mail/tokens';
 import { MailError, type MailTransport, mailTransportFromEnv } from '../services/mail';
 import { isShareMessage } from '../share/storage';
 import { claimOutboxRow, finishOutboxRow, type OutboxRow, readerWaits } from './queries';
@@ -44,7 +44,8 @@ export async function sendOutboxRow(
       await finish({ status: 'skipped', lastError: null });
       return { done: true };
     }
-    const links = mailLinks(env.PUBLIC_SITE_URL.replace(/\/$/, ''), job, await mintTokenFor(db, minted, job));
+    const token = await mintTokenFor(db, minted, job);
+    const links = mailLinks(env.PUBLIC_SITE_URL.replace(/\/$/, ''), job, token, await mintSecondTokenFor(db, minted, job));
     const mail = renderMail(job, row.locale as Locale, links, env.PRODUCT_NAME);
     await transport.send({ id: row.id, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, to: row.recipient, ...mail });
     await finish({ status: 'sent', sentAt: new Date(), lastError: null });

@@ -79,8 +79,11 @@ export function findMailJob(kind: FindMailKind, facts: { code: string; title: st
   return { kind, subscriptionId: '', ...facts };
 }
 
-/** The links of a mail on `site` (no trailing slash), with the one token its kind carries. */
-export function mailLinks(site: string, job: MailJob, token: string): MailLinks {
+/**
+ * The links of a mail on `site` (no trailing slash), with the token its kind carries, and the owner token of an
+ * owner's find mail about a photo (tokens.ts mintSecondTokenFor).
+ */
+export function mailLinks(site: string, job: MailJob, token: string, ownerToken: string | null = null): MailLinks {
   if (isCollectionMail(job)) {
     const collection = `${site}${collectionPath(job.collectionId)}`;
     return { collection, labels: `${collection}/etiketten`, owner: `${site}/admin/sammlung/${token}` };
@@ -102,7 +105,12 @@ export function mailLinks(site: string, job: MailJob, token: string): MailLinks 
       };
     case 'find-owner':
     case 'find-subscriber':
-      return { stone, stopPage: `${site}/abo/abmelden?token=${token}`, stopPost: `${site}/api/notifications/unsubscribe?token=${token}` };
+      return {
+        stone,
+        stopPage: `${site}/abo/abmelden?token=${token}`,
+        stopPost: `${site}/api/notifications/unsubscribe?token=${token}`,
+        ...(ownerToken ? { owner: `${site}/admin/stone/${ownerToken}` } : {}),
+      };
     case 'confirm':
       return { stone, confirm: `${site}/abo/bestaetigen?token=${token}` };
   }

@@ -13,6 +13,8 @@ export interface FindFacts {
   kept?: boolean;
   /** The stone was missing and this find found it again after this many days; absent or null otherwise. */
   foundAgainAfterDays?: number | null;
+  /** The finder sent a photo that waits for the owner's approval (only in the owner's mail). */
+  photo?: boolean;
 }
 
 /**

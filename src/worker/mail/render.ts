@@ -99,6 +99,11 @@ function blocks(
       const owner = job.kind === 'find-owner';
       if (owner && find.flag)
         body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
+      // Only the owner's mail says so: nobody else may know of a photo before the owner approves it.
+      if (owner && find.photo) {
+        body.push({ kind: 'p', text: t('mail.find.photoWaiting') });
+        if (links.owner) body.push({ kind: 'link', label: t('mail.find.photoReview'), url: links.owner });
+      }
       body.push({ kind: 'button', label: t('mail.find.button'), url: stone });
       if (job.kind === 'find-collection') {
         body.push({ kind: 'link', label: t('mail.collection.page', names), url: links.collection ?? '' });

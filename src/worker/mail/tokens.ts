@@ -84,6 +84,15 @@ export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promis
   }
 }
 
+/**
+ * A second token some mails carry: an owner link in the owner's find mail when the finder sent a photo, which waits
+ * for the owner's decision on the owner page. Null for every other mail.
+ */
+export function mintSecondTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promise<string | null> {
+  if (job.kind === 'find-owner' && job.find.photo) return mintOwnerToken(db, minted, job.stoneId);
+  return Promise.resolve(null);
+}
+
 /** What an unexpired token of one of `purposes` acts on, or null. */
 export async function findMailToken(
   db: Db,

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
@@ -7,6 +7,7 @@ import { type Precision, roundPosition } from '../../../shared/schemas/precision
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
+import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -21,6 +22,9 @@ import { usePlaceName } from './use-place-name';
 /** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
 const loadCheck = () => import('./check');
 const prefetchCheck = () => void loadCheck().catch(() => {});
+/** The optional photo: rendered in place by the Worker, its code loaded after the page's first JavaScript. */
+const loadPhoto = () => import('./find-photo');
+const FindPhoto = lazyPart(loadPhoto);
 
 export interface PickedLocation extends Coordinates {
   label: string;
@@ -45,6 +49,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   const [finderEmail, setFinderEmail] = useState('');
   const [precision, setPrecision] = useState<Precision>('exact');
   const [keep, setKeep] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [locating, setLocating] = useState(false);
   const hydrated = useHydrated();
@@ -71,15 +76,17 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
 
   const mutation = useMutation({
     // Runs without a connection too (lib/query.ts does not hold writes back): the find is then kept on the device.
-    mutationFn: async ({ body, key }: { body: FindInput; key: string }) => {
+    mutationFn: async ({ body, key, photo }: { body: FindInput; key: string; photo: File | null }) => {
       try {
-        await api(`/api/stones/${code}/finds`, { method: 'POST', json: body, headers: { 'Idempotency-Key': key } });
+        // With a photo, a form with the same fields (its part has loaded: the photo was chosen there).
+        const sent = photo ? { body: (await loadPhoto()).findFormData(body, photo) } : { json: body };
+        await api(`/api/stones/${code}/finds`, { method: 'POST', ...sent, headers: { 'Idempotency-Key': key } });
         return 'sent' as const;
       } catch (error) {
         // An answer from the server (invalid input, rate limit) is shown as an error; no answer at all (no
-        // connection, or it broke off) keeps the find on the device, to go out later under the same key.
+        // connection, or it broke off) keeps the find and its photo on the device, to go out later under the same key.
         if (error instanceof ApiRequestError) throw error;
-        await kept.keep(body, key).catch(() => {
+        await kept.keep(body, key, photo ?? undefined).catch(() => {
           throw error;
         });
         return 'kept' as const;
@@ -90,6 +97,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       setFinderEmail('');
       setPrecision('exact');
       setKeep(false);
+      setPhoto(null);
       setErrors({});
       onPick(null);
       if (outcome === 'kept') return;
@@ -148,7 +156,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     }
     // The key is made once per press of the button: a resend of this find (after a lost answer, or from the
     // device's store) is recognised by the server and never adds a second find.
-    mutation.mutate({ body: result.output, key: crypto.randomUUID() });
+    mutation.mutate({ body: result.output, key: crypto.randomUUID(), photo });
   };
 
   return (
@@ -184,6 +192,9 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           onChange={(event) => setComment(event.target.value)}
           error={errors.comment}
         />
+        <Suspense fallback={null}>
+          <FindPhoto photo={photo} onPhoto={setPhoto} />
+        </Suspense>
         <EmailField
           label={intl.formatMessage({ id: 'findForm.email' })}
           name="finderEmail"

@@ -46,8 +46,8 @@ interface BackgroundSync {
 }
 
 /** Keeps a find on the device and asks to have it sent once there is a connection. */
-export async function keepFindForLater(code: string, body: FindBody, key: string): Promise<PendingFind> {
-  const find: PendingFind = { key, code, body, savedAt: Date.now() };
+export async function keepFindForLater(code: string, body: FindBody, key: string, photo?: Blob): Promise<PendingFind> {
+  const find: PendingFind = { key, code, body, ...(photo ? { photo } : {}), savedAt: Date.now() };
   await keepFind(find);
   emit({ type: 'kept', find });
   retryLater();

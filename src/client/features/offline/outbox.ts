@@ -3,6 +3,8 @@
  * Runs in the page and in the service worker (Background Sync), so it uses only what both have.
  */
 
+import { findFormData } from './find-form-data';
+
 /** A find as the find form sends it (the body of `POST /api/stones/{code}/finds`). */
 export interface FindBody {
   location: string;
@@ -21,6 +23,8 @@ export interface PendingFind {
   key: string;
   code: string;
   body: FindBody;
+  /** The finder's photo, already shrunk: IndexedDB keeps it as it is, and it goes out with the find. */
+  photo?: Blob;
   savedAt: number;
 }
 
@@ -90,11 +94,14 @@ function forget(key: string): Promise<undefined> {
 async function send(find: PendingFind): Promise<'sent' | 'rejected' | 'later'> {
   let response: Response;
   try {
+    // With a photo the find goes as a form (the browser sets its boundary); without, as JSON.
+    const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': find.key };
+    if (!find.photo) headers['Content-Type'] = 'application/json';
     response = await fetch(`/api/stones/${encodeURIComponent(find.code)}/finds`, {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': find.key },
-      body: JSON.stringify(find.body),
+      headers,
+      body: find.photo ? findFormData(find.body, find.photo) : JSON.stringify(find.body),
     });
   } catch {
     return 'later';

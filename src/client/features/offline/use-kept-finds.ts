@@ -9,8 +9,8 @@ export interface KeptFinds {
   waiting: number;
   /** How many kept finds of this stone went out since the page opened (0 until one did). */
   sent: number;
-  /** Keeps a find that could not be sent; rejects when this device cannot keep it. */
-  keep: (body: FindBody, key: string) => Promise<PendingFind>;
+  /** Keeps a find (and its photo) that could not be sent; rejects when this device cannot keep it. */
+  keep: (body: FindBody, key: string, photo?: Blob) => Promise<PendingFind>;
 }
 
 /**
@@ -49,10 +49,10 @@ export function useKeptFinds(code: string, onDelivered: (sent: number, rejected:
     };
   }, [code]);
 
-  const keep = async (body: FindBody, key: string) => {
+  const keep = async (body: FindBody, key: string, photo?: Blob) => {
     setSent(0);
     const offline = await loadOffline();
-    return offline.keepFindForLater(code, body, key);
+    return offline.keepFindForLater(code, body, key, photo);
   };
   return { waiting, sent, keep };
 }

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';
+import { OwnerFindPhoto, type PhotoDecision } from './owner-find-photo';
 
 /** Every find, hidden ones marked, each with hide / show again (spam and bogus places happen). */
 export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: OwnerStoneView; onSaved: (next: OwnerStoneView) => void }) {
@@ -14,7 +15,7 @@ export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: Ow
   const toast = useToast();
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: ({ id, change }: { id: string; change: { hidden: boolean } | { accept: true } }) =>
+    mutationFn: ({ id, change }: { id: string; change: { hidden: boolean } | { accept: true } | { photo: PhotoDecision } }) =>
       api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}/finds/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         json: change,
@@ -63,6 +64,11 @@ export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: Ow
                     ) : null}
                   </p>
                 ) : null}
+                <OwnerFindPhoto
+                  find={find}
+                  busy={toggle.isPending}
+                  onDecide={(photo) => toggle.mutate({ id: find.id, change: { photo } })}
+                />
               </div>
               <span className="flex flex-wrap gap-2">
                 {find.pending ? (

@@ -1,9 +1,10 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import type { FindView } from '../../../shared/types';
 
 /** The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx). */
 export function FindsList({ code, finds }: { code: string; finds: FindView[] }) {
+  const intl = useIntl();
   if (finds.length === 0) {
     return (
       <p className="text-stone-600">
@@ -26,6 +27,17 @@ export function FindsList({ code, finds }: { code: string; finds: FindView[] }) 
             </time>
           </div>
           {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}
+          {/* Only a photo its owner approved; its size is reserved, so nothing moves when it arrives. */}
+          {find.photo ? (
+            <img
+              src={find.photo.url}
+              alt={intl.formatMessage({ id: 'stone.findPhoto' }, { location: find.location })}
+              loading="lazy"
+              width={320}
+              height={240}
+              className="mt-3 aspect-[4/3] w-full max-w-xs rounded-lg object-cover"
+            />
+          ) : null}
           {find.foundAgainAfterDays !== null ? (
             <p className="mt-2 text-sm font-medium text-green-800">
               <FormattedMessage id="stone.findFoundAgain" values={{ days: find.foundAgainAfterDays }} />

@@ -12,6 +12,7 @@ import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
 import { moderateFind } from '../finds/moderation/queries';
+import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { getStoneView, updateStoneText } from '../stones/queries';
@@ -74,12 +75,14 @@ export const operatorStones = new Hono<AppEnv>()
     if (!ROW_ID_SHAPE.test(findId)) throw notFound();
     const input = parseInput(findModerationSchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
+    if (input.photo) await requireFindPhoto(db, stone.id, findId);
     if (input.clearComment && !(await clearFindComment(db, stone.id, findId))) throw notFound();
     if (input.hidden !== undefined || input.accept) {
       const totals = await moderateFind(db, stone.id, findId, { hidden: input.hidden, accept: input.accept });
       if (!totals) throw notFound();
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
     }
+    if (input.photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, input.photo);
     return c.json(await operatorView(c, stone.code));
   })
   .delete('/:id', async (c) => {

@@ -17,6 +17,7 @@ import {
   stones,
   subscriptions,
 } from '../../db/schema';
+import { findPhotoKeysOfStone } from '../finds/photos/queries';
 import { changeTotals } from '../statistics/queries';
 
 /** Spec §9: "this week" is a 7-day window. */
@@ -99,14 +100,14 @@ export async function stoneById(db: Db, id: string) {
 }
 
 /**
- * Deletes a stone with everything that is about it: finds, photos (rows here, objects by the caller),
- * subscriptions, owner and mail-link tokens, its mails and orders; the site totals lose what it counted. One
- * guarded batch: if a find or a change lands in between, nothing is deleted and it is tried again. Returns the
+ * Deletes a stone with all about it: finds, photos and finders' photos (rows here, a finder's with its find; objects
+ * by the caller), subscriptions, owner and mail-link tokens, mails and orders; the site totals lose what it counted.
+ * One guarded batch: if a find or a change lands in between, nothing is deleted and it is tried again. Returns the
  * photo keys to delete from R2 and the new totals, or null if there is no such stone.
  */
 export async function deleteStone(db: Db, id: string) {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const [stoneRows, photoRows] = await db.batch([
+    const [stoneRows, photoRows, findPhotoRows] = await db.batch([
       db
         .select({
           code: stones.code,
@@ -118,6 +119,7 @@ export async function deleteStone(db: Db, id: string) {
         .from(stones)
         .where(eq(stones.id, id)),
       db.select({ key: photos.r2Key }).from(photos).where(eq(photos.stoneId, id)),
+      findPhotoKeysOfStone(db, id),
     ]);
     const stone = stoneRows[0];
     if (!stone) return null;
@@ -139,7 +141,7 @@ export async function deleteStone(db: Db, id: string) {
       // Last: the guard above reads this row.
       db.delete(stones).where(and(eq(stones.id, id), unchanged)),
     ]);
-    if (totals.length > 0) return { photoKeys: photoRows.map((row) => row.key), totals };
+    if (totals.length > 0) return { photoKeys: [...photoRows, ...findPhotoRows].flatMap((r) => (r.key ? [r.key] : [])), totals };
   }
   throw new Error('stone kept changing while it was being deleted');
 }
@@ -180,10 +182,7 @@ export async function failedMails(db: Db): Promise<{ rows: FailedMail[]; total: 
   return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total: total[0]?.n ?? 0 };
 }
 
-/**
- * A failed mail back to pending with fresh attempts, for the caller to queue. `missing` if there is no such
- * mail, `not-failed` if it is not (or no longer) failed.
- */
+/** A failed mail back to pending with fresh attempts, to queue; `missing` if none, `not-failed` if not (or no longer) failed. */
 export async function retryMail(db: Db, id: string, now = new Date()): Promise<'queued' | 'missing' | 'not-failed'> {
   const [changed, existing] = await db.batch([
     db

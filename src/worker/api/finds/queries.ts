@@ -16,6 +16,7 @@ import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 import { legFromSql } from './distance-sql';
 import * as guard from './guard-sql';
+import { insertFindPhoto, type StoredFindPhoto } from './photos/queries';
 
 export interface AddedFind {
   find: FindView;
@@ -34,6 +35,8 @@ export interface FindClient {
   key: string | null;
   /** SHA-256 of the client's address and the stone (see `clientHash`), for the repeat check. */
   hash: string | null;
+  /** The finder's photo, already in R2: its row joins the batch (none for a JSON find, which costs nothing more). */
+  photo?: StoredFindPhoto | null;
 }
 
 /**
@@ -95,6 +98,7 @@ export async function addFind(
         sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode} FROM ${stones} s WHERE s.id = ${stoneId}`,
       )
       .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
+    photo: client.photo ? insertFindPhoto(db, id, stoneId, client.photo, inserted, createdAt) : undefined,
     // The site totals before the stone's own update: the leg is measured from the stone's last position as it was.
     totals: changeTotals(
       db,
@@ -120,7 +124,11 @@ export async function addFind(
           : {}),
       })
       .where(and(eq(stones.id, stoneId), inserted)),
-    ownerMail: insertOwnerFindMail(db, stone, id, facts, createdAt, { onlyIf: inserted, ...findState }),
+    // Only the owner hears of a photo: it waits for their approval, and nobody else may see it before.
+    ownerMail: insertOwnerFindMail(db, stone, id, client.photo ? { ...facts, find: { ...facts.find, photo: true } } : facts, createdAt, {
+      onlyIf: inserted,
+      ...findState,
+    }),
     // Before the finder's own subscription is written: a finder is not mailed about their own find. A flagged
     // find waits for the owner; its followers hear of the next plausible one.
     subscriberMails: insertSubscriberFindMails(db, stone, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
@@ -163,6 +171,8 @@ export async function addFind(
       pending: row.flag !== null && !row.flagAccepted,
       kept: row.kept,
       foundAgainAfterDays: row.foundAgainAfterDays,
+      // A new photo waits for the owner; the public view shows none until then.
+      photo: null,
     },
     totalDistance: row.totalDistanceKm,
     totals: replayed ? [] : results.totals,

@@ -6,8 +6,11 @@ import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
+import { photoResponse } from '../../photos';
 import type { AppEnv } from '../../types';
 import { moderateFind } from '../finds/moderation/queries';
+import { storedFindPhoto } from '../finds/photos/queries';
+import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
 import { checkPhotos, deletePhoto, storePhotos } from './photos';
@@ -31,7 +34,13 @@ async function stoneOf(c: Context<AppEnv>) {
 
 /** The owner's view after a change, as the read answers it. */
 async function ownerView(c: Context<AppEnv>, token: string) {
-  const view = await getOwnerStoneView(getDb(c.env.DB), token, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] });
+  const origin = new URL(c.req.url).origin;
+  const view = await getOwnerStoneView(getDb(c.env.DB), token, {
+    origin,
+    locale: intlTag[c.get('locale')],
+    // A finder's photo reaches the owner through the owner's own link: pending ones are for nobody else's eyes.
+    ownerPhotoUrl: (findId) => `${origin}/api/admin/stones/${token}/finds/${findId}/photo`,
+  });
   if (!view) throw notFound();
   return view;
 }
@@ -76,11 +85,25 @@ export const owner = new Hono<AppEnv>()
   .patch('/:adminToken/finds/:findId', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
-    if (!ROW_ID_SHAPE.test(c.req.param('findId'))) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
-    const change = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
+    const findId = c.req.param('findId');
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    const { photo, ...change } = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
-    const totals = await moderateFind(db, stone.id, c.req.param('findId'), change);
-    if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
-    if (totals.length) await publishStatistics(c.env.CACHE, totals);
+    if (photo) await requireFindPhoto(db, stone.id, findId);
+    if (change.hidden !== undefined || change.accept) {
+      const totals = await moderateFind(db, stone.id, findId, change);
+      if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+      if (totals.length) await publishStatistics(c.env.CACHE, totals);
+    }
+    if (photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, photo);
     return c.json(await ownerView(c, token));
+  })
+  // A finder's photo as only the owner sees it, whatever its state: never kept by a cache, never sent on as a referrer.
+  .get('/:adminToken/finds/:findId/photo', async (c) => {
+    const { stone } = await stoneOf(c);
+    const findId = c.req.param('findId');
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    const photo = await storedFindPhoto(getDb(c.env.DB), stone.id, findId);
+    if (!photo) throw new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'api.findPhotoNotFound');
+    return photoResponse(c, photo.r2Key, 'private, no-store');
   });

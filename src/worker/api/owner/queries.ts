@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { orphanSightings, ownerTokens, photos, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
+import { findPhotoKeysAmong } from '../finds/photos/queries';
 import { getStoneView, type ViewContext } from '../stones/queries';
 
 /** The stone an owner link opens: the token made with the stone, or one mailed later (owner_tokens). */
@@ -72,12 +73,16 @@ export async function insertPhotoRows(db: Db, stoneId: string, stored: StoredPho
   );
 }
 
-/** Of `keys`, those that have a photo row. D1 binds at most 100 values per statement, so it asks in chunks. */
+/**
+ * Of `keys`, those that have a photo row: a stone's photo, or a finder's photo whose bytes are kept (pending or
+ * approved). D1 binds at most 100 values per statement, so it asks in chunks.
+ */
 export async function keysWithRow(db: Db, keys: string[]): Promise<Set<string>> {
   const stored = new Set<string>();
   for (const chunk of chunks(keys, 90)) {
     const rows = await db.select({ key: photos.r2Key }).from(photos).where(inArray(photos.r2Key, chunk));
     for (const row of rows) stored.add(row.key);
+    for (const key of await findPhotoKeysAmong(db, chunk)) stored.add(key);
   }
   return stored;
 }

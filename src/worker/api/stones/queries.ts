@@ -5,7 +5,7 @@ import { collectionPath } from '../../../shared/collection';
 import { formatDistance } from '../../../shared/geo';
 import type { Locale } from '../../../shared/i18n/locale';
 import { stoneShareImagePath } from '../../../shared/share-image';
-import type { CollectionRef, FindView, OwnerFindView, StoneView } from '../../../shared/types';
+import type { CollectionRef, FindPhotoStatus, FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS, STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
@@ -14,15 +14,26 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { mailDedupe } from '../../mail/builders';
 import { insertMail } from '../../mail/queries';
+import { findPhotosOf } from '../finds/photos/queries';
 import { changeTotals } from '../statistics/queries';
 
 /** Where the view's URLs point: photos and QR code live on the serving origin. */
 export interface ViewContext {
   origin: string;
   locale: string;
+  /**
+   * Where the stone's owner sees a finder's photo that is not public (yet): through their own link. Without it (the
+   * operator's view) only an approved photo has an address, its public one.
+   */
+  ownerPhotoUrl?: (findId: string) => string;
 }
 
 export const photoUrl = (origin: string, r2Key: string) => `${origin}/photos/${r2Key}`;
+/**
+ * An approved finder's photo: by its find, not its key, so the route asks D1 on every request whether it is still
+ * approved and its find still shown (src/worker/photos.ts), and a photo taken down stops answering at once.
+ */
+export const findPhotoUrl = (origin: string, findId: string) => `${origin}/photos/finds/${findId}`;
 export const qrCodeUrl = (origin: string, code: string) => `${origin}/api/stones/${code}/qr.svg`;
 
 /**
@@ -38,7 +49,7 @@ export async function getStoneView(
 ): Promise<(Omit<StoneView, 'finds'> & { finds: OwnerFindView[] }) | null>;
 export async function getStoneView(db: Db, code: string, ctx: ViewContext, withHidden = false) {
   const byCode = sql`(select ${stones.id} from ${stones} where ${stones.code} = ${code})`;
-  const [stoneRows, findRows, photoRows, collectionRows] = await db.batch([
+  const [stoneRows, findRows, photoRows, collectionRows, findPhotoRows] = await db.batch([
     db.select().from(stones).where(eq(stones.code, code)).limit(1),
     db
       .select({ ...FIND_COLUMNS, hidden: finds.hidden })
@@ -50,6 +61,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
       .select({ id: collections.id, title: collections.title })
       .from(collections)
       .where(eq(collections.id, sql`(select ${stones.collectionId} from ${stones} where ${stones.code} = ${code})`)),
+    findPhotosOf(db, byCode, withHidden),
   ]);
   const stone = stoneRows[0];
   if (!stone) return null;
@@ -61,15 +73,33 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
       ...f,
       createdAt: f.createdAt.toISOString(),
       pending: flag !== null && !flagAccepted,
+      photo: findPhotoRows.some((p) => p.findId === f.id && p.status === 'approved') ? { url: findPhotoUrl(ctx.origin, f.id) } : null,
     })),
     photoRows.map((p) => photoUrl(ctx.origin, p.r2Key)),
     ctx,
   );
   if (!withHidden) return view;
+  const photoOf = new Map(findPhotoRows.map((p) => [p.findId, p]));
+  const ownerPhoto = (findId: string): OwnerFindView['photo'] => {
+    const photo = photoOf.get(findId);
+    if (!photo) return null;
+    return { url: photo.r2Key === null ? null : ownerFindPhotoUrl(ctx, findId, photo.status), status: photo.status };
+  };
   return {
     ...view,
-    finds: findRows.map((f) => ({ ...f, createdAt: f.createdAt.toISOString(), pending: f.flag !== null && !f.flagAccepted })),
+    finds: findRows.map((f) => ({
+      ...f,
+      createdAt: f.createdAt.toISOString(),
+      pending: f.flag !== null && !f.flagAccepted,
+      photo: ownerPhoto(f.id),
+    })),
   };
+}
+
+/** A finder's photo as the owner's (or the operator's) view gives its address. */
+function ownerFindPhotoUrl(ctx: ViewContext, findId: string, status: FindPhotoStatus): string | null {
+  if (ctx.ownerPhotoUrl) return ctx.ownerPhotoUrl(findId);
+  return status === 'approved' ? findPhotoUrl(ctx.origin, findId) : null;
 }
 
 function toView(

@@ -1,7 +1,86 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client';
-import { findPhotos } from '../../../db/schema';
+import { findPhotos, finds } from '../../../db/schema';
+
+/** A finder's photo stored in R2 for its find's row. */
+export interface StoredFindPhoto {
+  r2Key: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * The photo's row, written in the find's own batch and only when the find was (`onlyIf`): a repeated
+ * Idempotency-Key writes no find, so no second photo either. It waits for the owner (`pending`).
+ */
+export function insertFindPhoto(db: Db, findId: string, stoneId: string, photo: StoredFindPhoto, onlyIf: SQL, now: Date) {
+  return db
+    .insert(findPhotos)
+    .select(
+      sql`SELECT ${findId}, ${stoneId}, ${photo.r2Key}, ${photo.contentType}, ${photo.sizeBytes}, 'pending', ${now.getTime()}, NULL WHERE ${onlyIf}`,
+    );
+}
+
+/** Whether a find photo row holds `key` (after a batch whose outcome is unknown). */
+export async function findPhotoKeyStored(db: Db, key: string): Promise<boolean> {
+  return (await db.select({ key: findPhotos.r2Key }).from(findPhotos).where(eq(findPhotos.r2Key, key)).get()) !== undefined;
+}
+
+/** The photos of a stone's finds for its views: every one for its owner, the approved ones for everybody else. */
+export function findPhotosOf(db: Db, stoneId: SQL | string, all: boolean) {
+  const ofStone = eq(findPhotos.stoneId, stoneId);
+  return db
+    .select({ findId: findPhotos.findId, status: findPhotos.status, r2Key: findPhotos.r2Key })
+    .from(findPhotos)
+    .where(all ? ofStone : and(ofStone, eq(findPhotos.status, 'approved')));
+}
+
+/** A find's photo of this stone with its bytes still stored (pending or approved), or null. */
+export async function storedFindPhoto(db: Db, stoneId: string, findId: string) {
+  const row = await db
+    .select({ r2Key: findPhotos.r2Key, status: findPhotos.status })
+    .from(findPhotos)
+    .where(and(eq(findPhotos.findId, findId), eq(findPhotos.stoneId, stoneId), isNotNull(findPhotos.r2Key)))
+    .get();
+  return row?.r2Key ? { r2Key: row.r2Key, status: row.status } : null;
+}
+
+/** The key of a find's photo everybody may see: approved, its find not hidden. */
+export async function publicFindPhotoKey(db: Db, findId: string): Promise<string | null> {
+  const row = await db
+    .select({ r2Key: findPhotos.r2Key })
+    .from(findPhotos)
+    .innerJoin(finds, eq(finds.id, findPhotos.findId))
+    .where(and(eq(findPhotos.findId, findId), eq(findPhotos.status, 'approved'), eq(finds.hidden, false)))
+    .get();
+  return row?.r2Key ?? null;
+}
+
+/** The owner approves a find's photo whose bytes are still there; false when there is none. */
+export async function approveFindPhoto(db: Db, stoneId: string, findId: string, now = new Date()): Promise<boolean> {
+  const changed = await db
+    .update(findPhotos)
+    .set({ status: 'approved', decidedAt: now })
+    .where(and(eq(findPhotos.findId, findId), eq(findPhotos.stoneId, stoneId), isNotNull(findPhotos.r2Key)))
+    .returning({ findId: findPhotos.findId });
+  return changed.length > 0;
+}
+
+/** Of `keys`, those a find photo row holds (the cron's sweep: such an object is no orphan). */
+export async function findPhotoKeysAmong(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: findPhotos.r2Key }).from(findPhotos).where(inArray(findPhotos.r2Key, keys));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
+}
+
+/** The keys of a stone's find photos whose bytes are stored, for deleting the stone. */
+export function findPhotoKeysOfStone(db: Db, stoneId: string) {
+  return db
+    .select({ key: findPhotos.r2Key })
+    .from(findPhotos)
+    .where(and(eq(findPhotos.stoneId, stoneId), isNotNull(findPhotos.r2Key)));
+}
 
 /**
  * A find's photo is taken down (the owner rejects it, or the operator removes a reported one): the row stays,
