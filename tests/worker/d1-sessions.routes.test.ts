@@ -72,6 +72,10 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     `/api/stones/${f.code}/finds`,
     json('POST', { location: 'Hamburg', latitude: 53.55, longitude: 10 }),
   ],
+  'POST /api/stones/:code/finds/:findId/report': (f) => [
+    `/api/stones/${f.code}/finds/${f.findId}/report`,
+    json('POST', { reason: 'spam' }),
+  ],
   'POST /api/stones/:code/notifications': (f) => [`/api/stones/${f.code}/notifications`, json('POST', { email: 'fan@example.org' })],
   'POST /api/stones/:code/owner-link': (f) => [`/api/stones/${f.code}/owner-link`, json('POST', { email: 'fixed-creator@example.org' })],
   'POST /api/notifications/confirm': () => ['/api/notifications/confirm', json('POST', { token: 'x'.repeat(43) })],
@@ -120,6 +124,11 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   'DELETE /api/admin/stones/:id (operator)': (f) => [
     `/api/admin/stones/${f.id}`,
     { method: 'DELETE', headers: { authorization: f.operator } },
+  ],
+  // The fixture's find has no open report: a refusal that had to look for one.
+  'POST /api/admin/reports/:findId (operator)': (f) => [
+    `/api/admin/reports/${f.findId}`,
+    json('POST', { action: 'dismiss' }, { authorization: f.operator }),
   ],
   'POST /api/admin/logout (operator)': (f) => ['/api/admin/logout', { method: 'POST', headers: { authorization: f.operator } }],
   'POST /api/admin/mails/:id/resend (operator)': (f) => [
