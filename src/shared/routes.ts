@@ -110,7 +110,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/stone',
     page: 'owner',
-    messages: ['owner', 'stone'],
+    messages: ['owner', 'stone', 'stone-aside'],
   }),
   owner: screen({
     // The owner's secret link.
@@ -118,7 +118,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/stone/:adminToken',
     page: 'owner',
-    messages: ['owner', 'stone'],
+    messages: ['owner', 'stone', 'stone-aside'],
     load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
@@ -152,7 +152,7 @@ export const screens = {
     cache: 'collection',
     path: '/sammlung/:id',
     page: 'collection',
-    messages: ['collection', 'stone'],
+    messages: ['collection', 'stone', 'stone-aside'],
     // A page to read (title, totals, every stone) complete without its JavaScript; its map starts later anyway,
     // and nobody types into its forms in the first second (decision record 019).
     hydrate: 'after-load',

@@ -2,7 +2,8 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
 import type { Coordinates } from '../../lib/geolocation';
-import type { MapHandle } from './map-engine';
+import { intlWith } from '../../lib/intl';
+import type { MapHandle } from './map-handle';
 import { isMapUnavailable, type MapStatus, setMapStatus, useMapStatus } from './map-status';
 
 /** Spec §9: Germany at zoom 6 by default. */
@@ -100,7 +101,10 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
             styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
             center: GERMANY_CENTER,
             zoom: ZOOM_DEFAULT,
-            text: (id, values) => intlRef.current.formatMessage({ id }, values),
+            texts: (catalog) => {
+              const texts = intlWith(intlRef.current.locale.startsWith('de') ? 'de' : 'en', catalog);
+              return (id, values) => texts.formatMessage({ id }, values);
+            },
             onClick: (position) => onClickRef.current?.(position),
           });
         } catch (error) {

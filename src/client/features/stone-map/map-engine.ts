@@ -1,35 +1,20 @@
 import { type GeoJSONSource, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import messages from 'virtual:messages/stone-map';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
 import type { FindView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
+import type { Journey, MapHandle, MapTexts } from './map-handle';
 import { ReplayControl } from './map-replay';
-
-/** What the React component asks of the map; everything MapLibre-specific stays in this lazily loaded module. */
-export interface MapHandle {
-  showFinds(finds: FindView[], zoom: number): void;
-  /** Several stones' journeys at once (a collection's map), each line in its own colour, framed together; the lines drawn. */
-  showJourneys(journeys: Journey[]): number;
-  showSelection(position: Coordinates, zoom: number, markerMs: number): void;
-  destroy(): void;
-}
-
-/** One stone's line on a shared map: its number in the page's list marks where it was last seen. */
-export interface Journey {
-  label: string;
-  title: string;
-  color: string;
-  /** [latitude, longitude] of its counted finds, in order. */
-  points: Array<[number, number]>;
-}
 
 interface Options {
   styleUrl: string;
   center: [number, number];
   zoom: number;
-  /** The page's texts by message id, for MapLibre's own (control titles, gesture hints) and the markers. */
-  text: (id: string, values?: Record<string, string>) => string;
+  /** Makes the formatter of the map's own texts (MapLibre's controls, gesture hints, markers, the replay), which
+   * come with this module (`virtual:messages/stone-map`), not with the page's first JavaScript. */
+  texts: MapTexts;
   /** A click on the map itself; clicks on a find's marker or an open popup are not locations. */
   onClick: (position: Coordinates) => void;
 }
@@ -82,12 +67,13 @@ function mapLocale(text: (id: string) => string): Record<string, string> {
 
 /** Creates the map; throws when the browser cannot draw it (no WebGL2). */
 export function createMap(container: HTMLElement, options: Options): MapHandle {
+  const text = options.texts(messages);
   const map = new MapLibreMap({
     container,
     style: options.styleUrl,
     center: options.center,
     zoom: options.zoom,
-    locale: mapLocale(options.text),
+    locale: mapLocale(text),
     // The map sits in a scrolling page: one finger and the plain wheel scroll the page; two fingers and
     // Ctrl/⌘ + wheel move the map, with a hint on the map when someone tries otherwise.
     cooperativeGestures: true,
@@ -164,7 +150,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
       // Replay the journey: from two counted finds with a position on (the control is made again with the finds).
       if (replay) map.removeControl(replay);
       const stops = positioned.map(({ find }) => find).filter((find) => !find.pending);
-      replay = stops.length >= 2 ? new ReplayControl(stops, options.text) : null;
+      replay = stops.length >= 2 ? new ReplayControl(stops, text) : null;
       if (replay) map.addControl(replay, 'top-left');
       // Where the stone was last seen: its newest counted find, marked apart and named for screen readers.
       const lastSeen = positioned.findLast(({ find }) => !find.pending)?.find;
@@ -172,7 +158,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
         new Marker({
           element:
             find === lastSeen
-              ? lastSeenElement(String(n), options.text('map.lastSeen', { place: find.location }))
+              ? lastSeenElement(String(n), text('map.lastSeen', { place: find.location }))
               : markerElement(
                   String(n),
                   'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow',

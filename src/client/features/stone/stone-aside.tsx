@@ -1,3 +1,5 @@
+import messages from 'virtual:messages/stone-aside';
+import { WithMessages } from '../../lib/with-messages';
 import { Card } from '../../ui/card';
 import { OwnerLinkRequest } from '../owner-link/owner-link-request';
 import { ShareButtons } from '../share/share-buttons';
@@ -7,17 +9,17 @@ import { JourneyLinks } from './journey-links';
 /**
  * The stone page's side column: follow the stone, share it or take its journey along, ask for the owner link. The page loads it lazily (it
  * is rendered on the server and hydrated once its module has arrived), so none of it weighs on the page's first
- * JavaScript: a finder logs the find first.
+ * JavaScript: a finder logs the find first. Its texts come with it (a namespace of their own), not with the page's.
  */
 export default function StoneAside({ code, title }: { code: string; title: string }) {
   return (
-    <>
+    <WithMessages messages={messages}>
       <SubscribeCard path={`/api/stones/${code}/notifications`} />
       <Card className="space-y-4">
         <ShareButtons code={code} title={title} />
         <JourneyLinks code={code} />
       </Card>
       <OwnerLinkRequest code={code} />
-    </>
+    </WithMessages>
   );
 }

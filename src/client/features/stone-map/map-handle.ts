@@ -1,0 +1,33 @@
+import type { Locale } from '../../../shared/i18n/locale';
+import type { FindView } from '../../../shared/types';
+import type { Coordinates } from '../../lib/geolocation';
+import type { Messages } from '../../lib/intl';
+
+/*
+ * The map's shape as the page sees it, apart from the engine (map-engine.ts, MapLibre), which is loaded lazily:
+ * importing these types brings none of the engine, nor its texts, into the page.
+ */
+
+/** What the React component asks of the map; everything MapLibre-specific stays in the lazily loaded engine. */
+export interface MapHandle {
+  showFinds(finds: FindView[], zoom: number): void;
+  /** Several stones' journeys at once (a collection's map), each line in its own colour, framed together; the lines drawn. */
+  showJourneys(journeys: Journey[]): number;
+  showSelection(position: Coordinates, zoom: number, markerMs: number): void;
+  destroy(): void;
+}
+
+/** One stone's line on a shared map: its number in the page's list marks where it was last seen. */
+export interface Journey {
+  label: string;
+  title: string;
+  color: string;
+  /** [latitude, longitude] of its counted finds, in order. */
+  points: Array<[number, number]>;
+}
+
+/** A text of the map by its message id. */
+export type MapText = (id: string, values?: Record<string, string>) => string;
+
+/** The page turns the engine's own catalog into its formatter, in the page's language. */
+export type MapTexts = (catalog: Record<Locale, Messages>) => MapText;
