@@ -36,10 +36,14 @@ async function ownerFinds(request: APIRequestContext, adminToken: string): Promi
   return ((await (await request.get(`/api/admin/stones/${adminToken}`)).json()) as { finds: FindJson[] }).finds;
 }
 
-/** The image has arrived and could be drawn (not just an element with a broken source). */
+/**
+ * The image has arrived and could be drawn (not just an element with a broken source). A lazily loaded image below
+ * the phone's first screen loads when it is scrolled to, as a reader would.
+ */
 async function expectLoaded(page: Page, name: string) {
   const image = page.getByRole('img', { name });
   await expect(image).toBeVisible();
+  await image.scrollIntoViewIfNeeded();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 

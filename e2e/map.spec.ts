@@ -103,6 +103,8 @@ test.describe('the map inside a scrolling page, on a phone', () => {
 
   test('a tap on the map still picks the find location', async ({ page }) => {
     await page.goto(`/${WANDERER}#find-form`);
+    // On a phone the map is below the whole find form: the finder scrolls down to it, and it starts there.
+    await page.getByTestId('stone-map').scrollIntoViewIfNeeded();
     const map = await readyMap(page);
     await map.tap({ position: { x: 200, y: 120 } });
     await expect(locationField(page)).toHaveValue(/^-?\d+\.\d{5}, -?\d+\.\d{5}$/);
