@@ -15,3 +15,18 @@ run('npx', ['tsx', 'scripts/seed.ts']);
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev'], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => vite.kill(signal));
 vite.on('exit', (code) => process.exit(code ?? 0));
+
+// Once the Worker answers, one run of the cron (as production's trigger would start it): the demo stones and
+// collection, seeded straight into D1, get their share cards, and the mail outbox is looked after.
+const origin = `http://127.0.0.1:${Number(process.env.PORT ?? 8787)}`;
+for (let attempt = 0; attempt < 120; attempt++) {
+  const up = await fetch(`${origin}/healthz`).then(
+    (res) => res.status < 500,
+    () => false,
+  );
+  if (up) {
+    await fetch(`${origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/5 * * * *')}`).catch(() => {});
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}

@@ -98,3 +98,20 @@ export async function setCollectionCard(db: Db, id: string, version: string, sta
     .returning({ id: collections.id });
   return rows.length > 0;
 }
+
+/**
+ * Stones and collections without a card yet, oldest first (by the partial indexes on `share_card IS NULL`): those
+ * made before share cards existed, or whose first render never reached the queue. The cron asks the job for them.
+ */
+export async function cardless(db: Db, limit: number): Promise<{ codes: string[]; collectionIds: string[] }> {
+  const read = await batchByName(db, {
+    stones: db.select({ code: stones.code }).from(stones).where(isNull(stones.shareCard)).orderBy(asc(stones.createdAt)).limit(limit),
+    collections: db
+      .select({ id: collections.id })
+      .from(collections)
+      .where(isNull(collections.shareCard))
+      .orderBy(asc(collections.createdAt))
+      .limit(limit),
+  });
+  return { codes: read.stones.map((row) => row.code), collectionIds: read.collections.map((row) => row.id) };
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt } from './created-at';
 
@@ -32,6 +33,7 @@ export const collections = sqliteTable(
     uniqueIndex('collections_owner_token_hash_unique').on(t.ownerTokenHash),
     index('collections_creator_email_idx').on(t.creatorEmail),
     index('collections_created_at_idx').on(t.createdAt),
+    index('collections_share_card_missing_idx').on(t.createdAt).where(sql`share_card IS NULL`),
   ],
 );
 

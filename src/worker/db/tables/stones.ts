@@ -60,6 +60,8 @@ export const stones = sqliteTable(
     uniqueIndex('stones_code_unique').on(t.code),
     index('stones_collection_idx').on(t.collectionId),
     index('stones_status_last_seen_idx').on(t.status, t.lastSeenAt),
+    // The cron's catch-up of share cards: the few stones without one, oldest first, without reading the others.
+    index('stones_share_card_missing_idx').on(t.createdAt).where(sql`share_card IS NULL`),
     uniqueIndex('stones_owner_token_hash_unique').on(t.ownerTokenHash),
     uniqueIndex('stones_payment_intent_unique').on(t.paymentIntentId),
     index('stones_created_at_idx').on(t.createdAt),

@@ -1,0 +1,2 @@
+CREATE INDEX `collections_share_card_missing_idx` ON `collections` (`created_at`) WHERE share_card IS NULL;--> statement-breakpoint
+CREATE INDEX `stones_share_card_missing_idx` ON `stones` (`created_at`) WHERE share_card IS NULL;
