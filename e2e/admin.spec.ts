@@ -1,20 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, stoneWithFinds, test } from './fixtures';
 import { E2E_OPERATOR } from './global-setup';
 
 // A wrong password and an expired token are answered 401, which the browser logs; that is what those tests provoke.
 test.use({ allowConsoleErrors: [/the server responded with a status of 401/] });
-
-/** A free stone of its own for each test, with finds (the tests share one database). */
-async function stoneWithFinds(request: APIRequestContext, title: string, locations: string[]): Promise<string> {
-  const res = await request.post('/api/stones', { data: { creatorEmail: 'ersteller-e2e@example.org', title } });
-  expect(res.status()).toBe(201);
-  const { code } = (await res.json()) as { code: string };
-  for (const location of locations) {
-    expect((await request.post(`/api/stones/${code}/finds`, { data: { location, comment: `Kommentar ${location}` } })).status()).toBe(201);
-  }
-  return code;
-}
 
 async function logIn(page: Page) {
   await page.goto('/admin');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, offlineReady, test } from './fixtures';
 
 /** A real 1×1 PNG, as a phone's gallery would hand over any picture. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -135,21 +135,6 @@ test.describe('a finder on a phone', () => {
     expect((await publicFinds(request, code))[0]?.photo).toBeNull();
   });
 });
-
-/** The service worker controls the page and keeps a copy of this stone page (as e2e/offline.spec.ts waits). */
-async function offlineReady(page: Page, path: string) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
-  await expect
-    .poll(() =>
-      page.evaluate(async (p) => {
-        for (const name of await caches.keys()) {
-          if (name.startsWith('reisesteine-pages-') && (await (await caches.open(name)).match(p, { ignoreVary: true }))) return true;
-        }
-        return false;
-      }, path),
-    )
-    .toBe(true);
-}
 
 test.describe('a finder without a connection', () => {
   test.use({

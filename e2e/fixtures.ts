@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every page must load without a console error or an uncaught exception — hydration mismatches, CSP
@@ -66,3 +66,29 @@ export const PAPA = 'B0B-CAF-E42';
 export const WANDERER = 'C0D-E00-001';
 /** Missing for 5 days, last seen 40 days ago in Lübeck. */
 export const MISSING = 'D0D-0FF-404';
+
+/** The service worker controls the page and keeps a copy of this stone page. */
+export async function offlineReady(page: Page, path: string) {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+  await expect
+    .poll(() =>
+      page.evaluate(async (p) => {
+        for (const name of await caches.keys()) {
+          if (name.startsWith('reisesteine-pages-') && (await (await caches.open(name)).match(p, { ignoreVary: true }))) return true;
+        }
+        return false;
+      }, path),
+    )
+    .toBe(true);
+}
+
+/** A free stone of its own for each test, with finds (the tests share one database). */
+export async function stoneWithFinds(request: APIRequestContext, title: string, locations: string[]): Promise<string> {
+  const res = await request.post('/api/stones', { data: { creatorEmail: 'ersteller-e2e@example.org', title } });
+  expect(res.status()).toBe(201);
+  const { code } = (await res.json()) as { code: string };
+  for (const location of locations) {
+    expect((await request.post(`/api/stones/${code}/finds`, { data: { location, comment: `Kommentar ${location}` } })).status()).toBe(201);
+  }
+  return code;
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, offlineReady, test } from './fixtures';
 
 const bonn = { latitude: 50.7374, longitude: 7.0982 };
 
@@ -16,21 +16,6 @@ async function newStone(request: APIRequestContext, title: string): Promise<stri
 
 async function findsOf(request: APIRequestContext, code: string): Promise<StoneJson['finds']> {
   return ((await (await request.get(`/api/stones/${code}`)).json()) as StoneJson).finds;
-}
-
-/** The service worker controls the page and keeps a copy of this stone page. */
-async function offlineReady(page: Page, path: string) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
-  await expect
-    .poll(() =>
-      page.evaluate(async (p) => {
-        for (const name of await caches.keys()) {
-          if (name.startsWith('reisesteine-pages-') && (await (await caches.open(name)).match(p, { ignoreVary: true }))) return true;
-        }
-        return false;
-      }, path),
-    )
-    .toBe(true);
 }
 
 async function logFind(page: Page, comment: string) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, stoneWithFinds, test } from './fixtures';
 import { E2E_OPERATOR } from './global-setup';
 
 // Colours are checked as they are, not halfway through a transition (the buttons' colours change as the page hydrates).
@@ -10,17 +10,6 @@ test.use({ reducedMotion: 'reduce' });
 async function violations(page: Page): Promise<Array<{ rule: string; targets: string[] }>> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
-
-/** A free stone of its own for each test, with finds (the tests share one database). */
-async function stoneWithFinds(request: APIRequestContext, title: string, locations: string[]): Promise<string> {
-  const res = await request.post('/api/stones', { data: { creatorEmail: 'ersteller-e2e@example.org', title } });
-  expect(res.status()).toBe(201);
-  const { code } = (await res.json()) as { code: string };
-  for (const location of locations) {
-    expect((await request.post(`/api/stones/${code}/finds`, { data: { location, comment: `Kommentar ${location}` } })).status()).toBe(201);
-  }
-  return code;
 }
 
 /** The find on the stone page with this place. */

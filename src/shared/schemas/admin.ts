@@ -20,7 +20,8 @@ export const OPERATOR_PAGE_SIZE = 50;
 export const MAX_OPERATOR_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
-const wholeNumber = (min: number, max: number) =>
+/** A whole number in a query string (a page, a page size), between min and max. */
+export const wholeNumber = (min: number, max: number) =>
   v.pipe(
     v.string('admin.query.invalid'),
     v.regex(/^\d{1,6}$/, 'admin.query.invalid'),

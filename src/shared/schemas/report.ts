@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './admin';
 import { plainText } from './common';
 
 /** Why someone reports a public find; the report form offers them in this order. */
@@ -33,20 +34,8 @@ export const reportActionSchema = v.object({
 export const REPORTS_PAGE_SIZE = 20;
 export const MAX_REPORTS_PAGE_SIZE = 100;
 
-const wholeNumber = (min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.string('admin.query.invalid'),
-      v.regex(/^\d{1,6}$/, 'admin.query.invalid'),
-      v.toNumber(),
-      v.minValue(min, 'admin.query.invalid'),
-      v.maxValue(max, 'admin.query.invalid'),
-    ),
-    String(fallback),
-  );
-
 /** `GET /api/admin/reports?page=&pageSize=`. */
 export const reportListQuerySchema = v.object({
-  page: wholeNumber(1, 100_000, 1),
-  pageSize: wholeNumber(1, MAX_REPORTS_PAGE_SIZE, REPORTS_PAGE_SIZE),
+  page: v.optional(wholeNumber(1, 100_000), '1'),
+  pageSize: v.optional(wholeNumber(1, MAX_REPORTS_PAGE_SIZE), String(REPORTS_PAGE_SIZE)),
 });
