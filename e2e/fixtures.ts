@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Every page must load without a console error or an uncaught exception — hydration mismatches, CSP
@@ -91,4 +91,15 @@ export async function stoneWithFinds(request: APIRequestContext, title: string, 
     expect((await request.post(`/api/stones/${code}/finds`, { data: { location, comment: `Kommentar ${location}` } })).status()).toBe(201);
   }
   return code;
+}
+
+/**
+ * Waits until React has hydrated this element. A part of a page that loads lazily (lib/lazy-page.ts lazyPart: the
+ * stone page's side column, its photo gallery) is in the HTML at once but hydrates only once its module has
+ * arrived, after `html[data-hydrated]`; a test that presses one of its buttons waits for it, as a person sees a
+ * button work only once the page is ready.
+ */
+export async function hydratedElement(locator: Locator) {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true);
+  return locator;
 }

@@ -1,4 +1,4 @@
-import { expect, OMA, PAPA, test, WANDERER } from './fixtures';
+import { expect, hydratedElement, OMA, PAPA, test, WANDERER } from './fixtures';
 
 const bonn = { latitude: 50.7374, longitude: 7.0982 };
 
@@ -105,7 +105,8 @@ test.describe('when the browser refuses the clipboard', () => {
       document.execCommand = () => false;
     });
     await page.goto(`/view/${OMA}`);
-    await page.getByRole('button', { name: 'Link kopieren' }).click();
+    // The share buttons are in the side column, which hydrates after the page (a lazily loaded part).
+    await (await hydratedElement(page.getByRole('button', { name: 'Link kopieren' }))).click();
     const toast = page.getByRole('status').filter({ hasText: 'Der Link konnte nicht kopiert werden' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(`/view/${OMA}`);
