@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, OMA, PAPA, test, WANDERER } from './fixtures';
 
@@ -298,6 +299,8 @@ test('"Reise abspielen" follows the journey find by find with place and date, pa
   await expect(replay).toHaveAttribute('data-step', '2');
   await replay.getByRole('button', { name: 'Anhalten' }).click();
   await expect(replay).toHaveAttribute('data-playing', 'false');
+  // The map with its replay control and the step it says, checked as axe sees it.
+  expect((await new AxeBuilder({ page }).include('[data-testid="stone-map"]').analyze()).violations).toEqual([]);
   const paused = Number(await replay.getAttribute('data-step'));
   await replay.getByRole('button', { name: 'Reise abspielen' }).click();
   await expect(replay).toHaveAttribute('data-step', String(paused + 1));
@@ -313,5 +316,6 @@ test.describe('with reduced motion', () => {
     await replay.getByRole('button', { name: 'Replay the journey' }).click();
     await expect(replay.getByText(/^Find 1 of \d+: /)).toBeVisible();
     await expect(replay).toHaveAttribute('data-step', '2');
+    expect((await new AxeBuilder({ page }).include('[data-testid="stone-map"]').analyze()).violations).toEqual([]);
   });
 });
