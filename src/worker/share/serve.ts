@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { CODE_PATTERN } from '../../shared/code';
 import { COLLECTION_ID_PATTERN } from '../../shared/collection';
+import { photoResponse } from '../photos';
 import type { AppEnv } from '../types';
 import { VERSION_FILE } from './content';
 import { collectionCardKey, stoneCardKey } from './storage';
@@ -12,21 +13,9 @@ import { collectionCardKey, stoneCardKey } from './storage';
  * the Worker runs.
  */
 
-async function card(c: Context<AppEnv>, key: string | null): Promise<Response> {
-  if (!key) return c.body(null, 404);
-  const etag = c.req.header('if-none-match');
-  const object = await c.env.PHOTOS.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/^W\/|"/g, '') } } : {});
-  if (!object) return c.body(null, 404);
-  const headers = new Headers({
-    'Content-Type': 'image/png',
-    ETag: object.httpEtag,
-    'Cache-Control': 'public, max-age=31536000, immutable',
-    // An image is never a document (as the photos, photos.ts).
-    'Content-Security-Policy': "default-src 'none'; sandbox",
-  });
-  if (!('body' in object)) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
-}
+/** A card's bytes with the photos' image headers (stored as image/png), kept forever: a version never changes. */
+const card = (c: Context<AppEnv>, key: string | null): Promise<Response> | Response =>
+  key ? photoResponse(c, key, 'public, max-age=31536000, immutable') : c.body(null, 404);
 
 const version = (file: string) => VERSION_FILE.exec(file)?.[1] ?? null;
 
