@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { LOCALES } from '../src/shared/i18n/locale.ts';
 
 const VIRTUAL_ID = 'virtual:client-assets';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
@@ -50,10 +51,11 @@ export function fromManifest(manifest: Record<string, ManifestChunk>) {
   // Each catalog in one language (`core/de`, `home/en`, …): a page preloads its own with the entry.
   const messages: Record<string, string> = {};
   for (const [key, chunk] of Object.entries(manifest)) {
-    const catalog = key.match(/^virtual:messages\/([a-z-]+\/(?:de|en))$/)?.[1];
+    const catalog = key.match(/^virtual:messages\/([a-z-]+\/[a-z]{2})$/)?.[1];
     if (catalog) messages[catalog] = `/${chunk.file}`;
   }
-  if (!messages['core/de'] || !messages['core/en']) throw new Error('virtual:messages/core/* is missing from the client manifest');
+  const missing = LOCALES.filter((locale) => !messages[`core/${locale}`]);
+  if (missing.length > 0) throw new Error(`virtual:messages/core/${missing.join('|')} missing from the client manifest`);
   return { dev: false, entry: collect(ENTRY), pages, messages };
 }
 

@@ -1,28 +1,62 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
+import { LOCALES } from '../src/shared/i18n/locale.ts';
 
-const LOCALES = ['de', 'en'];
 const PREFIX = 'virtual:messages/';
 
 /**
- * Where each catalog lives:
- * - `virtual:messages/core` (both languages) and `virtual:messages/core/de|en` (one): the interface every page
- *   needs, src/shared/i18n/{de,en}.json. The browser loads only its own language.
- * - `virtual:messages/<namespace>`: the texts of one lazily loaded feature, src/shared/i18n/<namespace>/, shipped
- *   with that feature's code and never with the first page; `virtual:messages/<namespace>/de|en`: one language of
- *   a screen's own texts (a screen names them in routes.ts `messages`), `virtual:messages/screens` their loaders.
- * - `virtual:messages/all`: every interface text in both languages, for the Worker's server render.
- * - `virtual:messages/server`: what only the Worker says (API errors, the error page, mails), src/worker/i18n/.
+ * Where each catalog lives (every catalog in every language of LOCALES, except the creator's, owner's and
+ * operator's, which are German and English only: their other languages are their English text):
+ * - `virtual:messages/core/<l>`: the interface every page needs in one language, src/shared/i18n/<l>.json, and
+ *   (`loaders`) the loaders of every namespace in that language. The browser loads only its own language.
+ * - `virtual:messages/<namespace>/<l>`: one language of a screen's or a lazily loaded feature's own texts,
+ *   src/shared/i18n/<namespace>/<l>.json (a screen names them in routes.ts `messages`; a feature's loader names
+ *   its namespace, lib/screen-messages.ts `withTexts`).
+ * - `virtual:messages/all`: every interface text in every language, for the Worker's server render.
+ * - `virtual:messages/server`: what only the Worker says (API errors, the error page, mails): src/worker/i18n/
+ *   (what a finder meets, every language) and src/worker/i18n/owner/ (the owner's and operator's, de/en).
  */
 function catalogFolder(root: string, name: string): string | null {
   if (name === 'core') return resolve(root, 'src/shared/i18n');
-  if (name === 'server') return resolve(root, 'src/worker/i18n');
   if (!/^[a-z-]+$/.test(name)) return null;
   const folder = resolve(root, 'src/shared/i18n', name);
   return existsSync(resolve(folder, 'de.json')) ? folder : null;
 }
+
+/** A folder's catalog in `locale`, or its English one when the folder is German and English only. */
+function catalogFile(folder: string, locale: string): string {
+  const own = resolve(folder, `${locale}.json`);
+  return existsSync(own) ? own : resolve(folder, 'en.json');
+}
+
+/**
+ * Every language's texts of some folders as a module: English in full, each other language with only what it has
+ * of its own, completed by English the first time it is asked for (a getter), so a German-and-English-only
+ * catalog is in the Worker once, not once per language.
+ */
+function allLanguages(context: Context, folders: string[]): string {
+  const own = (locale: string) =>
+    Object.assign(
+      {},
+      ...folders.flatMap((folder) => (existsSync(resolve(folder, `${locale}.json`)) ? [compile(context, folder, locale)] : [])),
+    );
+  const lines = [
+    `const en = ${JSON.stringify(own('en'))};`,
+    'const all = { en };',
+    'const completed = (texts) => Object.assign({}, en, texts);',
+  ];
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    lines.push(
+      `{ const texts = ${JSON.stringify(own(locale))}; let done; Object.defineProperty(all, ${JSON.stringify(locale)}, { enumerable: true, get: () => (done ??= completed(texts)) }); }`,
+    );
+  }
+  lines.push('export default all;');
+  return lines.join('\n');
+}
+
+type Context = { addWatchFile(file: string): void };
 
 /**
  * The message catalogs parsed to ICU ASTs at build time, as formatjs recommends for production. Neither the
@@ -42,29 +76,31 @@ export function compiledMessages(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const [name = '', only] = id.slice(PREFIX.length + 1).split('/');
-      if (name === 'screens') {
-        // Loaders of each namespace's catalog per language, for the screens' own texts (see routes.ts `messages`).
-        const entries = namespaces(root).map(
-          (ns) =>
-            `${JSON.stringify(ns)}: { ${LOCALES.map((l) => `${l}: () => import(${JSON.stringify(`${PREFIX}${ns}/${l}`)})`).join(', ')} }`,
-        );
-        return `export default { ${entries.join(', ')} };`;
-      }
       if (name === 'all') {
-        // The Worker renders every screen: every interface text, both languages.
-        const merged: Record<string, Record<string, unknown>> = {};
-        for (const locale of LOCALES) {
-          merged[locale] = {};
-          for (const ns of ['core', ...namespaces(root)])
-            Object.assign(merged[locale], compile(this, catalogFolder(root, ns) ?? '', locale));
-        }
-        return `export default ${JSON.stringify(merged)};`;
+        // The Worker renders every screen: every interface text, every language.
+        return allLanguages(this, [
+          resolve(root, 'src/shared/i18n'),
+          ...namespaces(root).map((ns) => resolve(root, 'src/shared/i18n', ns)),
+        ]);
+      }
+      if (name === 'server') return allLanguages(this, [resolve(root, 'src/worker/i18n'), resolve(root, 'src/worker/i18n/owner')]);
+      if (name === 'core' && only === undefined) {
+        // Each language's core module, for the browser's entry to load its page's language only.
+        return `export default { ${LOCALES.map((l) => `${l}: () => import(${JSON.stringify(`${PREFIX}core/${l}`)})`).join(', ')} };`;
       }
       const folder = catalogFolder(root, name);
-      if (!folder || (only !== undefined && !LOCALES.includes(only))) throw new Error(`unknown message catalog ${id.slice(1)}`);
-      const compiled: Record<string, Record<string, unknown>> = {};
-      for (const locale of only ? [only] : LOCALES) compiled[locale] = compile(this, folder, locale);
-      return `export default ${JSON.stringify(only ? compiled[only] : compiled)};`;
+      if (!folder || only === undefined || !(LOCALES as readonly string[]).includes(only))
+        throw new Error(`unknown message catalog ${id.slice(1)}`);
+      const texts = `export default ${JSON.stringify(compile(this, folder, only, catalogFile(folder, only)))};`;
+      if (name !== 'core') return texts;
+      // The page's language's loaders of the namespaces (screens' and lazily loaded features' texts). A namespace
+      // without this language loads its English module, so English is one chunk, not one per language.
+      const loaders = namespaces(root).map((ns) => {
+        const file = catalogFile(resolve(root, 'src/shared/i18n', ns), only);
+        const locale = file.endsWith(`/${only}.json`) ? only : 'en';
+        return `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${PREFIX}${ns}/${locale}`)})`;
+      });
+      return `${texts}\nexport const loaders = { ${loaders.join(', ')} };`;
     },
   };
 }
@@ -77,9 +113,16 @@ function namespaces(root: string): string[] {
     .sort();
 }
 
-function compile(context: { addWatchFile(file: string): void }, folder: string, locale: string): Record<string, unknown> {
-  const file = resolve(folder, `${locale}.json`);
+function compile(context: Context, folder: string, locale: string, file = resolve(folder, `${locale}.json`)): Record<string, unknown> {
   context.addWatchFile(file);
   const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return Object.fromEntries(Object.entries(catalog).map(([key, text]) => [key, parse(text)]));
+  // A message that is only text (most of them) is kept as its string rather than a one-literal AST: the same
+  // message in fewer bytes, which every page's first JavaScript carries (lib/intl.ts formats both).
+  return Object.fromEntries(
+    Object.entries(catalog).map(([key, text]) => {
+      const ast = parse(text);
+      const only = ast.length === 1 ? ast[0] : undefined;
+      return [key, only?.type === TYPE.literal ? only.value : ast];
+    }),
+  );
 }

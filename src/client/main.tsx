@@ -1,3 +1,4 @@
+import languages from 'virtual:messages/core';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
@@ -8,7 +9,7 @@ import { BANNER_OPEN_ATTRIBUTE } from './features/consent/banner-script';
 import { preloadCookieBanner } from './features/consent/consent-manager';
 import { provideMessages } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
-import { setScreenLocale } from './lib/screen-messages';
+import { loadScreenMessages, setScreenLocale } from './lib/screen-messages';
 import './styles.css';
 
 declare global {
@@ -27,18 +28,22 @@ const hydrate = () =>
   startTransition(() => {
     hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
   });
-// Only this page's language travels to the browser.
-setScreenLocale(data.locale);
-const loadMessages = (data.locale === 'de' ? import('virtual:messages/core/de') : import('virtual:messages/core/en')).then((module) =>
-  provideMessages(data.locale, module.default),
+// Only this page's language travels to the browser: its core texts and the loaders of its namespaces.
+const core = languages[data.locale]();
+setScreenLocale(
+  data.locale,
+  core.then((module) => module.loaders),
 );
+const loadMessages = core.then((module) => provideMessages(data.locale, module.default));
 // The screen's module and the texts are already on their way (modulepreload); hydrating after they arrive avoids
 // a suspended pass. If they cannot be loaded, the page stays as the server sent it — readable, just not
 // interactive — rather than being replaced by an error.
 // A visitor who still has to choose (the inline script has opened the cookie banner) gets the banner's buttons
 // working with the page: its code comes before hydrating, otherwise React would drop a tap on the banner while
 // its part of the page waits for it. Without it the page still hydrates, the banner later.
-const banner = document.documentElement.hasAttribute(BANNER_OPEN_ATTRIBUTE) ? preloadCookieBanner().catch(() => undefined) : null;
+const banner = document.documentElement.hasAttribute(BANNER_OPEN_ATTRIBUTE)
+  ? Promise.all([preloadCookieBanner(), loadScreenMessages(['consent'])]).catch(() => undefined)
+  : null;
 Promise.all([loadMessages, preloadPage(matchRoute(pathname)), banner]).then(hydrate, (error: unknown) => {
   console.warn('The code of this screen could not be loaded; the page stays as sent by the server.', error);
 });

@@ -11,9 +11,8 @@ declare module 'virtual:client-assets' {
 }
 
 declare module 'virtual:messages/*' {
-  import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-
-  const messages: Record<import('../shared/i18n/locale').Locale, Record<string, MessageFormatElement[]>>;
+  /** Every language's texts (`all`, `server`): message id → ICU AST, or the text itself when it is only text. */
+  const messages: Record<import('../shared/i18n/locale').Locale, import('../client/lib/intl').Messages>;
   export default messages;
 }
 

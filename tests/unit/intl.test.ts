@@ -1,22 +1,23 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { intlFor, intlWith, type Messages, provideMessages } from '../../src/client/lib/intl';
-import { intlTag, type Locale } from '../../src/shared/i18n/locale';
+import { intlFor, provideMessages } from '../../src/client/lib/intl';
+import { intlTag, LOCALES, type Locale } from '../../src/shared/i18n/locale';
 
-const LOCALES: Locale[] = ['de', 'en'];
+type Messages = Record<string, MessageFormatElement[]>;
 
-/** Every interface catalog (core and namespaces) of one language, compiled as the build does. */
+/** Every interface catalog (core and namespaces) of one language, compiled as the build does (English where a catalog is German and English only). */
 function compiled(locale: Locale): Messages {
   const root = 'src/shared/i18n';
   const folders = [root, ...readdirSync(root).map((entry) => join(root, entry))].filter((path) => statSync(path).isDirectory());
   const messages: Messages = {};
   for (const folder of folders) {
-    const texts = JSON.parse(readFileSync(join(folder, `${locale}.json`), 'utf8')) as Record<string, string>;
+    const file = existsSync(join(folder, `${locale}.json`)) ? join(folder, `${locale}.json`) : join(folder, 'en.json');
+    const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     for (const [id, text] of Object.entries(texts)) messages[id] = parse(text);
   }
   return messages;
@@ -108,9 +109,15 @@ describe('formatMessage over the compiled catalogs', () => {
     expect(intl.locale).toBe(intlTag.de);
   });
 
-  it('a feature namespace adds its texts on top of the core', () => {
-    const intl = intlWith('en', { de: { 'test.ns': parse('Neu') }, en: { 'test.ns': parse('New') } });
+  it('a namespace loaded later adds its texts to the same intl object', () => {
+    const intl = intlFor('en');
+    provideMessages('en', { 'test.ns': parse('New') });
     expect(intl.formatMessage({ id: 'test.ns' })).toBe('New');
     expect(intl.formatMessage({ id: 'test.select' }, { kind: 'stone' })).toBe('a stone');
+  });
+
+  it('a message compiled to its plain text reads as that text', () => {
+    provideMessages('en', { 'test.plain': 'Just text' });
+    expect(intlFor('en').formatMessage({ id: 'test.plain' })).toBe('Just text');
   });
 });

@@ -70,7 +70,16 @@ describe('language choice', () => {
     ['de', 'de'],
     ['DE-at', 'de'],
     ['en-US,de;q=0.9', 'en'],
-    ['fr-FR', 'en'],
+    ['fr-FR', 'fr'],
+    ['hr-HR,hr;q=0.9,en;q=0.8', 'hr'],
+    ['pt-BR,pt;q=0.9', 'en'],
+    ['pt-BR,pt;q=0.9,it;q=0.5', 'it'],
+    ['en;q=0.5,el;q=0.8', 'el'],
+    ['da;q=0,nl;q=0.3', 'nl'],
+    ['*;q=0.5,tr', 'tr'],
+    ['es-419', 'es'],
+    ['  PL-pl ; q=1 ', 'pl'],
+    ['de;q=abc,fr;q=0.2', 'fr'],
     ['', 'en'],
     [null, 'en'],
   ])('Accept-Language %j gives %s', (header, locale) => {
@@ -79,7 +88,8 @@ describe('language choice', () => {
 
   it('follows navigator.language the same way', () => {
     expect(pickLocale('de-CH')).toBe('de');
-    expect(pickLocale('nl')).toBe('en');
+    expect(pickLocale('nl-BE')).toBe('nl');
+    expect(pickLocale('pt')).toBe('en');
   });
 });
 

@@ -3,8 +3,8 @@ import type { IntlFormatters } from '@formatjs/intl';
 import { Children, createElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { intlTag, type Locale } from '../../shared/i18n/locale';
 
-/** A compiled catalog: message id → ICU AST (scripts/compiled-messages-plugin.ts). */
-export type Messages = Record<string, MessageFormatElement[]>;
+/** A compiled catalog: message id → ICU AST, or the text itself when it is only text (scripts/compiled-messages-plugin.ts). */
+export type Messages = Record<string, MessageFormatElement[] | string>;
 
 /** formatMessage with react-intl's types: a string when every value is one, else React nodes. */
 type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
@@ -134,14 +134,15 @@ function join(list: Part[]): ReactNode {
  * would weigh about 3 KB gz in the first JavaScript of every page for nothing; react-intl's provider, useIntl and
  * <FormattedMessage> take this object as they take their own. A missing message shows its id, like react-intl.
  */
-function createIntl(locale: string, messages: Messages): AppIntl {
+export function createIntl(locale: string, messages: Messages): AppIntl {
   const formatMessage = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
     const id = String(descriptor.id ?? '');
     const message = Object.hasOwn(messages, id) ? messages[id] : undefined;
-    if (!message) {
+    if (message === undefined) {
       if (import.meta.env.DEV) console.error(`Missing message: "${id}" for locale ${locale}`);
       return id;
     }
+    if (typeof message === 'string') return message;
     const first = message[0];
     if (message.length === 1 && first?.type === LITERAL) return first.value;
     try {
@@ -173,7 +174,6 @@ function createIntl(locale: string, messages: Messages): AppIntl {
 /** Per language, one catalog object that grows as screens bring their texts (the intl objects read it live). */
 const catalogs = new Map<Locale, Messages>();
 const instances = new Map<Locale, AppIntl>();
-const withNamespace = new WeakMap<object, Map<Locale, AppIntl>>();
 
 /**
  * Adds texts to a language's catalog: the interface core and, as screens are shown, their own namespaces. The
@@ -193,21 +193,6 @@ export function intlFor(locale: Locale): AppIntl {
     if (!messages) throw new Error(`no messages for ${locale}`);
     intl = createIntl(intlTag[locale], messages);
     instances.set(locale, intl);
-  }
-  return intl;
-}
-
-/** The core texts plus those of a lazily loaded feature (its `virtual:messages/<namespace>`). */
-export function intlWith(locale: Locale, namespace: Record<Locale, Messages>): AppIntl {
-  let byLocale = withNamespace.get(namespace);
-  if (!byLocale) {
-    byLocale = new Map();
-    withNamespace.set(namespace, byLocale);
-  }
-  let intl = byLocale.get(locale);
-  if (!intl) {
-    intl = createIntl(intlTag[locale], { ...intlFor(locale).messages, ...namespace[locale] });
-    byLocale.set(locale, intl);
   }
   return intl;
 }

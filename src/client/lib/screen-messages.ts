@@ -1,26 +1,33 @@
 /**
- * The one way a screen gets its own texts: it names their namespaces in the registry (`messages` in
- * src/shared/routes.ts). The browser loads them in the page's language with the screen's module (App.tsx
- * `pageOf`, also before hydrating), so the first render already has them; the Worker has every text from the
- * start (`virtual:messages/all`) and preloads the page's namespaces with its HTML. Lazily loaded features that are
- * not screens (dialogs, the cookie banner, forms loaded on demand) bring theirs with `<WithMessages>` instead.
+ * The one way a screen or a lazily loaded feature gets its own texts: a screen names its namespaces in the
+ * registry (`messages` in src/shared/routes.ts), which the browser loads in the page's language with the screen's
+ * module (App.tsx `pageOf`, also before hydrating), so the first render already has them; a feature that is not a
+ * screen (a dialog, the cookie banner, a form loaded on demand) names its namespace where it is loaded
+ * (`withTexts`) or as it renders (`useTexts`), so its texts travel with its code and never with the first page. The Worker has every text from
+ * the start (`virtual:messages/all`) and preloads the page's namespaces with its HTML.
  */
-import loaders from 'virtual:messages/screens';
+import { use } from 'react';
 import type { Locale } from '../../shared/i18n/locale';
 import { type Messages, provideMessages } from './intl';
 
-// The browser's language and the namespaces it has: each is loaded once, in that language only.
+type Loaders = Record<string, () => Promise<{ default: Messages }>>;
+
+// The page's language and its namespaces' loaders (from the language's core module, main.tsx): each namespace is
+// loaded once, in that language only.
 let locale: Locale = 'de';
+let loaders: Promise<Loaders> | null = null;
+let everything = false;
 const loaded = new Set<string>();
 
-/** The page's language (main.tsx, before hydrating): screens' texts are loaded in it. */
-export function setScreenLocale(next: Locale): void {
+/** The page's language and the loaders of its namespaces (main.tsx, before hydrating). */
+export function setScreenLocale(next: Locale, nextLoaders: Promise<Loaders>): void {
   locale = next;
+  loaders = nextLoaders;
 }
 
 /** The Worker has every text from the start: nothing is ever loaded there (no promise outlives a request). */
 export function markAllScreenMessagesLoaded(): void {
-  for (const name of Object.keys(loaders)) loaded.add(name);
+  everything = true;
 }
 
 const inFlight = new Map<string, Promise<void>>();
@@ -30,28 +37,52 @@ const inFlight = new Map<string, Promise<void>>();
  * way, every caller gets the same promise (the page and its head wait for the same download).
  */
 export function loadScreenMessages(names: readonly string[] = []): Promise<void> | null {
-  const missing = names.filter((name) => !loaded.has(name));
+  const missing = everything ? [] : names.filter((name) => !loaded.has(name));
   if (missing.length === 0) return null;
   return Promise.all(
     missing.map((name) => {
       let pending = inFlight.get(name);
       if (!pending) {
-        const load = (loaders as Record<string, Record<Locale, () => Promise<{ default: Messages }>>>)[name]?.[locale];
-        if (!load) throw new Error(`no messages ${name}`);
-        pending = load().then(
-          (module) => {
-            provideMessages(locale, module.default);
-            loaded.add(name);
-            inFlight.delete(name);
-          },
-          (error: unknown) => {
-            inFlight.delete(name); // a later navigation tries again
-            throw error;
-          },
-        );
+        if (!loaders) throw new Error('the page language is not set');
+        pending = loaders
+          .then((all) => {
+            const load = all[name];
+            if (!load) throw new Error(`no messages ${name}`);
+            return load();
+          })
+          .then(
+            (module) => {
+              provideMessages(locale, module.default);
+              loaded.add(name);
+              inFlight.delete(name);
+            },
+            (error: unknown) => {
+              inFlight.delete(name); // a later navigation tries again
+              throw error;
+            },
+          );
         inFlight.set(name, pending);
       }
       return pending;
     }),
   ).then(() => undefined);
+}
+
+/**
+ * A lazily loaded feature's module together with its namespace's texts in the page's language, for React.lazy or
+ * lazyPart: `lazy(withTexts('consent', () => import('./cookie-banner')))`. The feature renders with the app's intl,
+ * which then has its texts.
+ */
+export function withTexts<M>(namespace: string, load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadScreenMessages([namespace])]).then(([module]) => module);
+}
+
+/**
+ * The same for a lazily loaded feature that modules of the page's first JavaScript load (the header's dialogs, the
+ * cookie banner): it waits for its texts as it first renders (React suspends on the download), so those modules
+ * need not import this one.
+ */
+export function useTexts(namespace: string): void {
+  const pending = loadScreenMessages([namespace]);
+  if (pending) use(pending);
 }

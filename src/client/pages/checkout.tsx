@@ -2,6 +2,7 @@ import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { localeOfIntl } from '../../shared/i18n/locale';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { queries } from '../../shared/queries';
 import { pathTo } from '../../shared/routes';
@@ -174,7 +175,7 @@ export default function CheckoutPage() {
         <Elements
           key={intent.clientSecret}
           stripe={stripePromise}
-          options={{ clientSecret: intent.clientSecret, locale: intl.locale.startsWith('de') ? 'de' : 'en' }}
+          options={{ clientSecret: intent.clientSecret, locale: localeOfIntl(intl) }}
         >
           <PaymentForm amountCents={amountCents} />
         </Elements>

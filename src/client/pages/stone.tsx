@@ -10,6 +10,7 @@ import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
 import { formatCoordinates } from '../lib/geolocation';
 import { lazyPart } from '../lib/lazy-page';
 import { useRouter } from '../lib/router';
+import { withTexts } from '../lib/screen-messages';
 import { Button } from '../ui/button';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
@@ -20,7 +21,7 @@ import { Spinner } from '../ui/spinner';
  * hydrated when they arrive (the stone page's JavaScript budget, bench/run.mjs). The first photo is in the HTML, so
  * it shows at once.
  */
-const StoneAside = lazyPart(() => import('../features/stone/stone-aside'));
+const StoneAside = lazyPart(withTexts('stone-aside', () => import('../features/stone/stone-aside')));
 const PhotoGallery = lazyPart(() => import('../features/stone/photo-gallery').then((module) => ({ default: module.PhotoGallery })));
 
 function StoneNotFound() {

@@ -1,25 +1,26 @@
-import uiMessages from 'virtual:messages/core';
+import uiMessages from 'virtual:messages/all';
 import serverMessages from 'virtual:messages/server';
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { type AppIntl, createIntl, type Messages } from '../../client/lib/intl';
 import type uiCatalog from '../../shared/i18n/en.json';
 import { intlTag, type Locale } from '../../shared/i18n/locale';
 import type serverCatalog from '../i18n/en.json';
+import type ownerCatalog from '../i18n/owner/en.json';
 
-/** A text of the catalogs: the Worker's own (src/worker/i18n) or the interface's (validation messages). */
-export type TextId = keyof typeof serverCatalog | keyof typeof uiCatalog;
+/**
+ * A text of the catalogs: the Worker's own (src/worker/i18n: what a finder meets, in every language; owner/: the
+ * owner's and operator's, German and English) or the interface's (validation messages).
+ */
+export type TextId = keyof typeof serverCatalog | keyof typeof ownerCatalog | keyof typeof uiCatalog;
 export type TextValues = Record<string, string | number>;
 
-// One intl object per language with a shared formatter cache: nothing in it depends on the request.
-const cache = createIntlCache();
-const instances = new Map<Locale, IntlShape>();
+// One intl object per language (the app's small formatter, lib/intl.ts): nothing in it depends on the request.
+const instances = new Map<Locale, AppIntl>();
 
-function intl(locale: Locale): IntlShape {
+function intl(locale: Locale): AppIntl {
   let instance = instances.get(locale);
   if (!instance) {
-    instance = createIntl(
-      { locale: intlTag[locale], messages: { ...uiMessages[locale], ...serverMessages[locale] }, defaultLocale: 'de-DE' },
-      cache,
-    );
+    const messages: Messages = { ...uiMessages[locale], ...serverMessages[locale] };
+    instance = createIntl(intlTag[locale], messages);
     instances.set(locale, instance);
   }
   return instance;
@@ -27,7 +28,7 @@ function intl(locale: Locale): IntlShape {
 
 /** The text of `id` in `locale`. */
 export function text(locale: Locale, id: TextId, values?: TextValues): string {
-  return intl(locale).formatMessage({ id }, values);
+  return String(intl(locale).formatMessage({ id }, values));
 }
 
 /** Whether `id` names a text of the catalogs (schemas carry ids; valibot's own wording is not one). */

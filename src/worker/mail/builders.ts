@@ -1,5 +1,5 @@
 import { collectionPath } from '../../shared/collection';
-import type { Locale } from '../../shared/i18n/locale';
+import { LOCALES, type Locale } from '../../shared/i18n/locale';
 import { text } from '../lib/i18n';
 import { type FindFacts, isCollectionMail, type MailJob, type StoneMailJob } from './jobs';
 import type { MailLinks } from './render';
@@ -46,7 +46,8 @@ export function mailNames(job: StoneMailJob): { title: string; code: string; col
 }
 
 /** A subject in each language, for statements that write rows for readers of either. */
-export const subjectsByLocale = (make: (locale: Locale) => string): Record<Locale, string> => ({ de: make('de'), en: make('en') });
+export const subjectsByLocale = (make: (locale: Locale) => string): Record<Locale, string> =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Record<Locale, string>;
 
 /** The outbox's dedupe keys: a second write of the same mail finds its key taken and writes nothing. */
 export const mailDedupe = {

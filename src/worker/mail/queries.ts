@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Locale } from '../../shared/i18n/locale';
+import { LOCALES, type Locale } from '../../shared/i18n/locale';
 import type { Db } from '../db/client';
 import { collectionOwnerTokens, emailOutbox, mailTokens, ownerTokens } from '../db/schema';
 import { mailDedupe, subjectOf, subjectsByLocale } from './builders';
@@ -51,7 +51,8 @@ export const randomId = sql`lower(hex(randomblob(16)))`;
 /** Subject per language for statements that write rows for many recipients at once. */
 export const subjectCase = (make: (locale: Locale) => string) => {
   const subjects = subjectsByLocale(make);
-  return sql`CASE locale WHEN 'de' THEN ${subjects.de} ELSE ${subjects.en} END`;
+  const cases = LOCALES.filter((locale) => locale !== 'en').map((locale) => sql` WHEN ${locale} THEN ${subjects[locale]}`);
+  return sql`CASE locale${sql.join(cases)} ELSE ${subjects.en} END`;
 };
 
 /** The dedupe key `make` gives, with the selected row's `id` column in place of the id. */

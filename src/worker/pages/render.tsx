@@ -11,6 +11,7 @@ import { provideMessages } from '../../client/lib/intl';
 import { preloadParts } from '../../client/lib/lazy-page';
 import { createQueryClient } from '../../client/lib/query-client';
 import { markAllScreenMessagesLoaded } from '../../client/lib/screen-messages';
+import type { Locale } from '../../shared/i18n/locale';
 import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
 import type { QuerySpec } from '../../shared/queries';
 import type { RouteMatch } from '../../shared/routes';
@@ -18,9 +19,14 @@ import { publicConfig } from '../lib/config';
 import { log } from '../lib/logger';
 import type { AppEnv } from '../types';
 
-// The Worker renders pages in both languages, with every page module loaded from the start.
-provideMessages('de', allMessages.de);
-provideMessages('en', allMessages.en);
+// The Worker renders pages in every language, with every page module loaded from the start; a language's texts
+// are put together the first time a page is rendered in it (virtual:messages/all completes a language lazily).
+const provided = new Set<Locale>();
+function provideLanguage(locale: Locale): void {
+  if (provided.has(locale)) return;
+  provideMessages(locale, allMessages[locale]);
+  provided.add(locale);
+}
 markAllScreenMessagesLoaded();
 providePages(import.meta.glob('../../client/pages/*.tsx', { eager: true }));
 
@@ -54,6 +60,7 @@ async function loadSpec(c: Context<AppEnv>, spec: QuerySpec<unknown>, fetchApp: 
  * the first byte; every script carries the response's CSP nonce; the data is inlined safely.
  */
 export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp: FetchApp): Promise<Response> {
+  provideLanguage(c.get('locale'));
   const specs = Object.entries(match.screen.load?.(match.params) ?? {});
   const [loaded] = await Promise.all([
     Promise.all(specs.map(([, spec]) => loadSpec(c, spec, fetchApp))),

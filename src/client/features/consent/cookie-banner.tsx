@@ -1,8 +1,7 @@
-import messages from 'virtual:messages/consent';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from '../../lib/router';
-import { WithMessages } from '../../lib/with-messages';
+import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { type ConsentSettings, closeConsentSettings, openConsentSettings, saveConsent } from './consent-store';
 
@@ -10,11 +9,8 @@ import { type ConsentSettings, closeConsentSettings, openConsentSettings, saveCo
 const Settings = lazy(() => import('./consent-settings'));
 
 export default function CookieBanner(props: { current: ConsentSettings | null; settingsOpen: boolean }) {
-  return (
-    <WithMessages messages={messages}>
-      <Banner {...props} />
-    </WithMessages>
-  );
+  useTexts('consent');
+  return <Banner {...props} />;
 }
 
 function Banner({ current, settingsOpen }: { current: ConsentSettings | null; settingsOpen: boolean }) {

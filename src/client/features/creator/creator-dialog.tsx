@@ -1,11 +1,10 @@
-import messages from 'virtual:messages/creation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatEuros, priceCents } from '../../../shared/pricing';
 import { useConfig } from '../../lib/config';
 import { preloadRecaptcha } from '../../lib/recaptcha';
 import { useRouter } from '../../lib/router';
-import { WithMessages } from '../../lib/with-messages';
+import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { useToast } from '../../ui/toast';
@@ -18,11 +17,8 @@ import { checkBasics, checkFeatures, type Draft, EMPTY_DRAFT, type Errors, isVal
 
 /** The create-a-stone dialog (spec §2): basic information, premium features, payment. */
 export default function CreatorDialog({ onClose }: { onClose: () => void }) {
-  return (
-    <WithMessages messages={messages}>
-      <Creator onClose={onClose} />
-    </WithMessages>
-  );
+  useTexts('creation');
+  return <Creator onClose={onClose} />;
 }
 
 /** The wizard: one step at a time, each checked before the next; the last creates a free stone or goes to pay. */

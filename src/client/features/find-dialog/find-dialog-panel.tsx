@@ -1,4 +1,3 @@
-import messages from 'virtual:messages/find-dialog';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../../shared/code';
@@ -6,7 +5,7 @@ import { formatCodeEdit, hasLookalikes } from '../../../shared/code-entry';
 import { pathTo } from '../../../shared/routes';
 import { useQueryClient } from '../../lib/query';
 import { useRouter } from '../../lib/router';
-import { WithMessages } from '../../lib/with-messages';
+import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
@@ -18,11 +17,8 @@ type Problem = { title: string; text: string } | null;
 
 /** The find-a-stone dialog: typed code or camera scan, lookup, then "log find now" or "just view". */
 export default function FindDialog({ onClose }: { onClose: () => void }) {
-  return (
-    <WithMessages messages={messages}>
-      <FindDialogPanel onClose={onClose} />
-    </WithMessages>
-  );
+  useTexts('find-dialog');
+  return <FindDialogPanel onClose={onClose} />;
 }
 
 function FindDialogPanel({ onClose }: { onClose: () => void }) {

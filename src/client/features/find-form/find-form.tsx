@@ -9,6 +9,7 @@ import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordin
 import { useHydrated } from '../../lib/hydrated';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
+import { withTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmailField, TextArea, TextField } from '../../ui/field';
@@ -23,7 +24,7 @@ import { usePlaceName } from './use-place-name';
 const loadCheck = () => import('./check');
 const prefetchCheck = () => void loadCheck().catch(() => {});
 /** The optional photo: rendered in place by the Worker, its code loaded after the page's first JavaScript. */
-const loadPhoto = () => import('./find-photo');
+const loadPhoto = withTexts('find-photo', () => import('./find-photo'));
 const FindPhoto = lazyPart(loadPhoto);
 
 export interface PickedLocation extends Coordinates {

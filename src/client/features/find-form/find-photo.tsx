@@ -1,8 +1,6 @@
-import messages from 'virtual:messages/find-photo';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../../lib/hydrated';
-import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { preparePhotos } from '../photos/prepare-photos';
@@ -21,11 +19,7 @@ interface FindPhotoProps {
  * can be removed again. Loaded after the stone page's first JavaScript (lazyPart), with its own texts.
  */
 export default function FindPhoto(props: FindPhotoProps) {
-  return (
-    <WithMessages messages={messages}>
-      <PhotoField {...props} />
-    </WithMessages>
-  );
+  return <PhotoField {...props} />;
 }
 
 function PhotoField({ photo, onPhoto }: FindPhotoProps) {

@@ -1,7 +1,5 @@
 import { useIntl } from 'react-intl';
-import { LANGUAGE_COOKIE, LOCALES, type Locale } from '../../../shared/i18n/locale';
-
-const LABEL: Record<Locale, string> = { de: 'DE', en: 'EN' };
+import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale, localeOfIntl } from '../../../shared/i18n/locale';
 
 /**
  * German / English, overriding the browser's language: remembered for a year in a cookie the server reads, then
@@ -9,7 +7,7 @@ const LABEL: Record<Locale, string> = { de: 'DE', en: 'EN' };
  */
 export function LanguageSwitch() {
   const intl = useIntl();
-  const current: Locale = intl.locale.startsWith('de') ? 'de' : 'en';
+  const current = localeOfIntl(intl);
   const choose = (locale: Locale) => {
     if (locale === current) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the server must read it with the next request
@@ -28,8 +26,8 @@ export function LanguageSwitch() {
           onClick={() => choose(locale)}
           className="px-2 py-1.5 text-stone-600 first:rounded-l-md last:rounded-r-md hover:bg-stone-100 aria-pressed:bg-stone-800 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-amber-600"
         >
-          {LABEL[locale]}
-          <span className="sr-only"> – {intl.formatMessage({ id: `language.${locale}` })}</span>
+          {locale.toUpperCase()}
+          <span className="sr-only"> – {LANGUAGE_NAMES[locale]}</span>
         </button>
       ))}
     </fieldset>

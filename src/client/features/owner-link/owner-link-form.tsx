@@ -1,4 +1,3 @@
-import messages from 'virtual:messages/owner-link';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
@@ -7,7 +6,6 @@ import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useMutation } from '../../lib/query';
-import { WithMessages } from '../../lib/with-messages';
 import { Button } from '../../ui/button';
 import { EmailField, TextField } from '../../ui/field';
 import type { OwnerLinkTarget } from './owner-link-request';
@@ -17,11 +15,7 @@ import type { OwnerLinkTarget } from './owner-link-request';
  * message is the same either way), and the link only ever goes to the creator's address.
  */
 export default function OwnerLinkForm(target: OwnerLinkTarget) {
-  return (
-    <WithMessages messages={messages}>
-      <Form {...target} />
-    </WithMessages>
-  );
+  return <Form {...target} />;
 }
 
 /** Without a known stone or address (an owner link that no longer works), the form asks for the stone's code too. */

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
 
 // The form loads when someone opens the disclosure: most visitors of a stone page are finders, not owners.
-const OwnerLinkForm = lazy(() => import('./owner-link-form'));
+const OwnerLinkForm = lazy(withTexts('owner-link', () => import('./owner-link-form')));
 
 /** What the request is for: a stone (its code, or asked for), or another owner link's address and texts (a collection). */
 export interface OwnerLinkTarget {

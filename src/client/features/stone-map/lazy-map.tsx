@@ -2,7 +2,7 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
 import type { Coordinates } from '../../lib/geolocation';
-import { intlWith } from '../../lib/intl';
+import { withTexts } from '../../lib/screen-messages';
 import type { MapHandle } from './map-handle';
 import { isMapUnavailable, type MapStatus, setMapStatus, useMapStatus } from './map-status';
 
@@ -93,7 +93,7 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
     let cancelled = false;
     let created: MapHandle | null = null;
     setMapStatus('loading');
-    void import('./map-engine').then(
+    void withTexts('stone-map', () => import('./map-engine'))().then(
       ({ createMap }) => {
         if (cancelled || !container.current) return;
         try {
@@ -101,10 +101,7 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
             styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
             center: GERMANY_CENTER,
             zoom: ZOOM_DEFAULT,
-            texts: (catalog) => {
-              const texts = intlWith(intlRef.current.locale.startsWith('de') ? 'de' : 'en', catalog);
-              return (id, values) => texts.formatMessage({ id }, values);
-            },
+            texts: (id, values) => String(intlRef.current.formatMessage({ id }, values)),
             onClick: (position) => onClickRef.current?.(position),
           });
         } catch (error) {

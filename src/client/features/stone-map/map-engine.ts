@@ -1,6 +1,5 @@
 import { type GeoJSONSource, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import messages from 'virtual:messages/stone-map';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
 import type { FindView } from '../../../shared/types';
@@ -12,8 +11,8 @@ interface Options {
   styleUrl: string;
   center: [number, number];
   zoom: number;
-  /** Makes the formatter of the map's own texts (MapLibre's controls, gesture hints, markers, the replay), which
-   * come with this module (`virtual:messages/stone-map`), not with the page's first JavaScript. */
+  /** The map's own texts (MapLibre's controls, gesture hints, markers, the replay), whose catalog is loaded with
+   * this module (namespace `stone-map`, lazy-map.tsx), not with the page's first JavaScript. */
   texts: MapTexts;
   /** A click on the map itself; clicks on a find's marker or an open popup are not locations. */
   onClick: (position: Coordinates) => void;
@@ -67,7 +66,7 @@ function mapLocale(text: (id: string) => string): Record<string, string> {
 
 /** Creates the map; throws when the browser cannot draw it (no WebGL2). */
 export function createMap(container: HTMLElement, options: Options): MapHandle {
-  const text = options.texts(messages);
+  const text = options.texts;
   const map = new MapLibreMap({
     container,
     style: options.styleUrl,

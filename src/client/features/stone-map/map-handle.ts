@@ -1,7 +1,5 @@
-import type { Locale } from '../../../shared/i18n/locale';
 import type { FindView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
-import type { Messages } from '../../lib/intl';
 
 /*
  * The map's shape as the page sees it, apart from the engine (map-engine.ts, MapLibre), which is loaded lazily:
@@ -29,5 +27,5 @@ export interface Journey {
 /** A text of the map by its message id. */
 export type MapText = (id: string, values?: Record<string, string>) => string;
 
-/** The page turns the engine's own catalog into its formatter, in the page's language. */
-export type MapTexts = (catalog: Record<Locale, Messages>) => MapText;
+/** The page's formatter of the engine's own texts, in the page's language (loaded with the engine: namespace stone-map). */
+export type MapTexts = MapText;

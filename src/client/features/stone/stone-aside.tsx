@@ -1,5 +1,3 @@
-import messages from 'virtual:messages/stone-aside';
-import { WithMessages } from '../../lib/with-messages';
 import { Card } from '../../ui/card';
 import { OwnerLinkRequest } from '../owner-link/owner-link-request';
 import { ShareButtons } from '../share/share-buttons';
@@ -13,13 +11,13 @@ import { JourneyLinks } from './journey-links';
  */
 export default function StoneAside({ code, title }: { code: string; title: string }) {
   return (
-    <WithMessages messages={messages}>
+    <>
       <SubscribeCard path={`/api/stones/${code}/notifications`} />
       <Card className="space-y-4">
         <ShareButtons code={code} title={title} />
         <JourneyLinks code={code} />
       </Card>
       <OwnerLinkRequest code={code} />
-    </WithMessages>
+    </>
   );
 }

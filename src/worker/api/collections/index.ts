@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { collectionPath } from '../../../shared/collection';
-import { intlTag } from '../../../shared/i18n/locale';
+import { intlTag, ownerLocale } from '../../../shared/i18n/locale';
 import { createCollectionSchema } from '../../../shared/schemas/collection';
 import { email } from '../../../shared/schemas/common';
 import type { CreatedCollection } from '../../../shared/types';
@@ -48,7 +48,7 @@ export const collectionRoutes = new Hono<AppEnv>()
       title: input.title,
       dedication: input.dedication,
       creatorEmail: input.creatorEmail,
-      locale: c.get('locale'),
+      locale: ownerLocale(c.get('locale')),
       titles: input.titles,
     });
     c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
@@ -82,7 +82,7 @@ export const collectionRoutes = new Hono<AppEnv>()
     const id = collectionIdParam(c.req.param('id'));
     await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `collection-owner-link:${id}` }, { name: 'clientWrites' }]);
     const input = parseInput(ownerLinkSchema, await readJsonObject(c.req.raw));
-    const written = await insertCollectionOwnerLinkMail(getDb(c.env.DB), id, input.email, c.get('locale'));
+    const written = await insertCollectionOwnerLinkMail(getDb(c.env.DB), id, input.email, ownerLocale(c.get('locale')));
     c.executionCtx.waitUntil(
       queueMails(
         c.env.EMAIL_QUEUE,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { ownerLocale } from '../../../shared/i18n/locale';
 import { email } from '../../../shared/schemas/common';
 import { getDb } from '../../db/client';
 import { enforceRateLimits } from '../../lib/rate-limit';
@@ -20,7 +21,7 @@ export const ownerLink = new Hono<AppEnv>().post('/', async (c) => {
   const code = codeParam(c.req.param('code'));
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `owner-link:${code}` }, { name: 'clientWrites' }]);
   const input = parseInput(ownerLinkSchema, await readJsonObject(c.req.raw));
-  const written = await insertOwnerLinkMail(getDb(c.env.DB), code, input.email, c.get('locale'));
+  const written = await insertOwnerLinkMail(getDb(c.env.DB), code, input.email, ownerLocale(c.get('locale')));
   c.executionCtx.waitUntil(
     queueMails(
       c.env.EMAIL_QUEUE,

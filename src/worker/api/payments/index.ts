@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ownerLocale } from '../../../shared/i18n/locale';
 import { discountedCents, priceCents, toCents, toEuros } from '../../../shared/pricing';
 import { createPaymentIntentSchema, promoCodeSchema } from '../../../shared/schemas/payment';
 import { getDb } from '../../db/client';
@@ -143,7 +144,7 @@ export const payments = new Hono<AppEnv>()
       creatorEmail: upgrade?.creatorEmail ?? input.stoneData?.creatorEmail ?? '',
       title: upgrade?.title ?? input.stoneData?.title ?? '',
       story: input.features.story && input.stoneData ? input.stoneData.story : null,
-      locale: c.get('locale'),
+      locale: ownerLocale(c.get('locale')),
       ownerTokenHash: await sha256Hex(adminToken ?? randomToken()),
       promotionCodeId: input.stripePromotionCodeId,
       upgradeStoneId: upgrade?.id ?? null,

@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Locale } from '../../../shared/i18n/locale';
+import type { OwnerLocale } from '../../../shared/i18n/locale';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { orders, paymentEvents, stones } from '../../db/schema';
@@ -16,7 +16,7 @@ export interface NewOrder {
   creatorEmail: string;
   title: string;
   story: string | null;
-  locale: Locale;
+  locale: OwnerLocale;
   ownerTokenHash: string;
   promotionCodeId: string | null;
 }

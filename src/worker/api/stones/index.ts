@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import QRCode from 'qrcode';
-import { intlTag } from '../../../shared/i18n/locale';
+import { intlTag, ownerLocale } from '../../../shared/i18n/locale';
 import { paidStoneSchema } from '../../../shared/schemas/payment';
 import { createStoneSchema } from '../../../shared/schemas/stone';
 import { getDb } from '../../db/client';
@@ -62,7 +62,7 @@ export const stones = new Hono<AppEnv>()
     }
     const created = await createStone(getDb(c.env.DB), {
       creatorEmail: input.creatorEmail,
-      locale: c.get('locale'),
+      locale: ownerLocale(c.get('locale')),
       title: input.title,
       story: null,
       hasPhotos: false,

@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
 import { collectionPath } from '../../../shared/collection';
 import { formatDistance } from '../../../shared/geo';
-import type { Locale } from '../../../shared/i18n/locale';
+import type { OwnerLocale } from '../../../shared/i18n/locale';
 import { stoneShareImagePath } from '../../../shared/share-image';
 import type { CollectionRef, FindPhotoStatus, FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
@@ -134,7 +134,7 @@ function toView(
 export interface NewStone {
   creatorEmail: string;
   /** The creator's language: their mails are written in it. */
-  locale: Locale;
+  locale: OwnerLocale;
   title: string;
   story: string | null;
   hasPhotos: boolean;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LOCALES, OWNER_LOCALES } from '../../../shared/i18n/locale';
 import { createdAt } from './created-at';
 
 /**
@@ -17,9 +18,7 @@ export const collections = sqliteTable(
     /** Never shown publicly: the owner's mails go there. */
     creatorEmail: text('creator_email').notNull(),
     /** The creator's language (de/en): the owner's mails are written in it. */
-    locale: text('locale', { enum: ['de', 'en'] })
-      .notNull()
-      .default('de'),
+    locale: text('locale', { enum: OWNER_LOCALES }).notNull().default('de'),
     /** SHA-256 (hex) of the collection's owner token; the token itself is never stored. */
     ownerTokenHash: text('owner_token_hash').notNull(),
     /** Stones ever added: the next stone's number (its default title is the collection's title with it). */
@@ -67,9 +66,7 @@ export const collectionSubscriptions = sqliteTable(
     id: text('id').primaryKey(),
     collectionId: collectionIdColumn(),
     email: text('email').notNull(),
-    locale: text('locale', { enum: ['de', 'en'] })
-      .notNull()
-      .default('de'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('de'),
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LOCALES } from '../../../shared/i18n/locale';
 import { createdAt } from './created-at';
 import { stoneIdColumn } from './stones';
 
@@ -13,10 +14,8 @@ export const subscriptions = sqliteTable(
     id: text('id').primaryKey(),
     stoneId: stoneIdColumn(),
     email: text('email').notNull(),
-    /** The subscriber's language (de/en), for their mails. */
-    locale: text('locale', { enum: ['de', 'en'] })
-      .notNull()
-      .default('de'),
+    /** The subscriber's language (any of LOCALES: the one they used when subscribing), for their mails. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('de'),
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
@@ -72,7 +71,7 @@ export const emailOutbox = sqliteTable(
     dedupeKey: text('dedupe_key').notNull(),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
-    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
     /** JSON: what the mail says (see worker/mail/jobs.ts). */
     payload: text('payload').notNull(),
     /** Shown in the operator's list of failed mails. */

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { OWNER_LOCALES } from '../../../shared/i18n/locale';
 import { createdAt } from './created-at';
 
 /**
@@ -18,7 +19,7 @@ export const orders = sqliteTable(
     creatorEmail: text('creator_email').notNull(),
     title: text('title').notNull(),
     story: text('story'),
-    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    locale: text('locale', { enum: OWNER_LOCALES }).notNull(),
     /** SHA-256 of the owner token handed to the buyer when the order was made; the stone gets it. */
     ownerTokenHash: text('owner_token_hash').notNull(),
     promotionCodeId: text('promotion_code_id'),

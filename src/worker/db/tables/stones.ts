@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { OWNER_LOCALES } from '../../../shared/i18n/locale';
 import { collections } from './collections';
 import { createdAt } from './created-at';
 
@@ -24,9 +25,7 @@ export const stones = sqliteTable(
     hiddenFindCount: integer('hidden_find_count').notNull().default(0),
     totalDistanceKm: real('total_distance_km').notNull().default(0),
     /** The creator's language (de/en): the owner's mails are written in it. */
-    locale: text('locale', { enum: ['de', 'en'] })
-      .notNull()
-      .default('de'),
+    locale: text('locale', { enum: OWNER_LOCALES }).notNull().default('de'),
     /** The owner gets a mail for every find unless they turned it off (one click in any find mail). */
     notifyOnFind: integer('notify_on_find', { mode: 'boolean' }).notNull().default(true),
     /** Position of the newest find that has one: the start of the next leg. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { randomCode } from '../../../../shared/code';
 import { randomCollectionId } from '../../../../shared/collection';
-import type { Locale } from '../../../../shared/i18n/locale';
+import type { OwnerLocale } from '../../../../shared/i18n/locale';
 import { batchByName } from '../../../db/batch';
 import type { Db } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
@@ -48,7 +48,7 @@ async function newStones(
 /** The inserts of a collection's new free stones, one statement each (a stone row has too many values for one). */
 function stoneInserts(
   db: Db,
-  collection: { id: string; creatorEmail: string; locale: Locale },
+  collection: { id: string; creatorEmail: string; locale: OwnerLocale },
   made: NewCollectionStone[],
   codes: string[],
   now: number,
@@ -81,7 +81,7 @@ export interface NewCollection {
   dedication: string | null;
   creatorEmail: string;
   /** The creator's language: the collection's and its stones' mails are written in it. */
-  locale: Locale;
+  locale: OwnerLocale;
   /** One entry per stone, '' for the default title. */
   titles: string[];
 }
