@@ -80,6 +80,7 @@ export default defineConfig(({ command }) => ({
     client: {
       build: {
         manifest: true,
+        sourcemap: process.env.CLIENT_SOURCEMAP === '1',
         outDir: `${outDir}/client`,
         // MapLibre is one ~1 MB chunk, loaded lazily on stone pages only.
         chunkSizeWarningLimit: 1200,

@@ -9,11 +9,12 @@ const PREFIX = 'virtual:messages/';
 /**
  * Where each catalog lives (every catalog in every language of LOCALES, except the creator's, owner's and
  * operator's, which are German and English only: their other languages are their English text):
- * - `virtual:messages/core/<l>`: the interface every page needs in one language, src/shared/i18n/<l>.json, and
- *   (`loaders`) the loaders of every namespace in that language. The browser loads only its own language.
+ * - `virtual:messages/core/<l>`: the interface every page needs in one language, src/shared/i18n/<l>.json. The
+ *   browser loads only its own language, by the address the page names (InitialData `texts`).
  * - `virtual:messages/<namespace>/<l>`: one language of a screen's or a lazily loaded feature's own texts,
- *   src/shared/i18n/<namespace>/<l>.json (a screen names them in routes.ts `messages`; a feature's loader names
- *   its namespace, lib/screen-messages.ts `withTexts`).
+ *   src/shared/i18n/<namespace>/<l>.json (a screen names them in routes.ts `messages`; a feature where it is
+ *   loaded or rendered, lib/screen-messages.ts `withTexts` / `useTexts`).
+ * - `virtual:messages/names`: the namespaces.
  * - `virtual:messages/all`: every interface text in every language, for the Worker's server render.
  * - `virtual:messages/server`: what only the Worker says (API errors, the error page, mails): src/worker/i18n/
  *   (what a finder meets, every language) and src/worker/i18n/owner/ (the owner's and operator's, de/en).
@@ -65,10 +66,25 @@ type Context = { addWatchFile(file: string): void };
  */
 export function compiledMessages(): Plugin {
   let root = process.cwd();
+  let command: 'build' | 'serve' = 'serve';
   return {
     name: 'reisesteine:compiled-messages',
     configResolved(config) {
       root = config.root;
+      command = config.command;
+    },
+    buildStart() {
+      // Nothing imports a catalog by name: the page names its language's files (InitialData `texts`). The client
+      // build emits each catalog in each language it has (English stands in for the others, render.tsx).
+      if (command !== 'build' || this.environment?.name !== 'client') return;
+      const catalogs: Array<[string, string]> = [
+        ['core', resolve(root, 'src/shared/i18n')],
+        ...namespaces(root).map((ns): [string, string] => [ns, resolve(root, 'src/shared/i18n', ns)]),
+      ];
+      for (const [name, folder] of catalogs)
+        for (const locale of LOCALES)
+          if (existsSync(resolve(folder, `${locale}.json`)))
+            this.emitFile({ type: 'chunk', id: `${PREFIX}${name}/${locale}`, name: locale, preserveSignature: 'strict' });
     },
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : undefined;
@@ -84,23 +100,14 @@ export function compiledMessages(): Plugin {
         ]);
       }
       if (name === 'server') return allLanguages(this, [resolve(root, 'src/worker/i18n'), resolve(root, 'src/worker/i18n/owner')]);
-      if (name === 'core' && only === undefined) {
-        // Each language's core module, for the browser's entry to load its page's language only.
-        return `export default { ${LOCALES.map((l) => `${l}: () => import(${JSON.stringify(`${PREFIX}core/${l}`)})`).join(', ')} };`;
+      if (name === 'names') {
+        // The namespaces, for the Worker to name each one's catalog in the page's language (render.tsx).
+        return `export default ${JSON.stringify(namespaces(root))};`;
       }
       const folder = catalogFolder(root, name);
       if (!folder || only === undefined || !(LOCALES as readonly string[]).includes(only))
         throw new Error(`unknown message catalog ${id.slice(1)}`);
-      const texts = `export default ${JSON.stringify(compile(this, folder, only, catalogFile(folder, only)))};`;
-      if (name !== 'core') return texts;
-      // The page's language's loaders of the namespaces (screens' and lazily loaded features' texts). A namespace
-      // without this language loads its English module, so English is one chunk, not one per language.
-      const loaders = namespaces(root).map((ns) => {
-        const file = catalogFile(resolve(root, 'src/shared/i18n', ns), only);
-        const locale = file.endsWith(`/${only}.json`) ? only : 'en';
-        return `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${PREFIX}${ns}/${locale}`)})`;
-      });
-      return `${texts}\nexport const loaders = { ${loaders.join(', ')} };`;
+      return `export default ${JSON.stringify(compile(this, folder, only, catalogFile(folder, only)))};`;
     },
   };
 }

@@ -1,4 +1,3 @@
-import languages from 'virtual:messages/core';
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { INITIAL_DATA_GLOBAL, type InitialData } from '../shared/initial-data';
@@ -9,7 +8,7 @@ import { BANNER_OPEN_ATTRIBUTE } from './features/consent/banner-script';
 import { preloadCookieBanner } from './features/consent/consent-manager';
 import { provideMessages } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
-import { loadScreenMessages, setScreenLocale } from './lib/screen-messages';
+import { loadCatalog, loadScreenMessages, setScreenLocale } from './lib/screen-messages';
 import './styles.css';
 
 declare global {
@@ -28,13 +27,9 @@ const hydrate = () =>
   startTransition(() => {
     hydrateRoot(document, <Document data={data} location={{ pathname, search, hash }} queryClient={queryClient} />);
   });
-// Only this page's language travels to the browser: its core texts and the loaders of its namespaces.
-const core = languages[data.locale]();
-setScreenLocale(
-  data.locale,
-  core.then((module) => module.loaders),
-);
-const loadMessages = core.then((module) => provideMessages(data.locale, module.default));
+// Only this page's language travels to the browser: its core texts now, its namespaces as they are needed.
+setScreenLocale(data.locale, data.texts);
+const loadMessages = loadCatalog(data.texts.core).then((messages) => provideMessages(data.locale, messages));
 // The screen's module and the texts are already on their way (modulepreload); hydrating after they arrive avoids
 // a suspended pass. If they cannot be loaded, the page stays as the server sent it — readable, just not
 // interactive — rather than being replaced by an error.

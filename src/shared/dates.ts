@@ -1,7 +1,27 @@
-/** Spec §9: dates are shown in the German locale (and German time), whatever the interface language. */
-const germanDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' });
+import { intlTag, type Locale } from './i18n/locale';
+
+const options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' };
+
+/** Spec §9: dates are shown in the German locale (and German time) in German and English. */
+const germanDate = new Intl.DateTimeFormat('de-DE', options);
 
 /** "19.11.2026" for an ISO timestamp or epoch milliseconds. */
 export function formatGermanDate(value: string | number | Date): string {
   return germanDate.format(new Date(value));
+}
+
+const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A day in the reader's language (issue 23): German and English keep the spec's German form (§9), the other
+ * languages write it their own way ("19/11/2026", "19-11-2026", "19.11.2026."), all in German time.
+ */
+export function formatDay(value: string | number | Date, locale: Locale): string {
+  if (locale === 'de' || locale === 'en') return formatGermanDate(value);
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlTag[locale], options);
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(value));
 }

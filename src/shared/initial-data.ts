@@ -39,6 +39,12 @@ export interface InitialData {
   locale: Locale;
   config: PublicConfig;
   assets: PageAssets;
+  /**
+   * The address of each text catalog in the page's language: `core` and every namespace (English for a namespace
+   * that is German and English only). The browser loads its texts from these, so no list of every language's files
+   * travels in its JavaScript.
+   */
+  texts: Record<string, string>;
   /** Set when the page's JavaScript loads after the page (routes.ts `hydrate`): the HTML then preloads none of it. */
   hydrate?: 'after-load';
   /** Read-cache entries (client/lib/query.ts) the server already loaded. */

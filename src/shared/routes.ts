@@ -26,7 +26,7 @@ export const screens = {
     page: 'home',
     // The creator opens here and asks reCAPTCHA for a token.
     csp: ['recaptcha'],
-    messages: ['home'],
+    messages: ['home', 'affiliate'],
     // Text, figures and two buttons that open dialogs: readable before React (67 KiB gzip) has arrived.
     hydrate: 'after-load',
     load: () => ({ statistics: queries.statistics() }),
@@ -43,7 +43,7 @@ export const screens = {
     indexing: 'noindex',
     path: '/success',
     page: 'success',
-    messages: ['creation'],
+    messages: ['creation', 'stone-aside'],
   }),
   label: screen({
     // A sheet to print, not a page to find.
@@ -59,7 +59,7 @@ export const screens = {
     indexing: 'sitemap',
     path: '/stein-vorbereiten',
     page: 'guide',
-    messages: ['guide'],
+    messages: ['guide', 'affiliate'],
   }),
   blog: screen({
     indexing: 'sitemap',
@@ -83,16 +83,19 @@ export const screens = {
     indexing: 'sitemap',
     path: '/impressum',
     page: 'legal',
+    messages: ['legal'],
   }),
   privacy: screen({
     indexing: 'sitemap',
     path: '/datenschutz',
     page: 'legal',
+    messages: ['legal'],
   }),
   terms: screen({
     indexing: 'sitemap',
     path: '/agb',
     page: 'legal',
+    messages: ['legal'],
   }),
   adminBlog: screen({
     indexing: 'disallow',
@@ -128,7 +131,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/sammlung/:adminToken',
     page: 'collection-owner',
-    messages: ['collection'],
+    messages: ['collection', 'stone-aside'],
     load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
     status: foundIf,
   }),

@@ -10,6 +10,12 @@ declare module 'virtual:client-assets' {
   export default assets;
 }
 
+declare module 'virtual:messages/names' {
+  /** The text namespaces (folders of src/shared/i18n). */
+  const names: string[];
+  export default names;
+}
+
 declare module 'virtual:messages/*' {
   /** Every language's texts (`all`, `server`): message id → ICU AST, or the text itself when it is only text. */
   const messages: Record<import('../shared/i18n/locale').Locale, import('../client/lib/intl').Messages>;

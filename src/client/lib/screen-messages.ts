@@ -10,20 +10,24 @@ import { use } from 'react';
 import type { Locale } from '../../shared/i18n/locale';
 import { type Messages, provideMessages } from './intl';
 
-type Loaders = Record<string, () => Promise<{ default: Messages }>>;
-
-// The page's language and its namespaces' loaders (from the language's core module, main.tsx): each namespace is
-// loaded once, in that language only.
+// The page's language and where its catalogs are (InitialData `texts`): each namespace is loaded once, in that
+// language only.
 let locale: Locale = 'de';
-let loaders: Promise<Loaders> | null = null;
+let addresses: Record<string, string> | null = null;
 let everything = false;
 const loaded = new Set<string>();
 
-/** The page's language and the loaders of its namespaces (main.tsx, before hydrating). */
-export function setScreenLocale(next: Locale, nextLoaders: Promise<Loaders>): void {
+/** The page's language and the addresses of its catalogs (main.tsx, before hydrating). */
+export function setScreenLocale(next: Locale, texts: Record<string, string>): void {
   locale = next;
-  loaders = nextLoaders;
+  addresses = texts;
 }
+
+/** A catalog by the address the page names (a module of the client build, or Vite's in development). */
+export const loadCatalog = (address: string | undefined): Promise<Messages> =>
+  address
+    ? import(/* @vite-ignore */ address).then((module: { default: Messages }) => module.default)
+    : Promise.reject(new Error('no such catalog'));
 
 /** The Worker has every text from the start: nothing is ever loaded there (no promise outlives a request). */
 export function markAllScreenMessagesLoaded(): void {
@@ -43,24 +47,18 @@ export function loadScreenMessages(names: readonly string[] = []): Promise<void>
     missing.map((name) => {
       let pending = inFlight.get(name);
       if (!pending) {
-        if (!loaders) throw new Error('the page language is not set');
-        pending = loaders
-          .then((all) => {
-            const load = all[name];
-            if (!load) throw new Error(`no messages ${name}`);
-            return load();
-          })
-          .then(
-            (module) => {
-              provideMessages(locale, module.default);
-              loaded.add(name);
-              inFlight.delete(name);
-            },
-            (error: unknown) => {
-              inFlight.delete(name); // a later navigation tries again
-              throw error;
-            },
-          );
+        if (!addresses) throw new Error('the page language is not set');
+        pending = loadCatalog(addresses[name]).then(
+          (messages) => {
+            provideMessages(locale, messages);
+            loaded.add(name);
+            inFlight.delete(name);
+          },
+          (error: unknown) => {
+            inFlight.delete(name); // a later navigation tries again
+            throw error;
+          },
+        );
         inFlight.set(name, pending);
       }
       return pending;

@@ -1,5 +1,6 @@
-import { FormattedMessage } from 'react-intl';
-import { formatGermanDate } from '../../shared/dates';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatDay } from '../../shared/dates';
+import { localeOfIntl } from '../../shared/i18n/locale';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { ReportForm } from '../features/report/report-form';
 import { useStone } from '../features/stone/api';
@@ -14,6 +15,7 @@ const backLink = 'inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover
  * link.
  */
 export default function ReportFindPage({ params, screen }: PageProps) {
+  const locale = localeOfIntl(useIntl());
   const code = params.code ?? '';
   const findId = params.findId ?? '';
   const { data: stone } = useStone(code);
@@ -50,7 +52,7 @@ export default function ReportFindPage({ params, screen }: PageProps) {
           <FormattedMessage id="report.findOf" values={{ title: stone.title }} />
         </figcaption>
         <p className="mt-1 font-medium">
-          {find.location} · <time dateTime={find.createdAt}>{formatGermanDate(find.createdAt)}</time>
+          {find.location} · <time dateTime={find.createdAt}>{formatDay(find.createdAt, locale)}</time>
         </p>
         {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}
       </figure>

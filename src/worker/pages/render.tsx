@@ -1,5 +1,6 @@
 import assets from 'virtual:client-assets';
 import allMessages from 'virtual:messages/all';
+import namespaces from 'virtual:messages/names';
 import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import { preloadPage, preloadRouteHead, providePages } from '../../client/App';
@@ -28,6 +29,27 @@ function provideLanguage(locale: Locale): void {
   provided.add(locale);
 }
 markAllScreenMessagesLoaded();
+
+const textsByLocale = new Map<Locale, Record<string, string>>();
+/**
+ * Where the browser finds each catalog in `locale`: the client build's file (English where the catalog is German
+ * and English only), or in development the module Vite serves.
+ */
+function textAddresses(locale: Locale): Record<string, string> {
+  let texts = textsByLocale.get(locale);
+  if (!texts) {
+    texts = Object.fromEntries(
+      ['core', ...namespaces].map((ns) => [
+        ns,
+        assets.dev
+          ? `/@id/__x00__virtual:messages/${ns}/${locale}`
+          : (assets.messages[`${ns}/${locale}`] ?? assets.messages[`${ns}/en`] ?? ''),
+      ]),
+    );
+    textsByLocale.set(locale, texts);
+  }
+  return texts;
+}
 providePages(import.meta.glob('../../client/pages/*.tsx', { eager: true }));
 
 /** Crawlers get the whole document at once; people get the shell first and the rest streamed. */
@@ -74,8 +96,10 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
   c.set('csp', match.screen.csp ?? []);
 
   const pageAssets = assets.pages[match.screen.page];
+  const texts = textAddresses(c.get('locale'));
   const data: InitialData = {
     locale: c.get('locale'),
+    texts,
     config: publicConfig(c.env),
     assets: {
       css: [...new Set([...assets.entry.css, ...(pageAssets?.css ?? [])])],
@@ -83,7 +107,7 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
         ...new Set([
           ...(pageAssets ? [pageAssets.script, ...pageAssets.preload] : []),
           // The page's texts in its language: the core, then the screen's own namespaces.
-          ...['core', ...(match.screen.messages ?? [])].flatMap((ns) => assets.messages[`${ns}/${c.get('locale')}`] ?? []),
+          ...(assets.dev ? [] : ['core', ...(match.screen.messages ?? [])].map((ns) => texts[ns] ?? '')),
           ...assets.entry.preload,
         ]),
       ],

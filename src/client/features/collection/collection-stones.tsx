@@ -1,5 +1,6 @@
-import { FormattedMessage } from 'react-intl';
-import { formatGermanDate } from '../../../shared/dates';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { formatDay } from '../../../shared/dates';
+import { localeOfIntl } from '../../../shared/i18n/locale';
 import { pathTo } from '../../../shared/routes';
 import type { CollectionStone } from '../../../shared/types';
 import { Link } from '../../lib/router';
@@ -20,6 +21,7 @@ export function StoneNumber({ index }: { index: number }) {
 
 /** Every stone of the collection with its state, last sighting and kilometres; each links to its page. */
 export function CollectionStones({ stones }: { stones: CollectionStone[] }) {
+  const locale = localeOfIntl(useIntl());
   return (
     <ol className="space-y-3" data-testid="collection-stones">
       {stones.map((stone, index) => (
@@ -39,7 +41,7 @@ export function CollectionStones({ stones }: { stones: CollectionStone[] }) {
                 {stone.lastFind ? (
                   <FormattedMessage
                     id="collection.lastSeen"
-                    values={{ place: stone.lastFind.location, date: formatGermanDate(stone.lastFind.createdAt) }}
+                    values={{ place: stone.lastFind.location, date: formatDay(stone.lastFind.createdAt, locale) }}
                   />
                 ) : (
                   <FormattedMessage id="collection.notFoundYet" />

@@ -1,5 +1,6 @@
 import type { IControl, Map as MapLibreMap } from 'maplibre-gl';
-import { formatGermanDate } from '../../../shared/dates';
+import { formatDay } from '../../../shared/dates';
+import { pickLocale } from '../../../shared/i18n/locale';
 
 /** One stop of the replay: a counted find with a position. */
 export interface ReplayStop {
@@ -109,7 +110,8 @@ export class ReplayControl implements IControl {
           n: String(this.step + 1),
           total: String(this.stops.length),
           place: stop.location,
-          date: formatGermanDate(stop.createdAt),
+          // The page's language, as <html lang> names it (the replay lives outside React).
+          date: formatDay(stop.createdAt, pickLocale(document.documentElement.lang)),
         })
       : '';
   }

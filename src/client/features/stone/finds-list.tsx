@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatGermanDate } from '../../../shared/dates';
+import { formatDay } from '../../../shared/dates';
+import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { FindView } from '../../../shared/types';
 
 /** The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx). */
@@ -23,7 +24,7 @@ export function FindsList({ code, finds }: { code: string; finds: FindView[] }) 
               {find.location}
             </p>
             <time dateTime={find.createdAt} className="shrink-0 text-sm text-stone-500">
-              {formatGermanDate(find.createdAt)}
+              {formatDay(find.createdAt, localeOfIntl(intl))}
             </time>
           </div>
           {find.comment ? <p className="mt-2 whitespace-pre-line text-stone-700">{find.comment}</p> : null}

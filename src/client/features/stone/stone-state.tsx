@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
-import { formatGermanDate as day } from '../../../shared/dates';
+import { formatDay } from '../../../shared/dates';
+import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { StoneView } from '../../../shared/types';
 
 /**
@@ -10,6 +11,7 @@ import type { StoneView } from '../../../shared/types';
 export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?: () => void }) {
   const intl = useIntl();
   const t = intl.formatMessage;
+  const day = (value: string) => formatDay(value, localeOfIntl(intl));
   const last = stone.finds.findLast((find) => !find.pending);
   return (
     <div data-testid="stone-state" data-status={stone.status} className="mt-2 text-stone-700">
