@@ -1,6 +1,9 @@
 export type Locale = 'de' | 'en';
 export const LOCALES: readonly Locale[] = ['de', 'en'];
 
+/** Each language by its own name (its endonym), as the language switch lists it: a finder looks for their own. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
+
 /** German when the (first) preferred language starts with "de", otherwise English (spec §1). */
 export function pickLocale(language: string | null | undefined): Locale {
   return (language ?? '').trim().toLowerCase().startsWith('de') ? 'de' : 'en';
