@@ -61,6 +61,8 @@ test('from a stone page, the FAQ link lands on the FAQ section of the home page'
   await page.addInitScript((code) => window.localStorage.setItem(`welcome-shown:${code}`, 'seen'), OMA);
   await page.setViewportSize({ width: 390, height: 700 });
   await page.goto(`/${OMA}`);
+  // On a phone the places are in the menu.
+  await page.getByRole('banner').getByRole('button', { name: 'Menü' }).click();
   await page.getByRole('banner').getByRole('link', { name: 'FAQ' }).click();
   await expect(page).toHaveURL('/#faq');
   await expect(page.getByRole('heading', { name: 'Häufige Fragen' })).toBeInViewport();

@@ -3,7 +3,9 @@ import { expect, test } from './fixtures';
 test('the language switch turns the site English and back, and is remembered across pages', async ({ page }) => {
   await page.goto('/stein-vorbereiten');
   await expect(page.getByRole('heading', { level: 1, name: 'Stein vorbereiten' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+  // A button with the language's code opens the list of languages, each by its own name.
+  await page.getByRole('button', { name: 'Sprache DE' }).click();
+  await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-current', 'true');
 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Preparing a stone' })).toBeVisible();
@@ -11,7 +13,8 @@ test('the language switch turns the site English and back, and is remembered acr
   await page.getByRole('link', { name: 'Blog' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Language EN' }).click();
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-current', 'true');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Deutsch' }).click();

@@ -136,6 +136,7 @@ test('the stone page offers its journey to take along as GPX and GeoJSON, in eit
   const file = await request.get((await gpx.getAttribute('href')) ?? '');
   expect(file.headers()['content-type']).toBe('application/gpx+xml; charset=utf-8');
   expect(await file.text()).toContain('<trkpt lat=');
-  await page.getByRole('button', { name: 'EN – English' }).click();
+  await page.getByRole('button', { name: 'Sprache DE' }).click();
+  await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('link', { name: 'GeoJSON (maps)' })).toHaveAttribute('href', `/api/stones/${OMA}/journey.geojson`);
 });

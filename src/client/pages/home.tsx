@@ -11,6 +11,8 @@ import { Button } from '../ui/button';
 const features = ['code', 'map', 'mail', 'memory'] as const;
 const steps = ['step1', 'step2', 'step3', 'step4'] as const;
 const faqs = ['tracking', 'pricing', 'preparation', 'notifications'] as const;
+/** The hero's three actions share one size (`text-base!` wins over the button's own text-sm). */
+const heroAction = 'min-h-12 text-base!';
 
 export default function HomePage() {
   const { productName } = useConfig();
@@ -43,16 +45,17 @@ export default function HomePage() {
             <p className="mt-4 max-w-2xl text-lg text-stone-700">
               <FormattedMessage id="hero.text" />
             </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Button onClick={findDialog.open} className="px-6 py-3 text-base">
+            {/* One size for all three (rows of equal height, the column's width), in every language's length. */}
+            <div className="mt-8 grid auto-rows-fr gap-3 sm:max-w-sm">
+              <Button onClick={findDialog.open} className={heroAction}>
                 <FormattedMessage id="hero.find" />
               </Button>
-              <Button variant="secondary" onClick={creator.open} className="px-6 py-3 text-base">
+              <Button variant="secondary" onClick={creator.open} className={heroAction}>
                 <FormattedMessage id="hero.create" />
               </Button>
               <Link
                 href="#how"
-                className="inline-flex items-center rounded-lg border border-stone-300 bg-white px-6 py-3 text-base font-medium text-stone-800 hover:bg-stone-100"
+                className={`${heroAction} inline-flex items-center justify-center rounded-lg px-4 py-2 border border-stone-300 bg-white font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600`}
               >
                 <FormattedMessage id="hero.how" />
               </Link>

@@ -4,10 +4,11 @@ import { useConfig } from '../../lib/config';
 import { Link, useRouter } from '../../lib/router';
 import { useCreator } from '../creator/creator';
 import { useFindDialog } from '../find-dialog/find-dialog';
+import { Disclosure } from './disclosure';
 import { LanguageSwitch } from './language-switch';
 
-const navLink =
-  'rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600';
+/** Its look is in styles.css (.nav-link), out of every page's first JavaScript. */
+const navLink = 'nav-link';
 
 /** The header's links to places of the site: the start page's sections, the guide, the blog. */
 const PLACES = [
@@ -25,35 +26,38 @@ export function Header() {
   const creator = useCreator();
   const { location } = useRouter();
   return (
-    <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
+    <header className="relative z-20 border-b border-stone-200 bg-white/90 backdrop-blur">
+      {/* One row at every width (at most 72 px on a phone, so the page's main action stays on the first screen):
+          below lg the places fold into the menu, "find a stone" stays beside it. */}
       <nav
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+        className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3"
         aria-label={intl.formatMessage({ id: 'nav.main' })}
       >
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-stone-900">
-          <span aria-hidden="true" className="inline-block size-6 rounded-full bg-gradient-to-br from-amber-500 to-stone-600" />
-          {productName}
+        <Link href="/" className="nav-home">
+          <span>{productName}</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-1">
+        <div className="flex items-center gap-1">
           <button type="button" className={navLink} onClick={findDialog.open}>
             <FormattedMessage id="nav.find" />
           </button>
-          {/* The creator (and the bot check its CSP admits) lives on the start page: elsewhere this leads there. */}
-          {location.pathname === '/' ? (
-            <button type="button" className={navLink} onClick={creator.open}>
-              <FormattedMessage id="nav.create" />
-            </button>
-          ) : (
-            <Link href="/?create" className={navLink}>
-              <FormattedMessage id="nav.create" />
-            </Link>
-          )}
-          {PLACES.map(([href, id]) => (
-            <Link key={href} href={href} className={navLink}>
-              <FormattedMessage id={id} />
-            </Link>
-          ))}
-          <LanguageSwitch />
+          <Disclosure label={<FormattedMessage id="nav.menu" />} button="nav-link border border-stone-300 lg:hidden" panel="nav-menu">
+            {/* The creator (and the bot check its CSP admits) lives on the start page: elsewhere this leads there. */}
+            {location.pathname === '/' ? (
+              <button type="button" className={navLink} onClick={creator.open}>
+                <FormattedMessage id="nav.create" />
+              </button>
+            ) : (
+              <Link href="/?create" className={navLink}>
+                <FormattedMessage id="nav.create" />
+              </Link>
+            )}
+            {PLACES.map(([href, id]) => (
+              <Link key={href} href={href} className={navLink}>
+                <FormattedMessage id={id} />
+              </Link>
+            ))}
+            <LanguageSwitch />
+          </Disclosure>
         </div>
       </nav>
     </header>

@@ -1,13 +1,16 @@
 import { useIntl } from 'react-intl';
-import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale, localeOfIntl } from '../../../shared/i18n/locale';
+import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale } from '../../../shared/i18n/locale';
+import { Disclosure } from './disclosure';
 
 /**
- * German / English, overriding the browser's language: remembered for a year in a cookie the server reads, then
- * the page is rendered again in that language.
+ * Every language by its own name, overriding the browser's language: remembered for a year in a cookie the server
+ * reads, then the page is rendered again in that language. Wide screens: a button with the language's code opening
+ * the list. Phones: the list lies open in the menu, so a finder who reads no German sees their language at once.
  */
 export function LanguageSwitch() {
   const intl = useIntl();
-  const current = localeOfIntl(intl);
+  const current = LOCALES.find((locale) => intl.locale.startsWith(locale)) ?? 'en';
+  const label = intl.formatMessage({ id: 'language.label' });
   const choose = (locale: Locale) => {
     if (locale === current) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the server must read it with the next request
@@ -15,21 +18,25 @@ export function LanguageSwitch() {
     window.location.reload();
   };
   return (
-    <fieldset className="ml-1 flex items-center rounded-md border border-stone-300 text-xs font-semibold">
-      <legend className="sr-only">{intl.formatMessage({ id: 'language.label' })}</legend>
-      {LOCALES.map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          lang={locale}
-          aria-pressed={locale === current}
-          onClick={() => choose(locale)}
-          className="px-2 py-1.5 text-stone-600 first:rounded-l-md last:rounded-r-md hover:bg-stone-100 aria-pressed:bg-stone-800 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-amber-600"
-        >
-          {locale.toUpperCase()}
-          <span className="sr-only"> – {LANGUAGE_NAMES[locale]}</span>
-        </button>
-      ))}
-    </fieldset>
+    <Disclosure
+      label={
+        <>
+          <span className="sr-only">{label} </span>
+          {current.toUpperCase()}
+        </>
+      }
+      button="nav-link max-lg:hidden"
+      panel="nav-languages"
+    >
+      <ul aria-label={label} className="flex flex-wrap lg:flex-col">
+        {LOCALES.map((locale) => (
+          <li key={locale}>
+            <button type="button" lang={locale} aria-current={locale === current} onClick={() => choose(locale)} className="nav-link">
+              {LANGUAGE_NAMES[locale]}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Disclosure>
   );
 }

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useConsent } from '../consent/consent-store';
 
 // The dialog's code (Radix) comes when the dialog is due, not with the stone page.
 const WelcomeDialogPanel = lazy(() => import('./welcome-dialog-panel'));
 
-/** Spec: shown 500 ms after the stone page loads, once per code, remembered in localStorage. */
+/**
+ * Spec: shown 500 ms after the stone page loads, once per code, remembered in localStorage. A first visitor meets
+ * the cookie banner first: the delay starts once a choice is stored (the consent store tells), never both at once.
+ */
 export const WELCOME_DELAY_MS = 500;
 export const welcomeStorageKey = (code: string) => `welcome-shown:${code}`;
 
@@ -25,6 +29,8 @@ function remember(code: string) {
 
 export function WelcomeDialog({ code, title, onLogFind }: { code: string; title: string; onLogFind: () => void }) {
   const [due, setDue] = useState(false);
+  // undefined while hydrating, null while the banner waits for a choice.
+  const decided = useConsent() != null;
   useEffect(() => {
     if (alreadyShown(code)) return;
     // A finder who chose "log find now" is already on the way to the form.
@@ -32,12 +38,13 @@ export function WelcomeDialog({ code, title, onLogFind }: { code: string; title:
       remember(code);
       return;
     }
+    if (!decided) return;
     const timer = setTimeout(() => {
       remember(code);
       setDue(true);
     }, WELCOME_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [code]);
+  }, [code, decided]);
   if (!due) return null;
   return (
     <Suspense fallback={null}>
