@@ -4,6 +4,7 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { intlTag, LOCALES } from '../../src/shared/i18n/locale';
 import type { CreatedCollection } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { readScope } from '../../src/worker/lib/addresses';
@@ -123,6 +124,16 @@ describe('public reads come from the edge cache', () => {
       expect(kept.body).toBe((await fetchCached(`/api/stones/${code}`, html(language, fresh))).body);
     }
     expect((await fetchCached(`/${code}`, html('de-DE'))).body).toContain('<html lang="de"');
+  });
+
+  it('keeps one copy per language of the site, each answered only in its language', async () => {
+    const { code } = await stone();
+    for (const round of ['miss', 'hit'])
+      for (const locale of LOCALES) {
+        const page = await fetchCached(`/${code}`, html(`${intlTag[locale]},${locale};q=0.9`));
+        expect(page.status, `${locale}, ${round}`).toBe(round);
+        expect(page.body).toContain(`<html lang="${locale}"`);
+      }
   });
 
   it('keeps the blog and its feed', async () => {

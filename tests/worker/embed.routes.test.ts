@@ -137,7 +137,11 @@ describe('GET /embed/{code}', () => {
     expect(english).toContain('alt="Picture of the journey of the stone “Omas Gartenstein”"');
     expect(await read(`/embed/${code}`, 'en-GB', 'lang=de')).toContain('1.234,5 km unterwegs');
     expect(await read(`/embed/${code}?lang=en`, 'de-DE', 'lang=de')).toContain('1,234.5 km travelled');
-    expect(await read(`/embed/${code}?lang=fr`, 'de-DE')).toContain('<html lang="de"');
+    expect(await read(`/embed/${code}?lang=pt`, 'de-DE')).toContain('<html lang="de"');
+    // Every language of the site, with its own number format (French groups with a narrow no-break space).
+    const french = await read(`/embed/${code}?lang=fr`, 'de-DE');
+    expect(french).toContain('<html lang="fr"');
+    expect(french).toMatch(/1\u202f234,5\skm parcourus · 3 trouvailles/);
   });
 
   it('counts one find and none in words', async () => {

@@ -125,7 +125,10 @@ describe('server-rendered pages', () => {
     { language: 'de-DE,de;q=0.9,en;q=0.8', lang: 'de', title: 'Seite nicht gefunden' },
     { language: 'de', lang: 'de', title: 'Seite nicht gefunden' },
     { language: 'en-US,en;q=0.9,de;q=0.8', lang: 'en', title: 'Page Not Found' },
-    { language: 'fr-FR,de;q=0.9', lang: 'en', title: 'Page Not Found' },
+    { language: 'fr-FR,de;q=0.9', lang: 'fr', title: 'Page introuvable' },
+    { language: 'hr-HR,hr;q=0.9,en;q=0.8', lang: 'hr', title: 'Stranica nije pronađena' },
+    { language: 'pt-BR,pt;q=0.9,el;q=0.4,de;q=0.3', lang: 'el', title: 'Η σελίδα δεν βρέθηκε' },
+    { language: 'pt-BR,pt;q=0.9', lang: 'en', title: 'Page Not Found' },
   ])('speaks $lang for Accept-Language "$language"', async ({ language, lang, title }) => {
     const { html } = await page('/does-not-exist', { 'accept-language': language });
     expect(html).toMatch(new RegExp(`<html[^>]* lang="${lang}"`));

@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 
 /** The dialog itself (Radix), loaded only when it is time to show it. */
 export default function WelcomeDialogPanel({ title, onLogFind }: { title: string; onLogFind: () => void }) {
+  // Its texts come with it (namespace welcome), not with the stone page's first JavaScript.
+  useTexts('welcome');
   const intl = useIntl();
   const [open, setOpen] = useState(true);
   const logFind = useRef(false);

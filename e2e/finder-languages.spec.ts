@@ -1,0 +1,140 @@
+import { existsSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { intlTag, LOCALES, type Locale } from '../src/shared/i18n/locale';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 23: a finder whose browser speaks any of the eleven languages finds a stone by its code, logs a find,
+ * follows the stone and unsubscribes again without meeting another language, and axe finds nothing on the way.
+ */
+
+type Catalog = Record<string, string>;
+const FINDER_NAMESPACES = ['consent', 'find-dialog', 'home', 'mail-links', 'stone', 'stone-aside', 'affiliate'];
+
+/** The texts of a language the finder's path shows: the core and the namespaces of its screens. */
+function texts(locale: Locale): Catalog {
+  const read = (file: string): Catalog => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {});
+  return Object.assign(
+    read(`src/shared/i18n/${locale}.json`),
+    ...FINDER_NAMESPACES.map((ns) => read(`src/shared/i18n/${ns}/${locale}.json`)),
+    read(`src/worker/i18n/${locale}.json`),
+  );
+}
+
+/** A message of `locale` with its values, as the app formats it. */
+function say(locale: Locale, id: string, values?: Record<string, string | number>): string {
+  const message = texts(locale)[id];
+  if (message === undefined) throw new Error(`no text ${id} in ${locale}`);
+  return String(new IntlMessageFormat(message, intlTag[locale]).format(values));
+}
+
+/**
+ * Whole sentences of the German and English catalogs that this language does not share: none of them may be on a
+ * page in this language. Short texts ("Blog", "Code") and texts with values are left out, since languages share
+ * those by right.
+ */
+function foreignSentences(locale: Locale): string[] {
+  const own = Object.values(texts(locale));
+  return (['de', 'en'] as const)
+    .filter((other) => other !== locale)
+    .flatMap((other) => Object.values(texts(other)))
+    .filter((text) => text.length >= 16 && !/[{}<>']/.test(text) && !own.some((mine) => mine.includes(text)));
+}
+
+async function expectOnlyLanguage(page: Page, locale: Locale) {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  const shown = await page.locator('body').innerText();
+  expect(foreignSentences(locale).filter((sentence) => shown.includes(sentence))).toEqual([]);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mail the development transport kept for `to` that `match`es, once the queue has delivered it. */
+async function mailFor(request: APIRequestContext, to: string, match: (mail: DevMail) => boolean): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get('/dev/mail.json')).json()) as { messages: DevMail[] };
+        found = messages.find((mail) => mail.to === to && match(mail));
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as DevMail;
+}
+
+const pathIn = (mail: DevMail, path: string) => {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith('http') && new URL(word).pathname === path) ?? '';
+  return new URL(link).pathname + new URL(link).search;
+};
+
+// Colours are checked as they are, not halfway through a transition.
+test.use({ reducedMotion: 'reduce', geolocation: { latitude: 43.508, longitude: 16.44 }, permissions: ['geolocation'] });
+
+for (const locale of LOCALES) {
+  test.describe(`a finder reading ${locale}`, () => {
+    test.use({ locale: intlTag[locale], consent: 'undecided' });
+
+    test('finds a stone by its code, logs a find, follows it and unsubscribes, all in their language', async ({ page, request }) => {
+      const title = `Kamen ${locale.toUpperCase()} ${Date.now() % 100_000}`;
+      const created = await request.post('/api/stones', { data: { creatorEmail: 'e2e-owner@example.org', title } });
+      const { code } = (await created.json()) as { code: string };
+      const follower = `e2e-${locale}-${Date.now()}@example.org`;
+
+      // The start page and the cookie banner, in the browser's language.
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: say(locale, 'consent.title') })).toBeVisible();
+      await expectOnlyLanguage(page, locale);
+      await page.getByRole('button', { name: say(locale, 'consent.necessaryOnly') }).click();
+
+      // Found by its code.
+      await page.getByRole('button', { name: say(locale, 'hero.find') }).click();
+      await page.getByLabel(say(locale, 'findDialog.codeLabel')).fill(code);
+      await page.getByRole('button', { name: say(locale, 'findDialog.submit') }).click();
+      await page.getByRole('button', { name: say(locale, 'findModal.log') }).click();
+      await expect(page).toHaveURL(new RegExp(`/${code}`));
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+
+      // The find, from the phone's position.
+      await page.getByRole('button', { name: say(locale, 'findForm.useGps') }).click();
+      await page.getByRole('button', { name: say(locale, 'findForm.submit'), exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: say(locale, 'find.success') })).toBeVisible();
+      await expectOnlyLanguage(page, locale);
+
+      // Followed, confirmed from the mail in the same language.
+      await page.getByRole('textbox', { name: say(locale, 'subscribe.email') }).fill(follower);
+      await page.getByRole('button', { name: say(locale, 'subscribe.submit') }).click();
+      await expect(page.getByRole('status').filter({ hasText: say(locale, 'subscribe.confirmHint') })).toBeVisible();
+      const confirmation = await mailFor(request, follower, (mail) => mail.subject === say(locale, 'mail.confirm.subject', { title }));
+      await page.goto(pathIn(confirmation, '/abo/bestaetigen'));
+      await expect(page.getByRole('heading', { name: say(locale, 'abo.confirm.title') })).toBeVisible();
+      await expectOnlyLanguage(page, locale);
+      await page.getByRole('button', { name: say(locale, 'abo.confirm.button') }).click();
+      await expect(page.getByText(say(locale, 'abo.confirm.done', { title }))).toBeVisible();
+
+      // The next find (another finder, in German) brings a mail in the follower's language; its link unsubscribes.
+      const found = await request.post(`/api/stones/${code}/finds`, {
+        data: { location: 'Riva, Split', latitude: 43.5081, longitude: 16.4402 },
+        headers: { 'accept-language': 'de', 'cf-connecting-ip': `2001:db8:f1d:${LOCALES.indexOf(locale).toString(16)}::2` },
+      });
+      expect(found.status()).toBe(201);
+      const findMail = await mailFor(request, follower, (mail) => mail.subject === say(locale, 'mail.find.subscriberSubject', { title }));
+      await page.goto(pathIn(findMail, '/abo/abmelden'));
+      await expectOnlyLanguage(page, locale);
+      await page.getByRole('button', { name: say(locale, 'abo.unsubscribe.button') }).click();
+      await expect(page.getByText(say(locale, 'abo.unsubscribe.done', { title }))).toBeVisible();
+    });
+  });
+}
