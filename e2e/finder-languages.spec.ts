@@ -45,6 +45,7 @@ function foreignSentences(locale: Locale): string[] {
 
 async function expectOnlyLanguage(page: Page, locale: Locale) {
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  // biome-ignore lint/performance/useDomNodeTextContent: what the reader sees counts, not the text of closed parts
   const shown = await page.locator('body').innerText();
   expect(foreignSentences(locale).filter((sentence) => shown.includes(sentence))).toEqual([]);
   const results = await new AxeBuilder({ page }).analyze();
