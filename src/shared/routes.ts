@@ -35,7 +35,7 @@ export const screens = {
     indexing: 'noindex',
     path: '/checkout',
     page: 'checkout',
-    messages: ['creation'],
+    messages: ['creation', 'stone-fields'],
     // Stripe's Payment Element; reCAPTCHA for an order a 100 % code makes free.
     csp: ['stripe', 'recaptcha'],
   }),
@@ -107,7 +107,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin',
     page: 'admin',
-    messages: ['admin'],
+    messages: ['admin', 'stone-fields'],
   }),
   ownerWithoutToken: screen({
     indexing: 'disallow',
@@ -131,7 +131,7 @@ export const screens = {
     indexing: 'disallow',
     path: '/admin/sammlung/:adminToken',
     page: 'collection-owner',
-    messages: ['collection', 'stone-aside'],
+    messages: ['collection', 'stone-aside', 'stone-fields'],
     load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
     status: foundIf,
   }),

@@ -11,7 +11,7 @@ type Catalog = Record<string, string>;
  * the collection page. They are German and English only (docs/architecture.md "Texts"); every other catalog is in
  * every language.
  */
-const OWNER_ONLY = ['admin', 'blog', 'collection', 'creation', 'owner', 'owner-link', 'worker/owner'];
+const OWNER_ONLY = ['admin', 'blog', 'collection', 'creation', 'owner', 'owner-link', 'stone-fields', 'worker/owner'];
 
 /** Every message catalog: the core and each namespace of src/shared/i18n/, and the Worker's own texts. */
 function catalogs(): Array<{ name: string; folder: string; languages: Partial<Record<Locale, Catalog>>; de: Catalog }> {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { editedTitle, plainText } from './common';
+import { plainText, wholeNumber } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
-import { findPhotoDecision, settableStatus } from './owner';
+import { editedTitle, findPhotoDecision, settableStatus } from './owner';
 
 /** `POST /api/admin/login` (spec §5: e-mail and password required). */
 export const loginSchema = v.object({
@@ -19,16 +19,6 @@ export const loginSchema = v.object({
 export const OPERATOR_PAGE_SIZE = 50;
 export const MAX_OPERATOR_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
-
-/** A whole number in a query string (a page, a page size), between min and max. */
-export const wholeNumber = (min: number, max: number) =>
-  v.pipe(
-    v.string('admin.query.invalid'),
-    v.regex(/^\d{1,6}$/, 'admin.query.invalid'),
-    v.toNumber(),
-    v.minValue(min, 'admin.query.invalid'),
-    v.maxValue(max, 'admin.query.invalid'),
-  );
 
 /** `GET /api/admin/stones?q=&page=&pageSize=`: a search by code, title or the creator's e-mail, paged. */
 export const stoneListQuerySchema = v.object({

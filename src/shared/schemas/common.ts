@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_EMAIL_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { MAX_EMAIL_LENGTH } from './limits';
 
 // One message per field: an empty e-mail is "required", not also "invalid".
 v.setGlobalConfig({ abortPipeEarly: true });
@@ -53,12 +53,12 @@ export const flag = v.pipe(
   v.transform((value) => value === true || value === 'true' || value === 'on' || value === '1'),
 );
 
-/** A stone's new title as the owner or the operator edits it: required when sent, visible, plain text. */
-export const editedTitle = v.pipe(
-  v.string('title.required'),
-  v.trim(),
-  v.nonEmpty('title.required'),
-  visible('title.required'),
-  v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
-  plainText,
-);
+/** A whole number in a query string (a page, a page size), between min and max. */
+export const wholeNumber = (min: number, max: number) =>
+  v.pipe(
+    v.string('admin.query.invalid'),
+    v.regex(/^\d{1,6}$/, 'admin.query.invalid'),
+    v.toNumber(),
+    v.minValue(min, 'admin.query.invalid'),
+    v.maxValue(max, 'admin.query.invalid'),
+  );

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { wholeNumber } from './admin';
-import { plainText } from './common';
+import { plainText, wholeNumber } from './common';
 
 /** Why someone reports a public find; the report form offers them in this order. */
 export const REPORT_REASONS = ['spam', 'offensive', 'personal', 'wrong', 'other'] as const;

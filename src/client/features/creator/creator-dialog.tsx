@@ -18,6 +18,8 @@ import { checkBasics, checkFeatures, type Draft, EMPTY_DRAFT, type Errors, isVal
 /** The create-a-stone dialog (spec §2): basic information, premium features, payment. */
 export default function CreatorDialog({ onClose }: { onClose: () => void }) {
   useTexts('creation');
+  // The rules of a stone's and a collection's fields, which the collection's owner page shares.
+  useTexts('stone-fields');
   return <Creator onClose={onClose} />;
 }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
@@ -19,6 +19,10 @@ import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
 import { AddressSearch } from './address-search';
 import { KeepField, PrecisionField } from './fields';
 import { usePlaceName } from './use-place-name';
+
+// What the form says about kept finds comes with its texts once there are any (kept-finds-status.tsx).
+const loadKeptStatus = withTexts('find-kept', () => import('./kept-finds-status'));
+const KeptFindsStatus = lazy(loadKeptStatus);
 
 /** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
 const loadCheck = () => import('./check');
@@ -70,8 +74,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     ]);
   // Finds kept on this device while there was no connection, sent when it returns (features/offline).
   const kept = useKeptFinds(code, (sent, rejected) => {
-    if (sent) toast({ title: intl.formatMessage({ id: 'findForm.sent' }, { count: sent }) });
-    if (rejected) toast({ title: intl.formatMessage({ id: 'findForm.rejected' }, { count: rejected }), variant: 'error' });
+    void loadKeptStatus().then(({ announceDelivered }) => announceDelivered(toast, intl, sent, rejected));
     void refreshStone();
   });
 
@@ -209,19 +212,10 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
         </Button>
         <div role="status" aria-live="polite">
-          {kept.waiting > 0 ? (
-            <div data-testid="find-kept" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              <p className="font-semibold">
-                <FormattedMessage id="findForm.kept.title" />
-              </p>
-              <p>
-                <FormattedMessage id="findForm.kept.text" values={{ count: kept.waiting }} />
-              </p>
-            </div>
-          ) : kept.sent > 0 ? (
-            <p data-testid="find-kept-sent" className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-              <FormattedMessage id="findForm.sent" values={{ count: kept.sent }} />
-            </p>
+          {kept.waiting > 0 || kept.sent > 0 ? (
+            <Suspense fallback={null}>
+              <KeptFindsStatus waiting={kept.waiting} sent={kept.sent} />
+            </Suspense>
           ) : null}
         </div>
       </form>
