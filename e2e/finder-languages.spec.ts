@@ -115,8 +115,8 @@ for (const locale of LOCALES) {
       await expectOnlyLanguage(page, locale);
 
       // Followed, confirmed from the mail in the same language.
-      await page.getByRole('textbox', { name: say(locale, 'subscribe.email') }).fill(follower);
-      await page.getByRole('button', { name: say(locale, 'subscribe.submit') }).click();
+      await page.getByRole('textbox', { name: say(locale, 'subscribe.email'), exact: true }).fill(follower);
+      await page.getByRole('button', { name: say(locale, 'subscribe.submit'), exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: say(locale, 'subscribe.confirmHint') })).toBeVisible();
       const confirmation = await mailFor(request, follower, (mail) => mail.subject === say(locale, 'mail.confirm.subject', { title }));
       await page.goto(pathIn(confirmation, '/abo/bestaetigen'));
@@ -139,3 +139,24 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+test.describe('the legal pages for a reader of a language they are not binding in', () => {
+  test.use({ locale: 'hr-HR' });
+
+  test('say in Croatian which text binds, sum up the privacy notice, and mark the English text as English', async ({ page }) => {
+    const croatian = (id: string) => say('hr', id);
+    const legal = JSON.parse(readFileSync('src/shared/i18n/legal/hr.json', 'utf8')) as Catalog;
+    await page.goto('/datenschutz');
+    const summary = page.getByTestId('legal-summary');
+    await expect(summary.getByRole('heading', { name: legal['legal.summary.heading'] })).toBeVisible();
+    await expect(summary).toContainText(legal['legal.binding'] ?? '');
+    await expect(summary.getByRole('listitem')).toHaveCount(6);
+    await expect(page.locator('[lang="en"]').getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await page.goto('/impressum');
+    await expect(page.getByTestId('legal-summary')).toContainText(legal['legal.binding'] ?? '');
+    await expect(page.getByTestId('legal-summary').getByRole('heading')).toHaveCount(0);
+    await expect(page).toHaveTitle(new RegExp(croatian('legal.imprint')));
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { fakeCameraLaunchOptions } from './chromium';
@@ -167,5 +168,30 @@ test.describe('when the QR decoder cannot be downloaded', () => {
     ).toBe(true);
     await page.getByRole('button', { name: 'Code eingeben' }).click();
     await expect(page.getByLabel('Stein-Code')).toBeVisible();
+  });
+});
+
+test.describe('for a finder whose browser reads Turkish', () => {
+  test.use({ locale: 'tr-TR' });
+  const turkish = {
+    ...(JSON.parse(readFileSync('src/shared/i18n/tr.json', 'utf8')) as Record<string, string>),
+    ...(JSON.parse(readFileSync('src/shared/i18n/find-dialog/tr.json', 'utf8')) as Record<string, string>),
+  };
+  const say = (id: string) => turkish[id] ?? id;
+
+  test('the scanner and the found-stone choice speak Turkish, and the stone opens in Turkish', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: say('nav.find') })
+      .click();
+    await page.getByRole('button', { name: say('findDialog.scan') }).click();
+    await expect(page.getByText(say('camera.hint'))).toBeVisible();
+    const modal = page.getByRole('dialog', { name: say('findModal.title').replace('{code}', PAPA) });
+    await expect(modal).toBeVisible({ timeout: 15_000 });
+    await modal.getByRole('button', { name: say('findModal.view') }).click();
+    await expect(page).toHaveURL(`/view/${PAPA}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   });
 });
