@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { OwnerCollectionView, OwnerStoneView } from '../src/shared/types';
-import { expect, test } from './fixtures';
+import { expect, mailFor, mailPath, test } from './fixtures';
 
 /** The demo memorial collection the seed writes (scripts/seed-collection.ts): 20 stones, finds in seven countries. */
 const DEMO = { id: 'gedenkwege', title: 'Für Oma Lisbeth', ownerToken: 'demo-collection-owner-token-oma-lisbeth-00000' };
@@ -204,35 +204,6 @@ test('the collection page asks for its owner link by mail, and says the same wha
   await expect(page.getByText('Wenn diese Adresse zur Sammlung gehört, ist der Besitzerlink unterwegs.')).toBeVisible();
 });
 
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The mail the development transport kept for `to` whose subject matches, once the queue has delivered it. */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { messages } = (await (await request.get('/dev/mail.json')).json()) as { messages: DevMail[] };
-        found = messages.find((mail) => mail.to === to && subject.test(mail.subject));
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as DevMail;
-}
-
-/** The mail's link to `path` as a path with its query (the mails link the site's public address). */
-const pathIn = (mail: DevMail, path: string) => {
-  const link = mail.text.split(/\s+/).find((word) => word.startsWith('http') && new URL(word).pathname === path) ?? '';
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
-
 test('follow a whole collection from its page: confirm from the mail, hear of a find on any of its stones, unsubscribe', async ({
   page,
   request,
@@ -249,8 +220,8 @@ test('follow a whole collection from its page: confirm from the mail, hear of a 
   await page.getByRole('button', { name: 'Abonnieren' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Benachrichtigungen erfolgreich abonniert!' })).toBeVisible();
 
-  const confirmation = await mailTo(request, follower, /Sammlung „Für Opa Heinz“/);
-  await page.goto(pathIn(confirmation, '/abo/bestaetigen'));
+  const confirmation = await mailFor(request, (mail) => mail.to === follower && /Sammlung „Für Opa Heinz“/.test(mail.subject));
+  await page.goto(mailPath(confirmation, '/abo/bestaetigen'));
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(
     page.getByText('Bestätigt! Ab jetzt bekommst du eine E-Mail, wann immer ein Stein der Sammlung „Für Opa Heinz“ gefunden wird.'),
@@ -260,11 +231,14 @@ test('follow a whole collection from its page: confirm from the mail, hear of a 
 
   const second = collection.stones[1]?.code ?? '';
   expect((await request.post(`/api/stones/${second}/finds`, { data: { location: 'Rostock, Hafen' } })).status()).toBe(201);
-  const findMail = await mailTo(request, follower, /aus der Sammlung „Für Opa Heinz“ wurde gefunden/);
+  const findMail = await mailFor(
+    request,
+    (mail) => mail.to === follower && /aus der Sammlung „Für Opa Heinz“ wurde gefunden/.test(mail.subject),
+  );
   expect(findMail.subject).toBe('„Für Opa Heinz #2“ aus der Sammlung „Für Opa Heinz“ wurde gefunden');
   expect(findMail.text).toContain('Rostock, Hafen');
 
-  await page.goto(pathIn(findMail, '/abo/abmelden'));
+  await page.goto(mailPath(findMail, '/abo/abmelden'));
   await page.getByRole('button', { name: 'Abbestellen' }).click();
   await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Für Opa Heinz“.')).toBeVisible();
 });

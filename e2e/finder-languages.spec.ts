@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { intlTag, LOCALES, type Locale } from '../src/shared/i18n/locale';
-import { expect, test } from './fixtures';
+import { expect, mailFor, mailPath, test } from './fixtures';
 
 /**
  * Issue 23: a finder whose browser speaks any of the eleven languages finds a stone by its code, logs a find,
@@ -54,33 +54,6 @@ async function expectOnlyLanguage(page: Page, locale: Locale) {
   ).toEqual([]);
 }
 
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** The mail the development transport kept for `to` that `match`es, once the queue has delivered it. */
-async function mailFor(request: APIRequestContext, to: string, match: (mail: DevMail) => boolean): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { messages } = (await (await request.get('/dev/mail.json')).json()) as { messages: DevMail[] };
-        found = messages.find((mail) => mail.to === to && match(mail));
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as DevMail;
-}
-
-const pathIn = (mail: DevMail, path: string) => {
-  const link = mail.text.split(/\s+/).find((word) => word.startsWith('http') && new URL(word).pathname === path) ?? '';
-  return new URL(link).pathname + new URL(link).search;
-};
-
 // Colours are checked as they are, not halfway through a transition.
 test.use({ reducedMotion: 'reduce', geolocation: { latitude: 43.508, longitude: 16.44 }, permissions: ['geolocation'] });
 
@@ -118,8 +91,11 @@ for (const locale of LOCALES) {
       await page.getByRole('textbox', { name: say(locale, 'subscribe.email'), exact: true }).fill(follower);
       await page.getByRole('button', { name: say(locale, 'subscribe.submit'), exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: say(locale, 'subscribe.confirmHint') })).toBeVisible();
-      const confirmation = await mailFor(request, follower, (mail) => mail.subject === say(locale, 'mail.confirm.subject', { title }));
-      await page.goto(pathIn(confirmation, '/abo/bestaetigen'));
+      const confirmation = await mailFor(
+        request,
+        (mail) => mail.to === follower && mail.subject === say(locale, 'mail.confirm.subject', { title }),
+      );
+      await page.goto(mailPath(confirmation, '/abo/bestaetigen'));
       await expect(page.getByRole('heading', { name: say(locale, 'abo.confirm.title') })).toBeVisible();
       await expectOnlyLanguage(page, locale);
       await page.getByRole('button', { name: say(locale, 'abo.confirm.button') }).click();
@@ -131,8 +107,11 @@ for (const locale of LOCALES) {
         headers: { 'accept-language': 'de', 'cf-connecting-ip': `2001:db8:f1d:${LOCALES.indexOf(locale).toString(16)}::2` },
       });
       expect(found.status()).toBe(201);
-      const findMail = await mailFor(request, follower, (mail) => mail.subject === say(locale, 'mail.find.subscriberSubject', { title }));
-      await page.goto(pathIn(findMail, '/abo/abmelden'));
+      const findMail = await mailFor(
+        request,
+        (mail) => mail.to === follower && mail.subject === say(locale, 'mail.find.subscriberSubject', { title }),
+      );
+      await page.goto(mailPath(findMail, '/abo/abmelden'));
       await expectOnlyLanguage(page, locale);
       await page.getByRole('button', { name: say(locale, 'abo.unsubscribe.button') }).click();
       await expect(page.getByText(say(locale, 'abo.unsubscribe.done', { title }))).toBeVisible();

@@ -103,3 +103,34 @@ export async function hydratedElement(locator: Locator) {
   await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true);
   return locator;
 }
+
+/** A mail the development transport kept (`/dev/mail.json`). */
+export interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** The newest mail the development transport kept that `match`es, once the queue has delivered it. */
+export async function mailFor(request: APIRequestContext, match: (mail: DevMail) => boolean): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get('/dev/mail.json')).json()) as { messages: DevMail[] };
+        found = messages.find(match);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as DevMail;
+}
+
+/** The mail's link to `path`, as a path with its query (the mails link the site's public address). */
+export function mailPath(mail: DevMail, path: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith('http') && new URL(word).pathname === path) ?? '';
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,31 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-interface DevMail {
-  to: string;
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-}
-
-/** The mails the development transport kept (newest first), once the queue has delivered one that `match`es. */
-async function mailFor(request: APIRequestContext, match: (mail: DevMail) => boolean): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { messages } = (await (await request.get('/dev/mail.json')).json()) as { messages: DevMail[] };
-        found = messages.find(match);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as DevMail;
-}
-
-const linkIn = (mail: DevMail, path: string) =>
-  mail.text.split(/\s+/).find((word) => new URL(word, 'http://x').pathname === path && word.startsWith('http')) ?? '';
+import { expect, mailFor, mailPath, test } from './fixtures';
 
 test.describe('with location permission', () => {
   test.use({ geolocation: { latitude: 51.05, longitude: 13.74 }, permissions: ['geolocation'] });
@@ -45,8 +18,7 @@ test.describe('with location permission', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Bitte bestätige den Link' })).toBeVisible();
 
     const confirmation = await mailFor(request, (mail) => mail.to === follower);
-    const confirmLink = linkIn(confirmation, '/abo/bestaetigen');
-    await page.goto(new URL(confirmLink).pathname + new URL(confirmLink).search);
+    await page.goto(mailPath(confirmation, '/abo/bestaetigen'));
     await expect(page.getByRole('heading', { name: 'Benachrichtigungen bestätigen' })).toBeVisible();
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await expect(page.getByText('Bestätigt! Ab jetzt bekommst du eine E-Mail, wann immer „Mail-Stein“ gefunden wird.')).toBeVisible();
@@ -59,8 +31,7 @@ test.describe('with location permission', () => {
     const findMail = await mailFor(request, (mail) => mail.to === follower && mail.text.includes('Am Elbufer in Dresden'));
     expect(findMail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
-    const unsubscribe = linkIn(findMail, '/abo/abmelden');
-    await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+    await page.goto(mailPath(findMail, '/abo/abmelden'));
     await page.getByRole('button', { name: 'Abbestellen' }).click();
     await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Mail-Stein“.')).toBeVisible();
   });
