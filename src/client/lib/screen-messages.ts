@@ -80,7 +80,18 @@ export function withTexts<M>(namespace: string, load: () => Promise<M>): () => P
  * cookie banner): it waits for its texts as it first renders (React suspends on the download), so those modules
  * need not import this one.
  */
+const textsReady = new Map<string, Promise<void>>();
+
 export function useTexts(namespace: string): void {
-  const pending = loadScreenMessages([namespace]);
-  if (pending) use(pending);
+  // React must see use() on every render, with the same promise: one per namespace, marked fulfilled (as React marks
+  // the thenables it has seen settle) when the texts are there already, so that render does not suspend at all.
+  let ready = textsReady.get(namespace);
+  if (!ready) {
+    const pending = loadScreenMessages([namespace]);
+    // A download that failed is tried again by the next render that asks (after the error boundary's retry).
+    pending?.catch(() => textsReady.delete(namespace));
+    ready = pending ?? Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+    textsReady.set(namespace, ready);
+  }
+  use(ready);
 }
