@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { LANGUAGE_NAMES, LOCALES } from '../src/shared/i18n/locale';
+import { intlTag, LANGUAGE_NAMES, LOCALES } from '../src/shared/i18n/locale';
 import { expect, OMA, test } from './fixtures';
 
 /** Spec: the welcome dialog shows 500 ms after a stone page loads (features/welcome-dialog). */
@@ -106,6 +107,30 @@ test.describe('on a 360 × 740 phone', () => {
       });
     });
   }
+});
+
+/** `hero.find` of every language, as the home page says it. */
+const heroFind = (locale: string): string =>
+  (JSON.parse(readFileSync(`src/shared/i18n/home/${locale}.json`, 'utf8')) as Record<string, string>)['hero.find'] ?? '';
+
+test.describe('a first visit to the home page, with the cookie banner open', () => {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 390, height: 844 },
+  ])
+    for (const locale of LOCALES)
+      test.describe(`${viewport.width} × ${viewport.height}, ${locale}`, () => {
+        test.use({ viewport, locale: intlTag[locale], consent: 'undecided' });
+        test('shows the main action on the first screen, above the banner', async ({ page }) => {
+          await page.goto('/');
+          const action = page.getByRole('button', { name: heroFind(locale), exact: true });
+          await expect(action).toBeInViewport({ ratio: 1 });
+          const banner = await page.locator('[data-cookie-banner]').boundingBox();
+          const box = await action.boundingBox();
+          if (!banner || !box) throw new Error('the banner or the main action is missing');
+          expect(box.y + box.height).toBeLessThanOrEqual(banner.y);
+        });
+      });
 });
 
 test.describe('on a 320 px screen, the narrowest', () => {

@@ -36,17 +36,19 @@ export default function HomePage() {
         </p>
       ) : null}
       <section className="bg-gradient-to-b from-amber-50 to-stone-50">
-        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-16 sm:py-24 lg:grid-cols-[1fr_auto]">
-          <div>
+        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 sm:py-24 lg:grid-cols-[1fr_auto]">
+          {/* On a phone the main action comes right after the heading, on the first screen even while the cookie
+              banner is open; the text follows it. Wider screens keep heading, text, actions. */}
+          <div className="flex flex-col">
             <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>
-            <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+            <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">
               <FormattedMessage id="hero.title" />
             </h1>
-            <p className="mt-4 max-w-2xl text-lg text-stone-700">
+            <p className="order-last mt-6 max-w-2xl text-lg text-stone-700 sm:order-none sm:mt-4">
               <FormattedMessage id="hero.text" />
             </p>
             {/* One size for all three (rows of equal height, the column's width), in every language's length. */}
-            <div className="mt-8 grid auto-rows-fr gap-3 sm:max-w-sm">
+            <div className="mt-6 grid auto-rows-fr gap-3 sm:mt-8 sm:max-w-sm">
               <Button onClick={findDialog.open} className={heroAction}>
                 <FormattedMessage id="hero.find" />
               </Button>

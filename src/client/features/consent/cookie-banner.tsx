@@ -24,7 +24,7 @@ function Banner({ current, settingsOpen }: { current: ConsentSettings | null; se
         <section
           data-cookie-banner
           aria-labelledby="cookie-banner-title"
-          className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_16px_rgb(0_0_0/0.08)]"
+          className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white p-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] sm:p-4"
         >
           <div className="mx-auto flex max-w-6xl flex-col gap-3 md:flex-row md:items-center md:justify-between">
             <div className="space-y-1 text-sm text-stone-700">
@@ -38,7 +38,8 @@ function Banner({ current, settingsOpen }: { current: ConsentSettings | null; se
                 </Link>
               </p>
             </div>
-            <div className="flex flex-wrap gap-2">
+            {/* One row on a phone too, so the banner leaves the page's first screen as much room as it can. */}
+            <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
               <Button variant="ghost" onClick={openConsentSettings}>
                 <FormattedMessage id="consent.customize" />
               </Button>
