@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { intlTag, LOCALES, type Locale } from '../src/shared/i18n/locale';
-import { expect, mailFor, mailPath, test } from './fixtures';
+import { catalogTexts, expect, mailFor, mailPath, test } from './fixtures';
 
 /**
  * Issue 23: a finder whose browser speaks any of the eleven languages finds a stone by its code, logs a find,
@@ -13,15 +12,8 @@ import { expect, mailFor, mailPath, test } from './fixtures';
 type Catalog = Record<string, string>;
 const FINDER_NAMESPACES = ['consent', 'find-dialog', 'home', 'mail-links', 'stone', 'stone-aside', 'affiliate'];
 
-/** The texts of a language the finder's path shows: the core and the namespaces of its screens. */
-function texts(locale: Locale): Catalog {
-  const read = (file: string): Catalog => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : {});
-  return Object.assign(
-    read(`src/shared/i18n/${locale}.json`),
-    ...FINDER_NAMESPACES.map((ns) => read(`src/shared/i18n/${ns}/${locale}.json`)),
-    read(`src/worker/i18n/${locale}.json`),
-  );
-}
+/** The texts of a language the finder's path shows: the core, the namespaces of its screens, the Worker's. */
+const texts = (locale: Locale): Catalog => catalogTexts(locale, ['', ...FINDER_NAMESPACES, 'worker']);
 
 /** A message of `locale` with its values, as the app formats it. */
 function say(locale: Locale, id: string, values?: Record<string, string | number>): string {
@@ -124,7 +116,7 @@ test.describe('the legal pages for a reader of a language they are not binding i
 
   test('say in Croatian which text binds, sum up the privacy notice, and mark the English text as English', async ({ page }) => {
     const croatian = (id: string) => say('hr', id);
-    const legal = JSON.parse(readFileSync('src/shared/i18n/legal/hr.json', 'utf8')) as Catalog;
+    const legal = catalogTexts('hr', ['legal']);
     await page.goto('/datenschutz');
     const summary = page.getByTestId('legal-summary');
     await expect(summary.getByRole('heading', { name: legal['legal.summary.heading'] })).toBeVisible();

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -133,4 +134,19 @@ export function mailPath(mail: DevMail, path: string): string {
   const link = mail.text.split(/\s+/).find((word) => word.startsWith('http') && new URL(word).pathname === path) ?? '';
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The texts of one language as the site has them: the core (`''`) and the named namespaces of src/shared/i18n, or
+ * `worker` for the Worker's finder texts; a catalog the language does not have adds nothing.
+ */
+export function catalogTexts(locale: string, catalogs: readonly string[]): Record<string, string> {
+  const file = (catalog: string) =>
+    catalog === 'worker' ? `src/worker/i18n/${locale}.json` : `src/shared/i18n/${catalog ? `${catalog}/` : ''}${locale}.json`;
+  return Object.assign(
+    {},
+    ...catalogs.map((catalog) =>
+      existsSync(file(catalog)) ? (JSON.parse(readFileSync(file(catalog), 'utf8')) as Record<string, string>) : {},
+    ),
+  );
 }

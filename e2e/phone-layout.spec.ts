@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { intlTag, LANGUAGE_NAMES, LOCALES } from '../src/shared/i18n/locale';
-import { expect, OMA, test } from './fixtures';
+import { catalogTexts, expect, OMA, test } from './fixtures';
 
 /** Spec: the welcome dialog shows 500 ms after a stone page loads (features/welcome-dialog). */
 const WELCOME_DELAY_MS = 500;
@@ -110,8 +109,7 @@ test.describe('on a 360 × 740 phone', () => {
 });
 
 /** `hero.find` of every language, as the home page says it. */
-const heroFind = (locale: string): string =>
-  (JSON.parse(readFileSync(`src/shared/i18n/home/${locale}.json`, 'utf8')) as Record<string, string>)['hero.find'] ?? '';
+const heroFind = (locale: string): string => catalogTexts(locale, ['home'])['hero.find'] ?? '';
 
 test.describe('a first visit to the home page, with the cookie banner open', () => {
   for (const viewport of [

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { fakeCameraLaunchOptions } from './chromium';
-import { test as base, expect, PAPA } from './fixtures';
+import { test as base, catalogTexts, expect, PAPA } from './fixtures';
 import { writeQrVideo } from './qr-video';
 
 // Chromium's fake camera plays these videos in a loop; the real qr-scanner decodes them.
@@ -173,10 +172,7 @@ test.describe('when the QR decoder cannot be downloaded', () => {
 
 test.describe('for a finder whose browser reads Turkish', () => {
   test.use({ locale: 'tr-TR' });
-  const turkish = {
-    ...(JSON.parse(readFileSync('src/shared/i18n/tr.json', 'utf8')) as Record<string, string>),
-    ...(JSON.parse(readFileSync('src/shared/i18n/find-dialog/tr.json', 'utf8')) as Record<string, string>),
-  };
+  const turkish = catalogTexts('tr', ['', 'find-dialog']);
   const say = (id: string) => turkish[id] ?? id;
 
   test('the scanner and the found-stone choice speak Turkish, and the stone opens in Turkish', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale } from '../../../shared/i18n/locale';
+import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale, localeOfIntl } from '../../../shared/i18n/locale';
 import { Disclosure } from './disclosure';
 
 /**
@@ -9,7 +9,7 @@ import { Disclosure } from './disclosure';
  */
 export function LanguageSwitch() {
   const intl = useIntl();
-  const current = LOCALES.find((locale) => intl.locale.startsWith(locale)) ?? 'en';
+  const current = localeOfIntl(intl);
   const label = intl.formatMessage({ id: 'language.label' });
   const choose = (locale: Locale) => {
     if (locale === current) return;
