@@ -2,8 +2,8 @@
  * A finder's photo of a find, in the API's JSON (FindView and OwnerFindView in types.ts).
  */
 
-/** A finder's photo: `pending` until the stone's owner decides, `rejected` once its bytes are deleted. */
-export type FindPhotoStatus = 'pending' | 'approved' | 'rejected';
+/** A finder's photo: `pending` until the stone's owner decides; `rejected` or `expired` (undecided for FIND_PHOTO_PENDING_DAYS) once its bytes are deleted. */
+export type FindPhotoStatus = 'pending' | 'approved' | 'rejected' | 'expired';
 
 /** A finder's photo as the public sees it: only an approved one, at its public address. */
 export interface FindPhoto {

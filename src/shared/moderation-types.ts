@@ -1,4 +1,5 @@
 /** The operator's moderation list's JSON shapes (types.ts re-exports them with the API's others). */
+import type { FindPhotoStatus } from './find-photo';
 
 /** One reported find in the operator's moderation list (`GET /api/admin/reports`): its open reports together. */
 export interface ReportedFind {
@@ -13,7 +14,7 @@ export interface ReportedFind {
      * The finder's photo, if one was sent: its status and, while its bytes exist, the operator's address for them
      * (`/api/admin/finds/{findId}/photo`, with the operator's token).
      */
-    photo: { status: 'pending' | 'approved' | 'rejected'; url: string | null } | null;
+    photo: { status: FindPhotoStatus; url: string | null } | null;
   };
   /** Each reason given, with how many reported it for it, most frequent first. */
   reasons: Array<{ reason: 'spam' | 'offensive' | 'personal' | 'wrong' | 'other'; count: number }>;

@@ -90,6 +90,7 @@ describe('find schema', () => {
       finderEmail: undefined,
       keep: false,
       countryCode: null,
+      precision: 'exact',
     });
   });
 

@@ -50,10 +50,10 @@ export const findSchema = v.pipe(
     ),
   }),
   v.check((find) => (find.latitude === null) === (find.longitude === null), 'position.incomplete'),
-  v.transform(({ precision, ...find }) => ({
+  v.transform((find) => ({
     ...find,
-    latitude: find.latitude === null ? null : roundPosition(find.latitude, precision),
-    longitude: find.longitude === null ? null : roundPosition(find.longitude, precision),
+    latitude: find.latitude === null ? null : roundPosition(find.latitude, find.precision),
+    longitude: find.longitude === null ? null : roundPosition(find.longitude, find.precision),
   })),
 );
 export type FindInput = v.InferOutput<typeof findSchema>;

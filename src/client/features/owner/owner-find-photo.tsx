@@ -8,6 +8,7 @@ const STATE_TEXT = {
   pending: 'owner.finds.photoPending',
   approved: 'owner.finds.photoApproved',
   rejected: 'owner.finds.photoRejected',
+  expired: 'owner.finds.photoExpired',
 } as const;
 
 /**
@@ -43,7 +44,7 @@ export function OwnerFindPhoto({
         <p className={`text-sm font-medium ${photo.status === 'pending' ? 'text-amber-800' : 'text-stone-700'}`}>
           <FormattedMessage id={STATE_TEXT[photo.status]} />
         </p>
-        {photo.status === 'rejected' ? null : (
+        {photo.status === 'rejected' || photo.status === 'expired' ? null : (
           <span className="flex flex-wrap gap-2">
             {photo.status === 'pending' ? (
               <Button disabled={busy} onClick={() => onDecide('approved')}>

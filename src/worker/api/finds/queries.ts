@@ -95,7 +95,7 @@ export async function addFind(
     find: db
       .insert(finds)
       .select(
-        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode} FROM ${stones} s WHERE s.id = ${stoneId}`,
+        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode}, NULL, ${input.precision} FROM ${stones} s WHERE s.id = ${stoneId}`,
       )
       .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
     photo: client.photo ? insertFindPhoto(db, id, stoneId, client.photo, inserted, createdAt) : undefined,

@@ -27,6 +27,8 @@ export const collections = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }),
     /** The version of the collection's share image, as `stones.share_card`. */
     shareCard: text('share_card'),
+    /** As `stones.cards_valid_from`: cards stored before it show something since removed and are not served. */
+    cardsValidFrom: integer('cards_valid_from', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('collections_owner_token_hash_unique').on(t.ownerTokenHash),
@@ -52,8 +54,13 @@ export const collectionOwnerTokens = sqliteTable(
     tokenHash: text('token_hash').primaryKey(),
     collectionId: collectionIdColumn(),
     createdAt: createdAt(),
+    /** A link mailed later stops working after OWNER_LINK_TTL_DAYS; null: the creation mail's, until revoked. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('collection_owner_tokens_collection_idx').on(t.collectionId)],
+  (t) => [
+    index('collection_owner_tokens_collection_idx').on(t.collectionId),
+    index('collection_owner_tokens_expires_idx').on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
+  ],
 );
 
 /**

@@ -20,14 +20,19 @@ export const findPhotos = sqliteTable(
     r2Key: text('r2_key'),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'expired'] })
       .notNull()
       .default('pending'),
     createdAt: createdAt(),
     /** When the owner (or the operator) last decided about it. */
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [uniqueIndex('find_photos_r2_key_unique').on(t.r2Key), index('find_photos_stone_status_idx').on(t.stoneId, t.status)],
+  (t) => [
+    uniqueIndex('find_photos_r2_key_unique').on(t.r2Key),
+    index('find_photos_stone_status_idx').on(t.stoneId, t.status),
+    // The cron's lifetime of undecided photos: the pending ones, oldest first.
+    index('find_photos_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+  ],
 );
 
 /**
@@ -47,7 +52,11 @@ export const findReports = sqliteTable(
     reason: text('reason', { enum: ['spam', 'offensive', 'personal', 'wrong', 'other'] }).notNull(),
     /** The reporter's own words (optional, at most 500 characters). */
     note: text('note'),
-    clientHash: text('client_hash').notNull(),
+    /**
+     * HMAC-SHA-256 (keyed with a secret, lib/client-hash.ts) of the reporter's network address and the find: one
+     * report per find and reporter. Dropped (null) when the report is resolved or after REPORT_CLIENT_DAYS.
+     */
+    clientHash: text('client_hash'),
     createdAt: createdAt(),
     resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
     /** What the operator did: hid the find, removed its photo, or found nothing wrong. */

@@ -35,8 +35,16 @@ export const ownerTokens = sqliteTable(
     tokenHash: text('token_hash').primaryKey(),
     stoneId: stoneIdColumn(),
     createdAt: createdAt(),
+    /**
+     * A link mailed later (a find mail, the missing mail, "send me my owner link") stops working after
+     * OWNER_LINK_TTL_DAYS; null: the creation mail's (or the one mailed after all links were revoked), until revoked.
+     */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('owner_tokens_stone_idx').on(t.stoneId)],
+  (t) => [
+    index('owner_tokens_stone_idx').on(t.stoneId),
+    index('owner_tokens_expires_idx').on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { OWNER_LOCALES } from '../../../shared/i18n/locale';
+import { PRECISIONS } from '../../../shared/schemas/precision';
 import { collections } from './collections';
 import { createdAt } from './created-at';
 
@@ -54,6 +55,11 @@ export const stones = sqliteTable(
      * (the page then points at the generic image).
      */
     shareCard: text('share_card'),
+    /**
+     * Share cards stored before this moment show something since removed (a hidden find, a deleted photo): they
+     * are not served any more, whatever is left of them in R2 (share/serve.ts). Null: every stored card may be.
+     */
+    cardsValidFrom: integer('cards_valid_from', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('stones_code_unique').on(t.code),
@@ -127,7 +133,7 @@ export const finds = sqliteTable(
     longitude: real('longitude'),
     comment: text('comment').notNull().default(''),
     finderEmail: text('finder_email'),
-    /** Hidden by the owner: not shown, not counted, no leg of the journey. */
+    /** Hidden by the owner or the operator: not shown, not counted, no leg of the journey. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     /**
@@ -153,11 +159,21 @@ export const finds = sqliteTable(
     foundAgainAfterDays: integer('found_again_after_days'),
     /** ISO 3166-1 alpha-2 of the country the place is in, as the geocoder named it (the collection's countries). */
     countryCode: text('country_code'),
+    /** Who hid it: a find the operator hid (moderation) cannot be shown again by the owner. Null while shown. */
+    hiddenBy: text('hidden_by', { enum: ['owner', 'operator'] }),
+    /**
+     * How precisely the finder let the place be published (shared/schemas/precision.ts): for `km` and `town` the
+     * position is rounded and `location` holds no street, house number or postcode. Null: a find from before the
+     * choice was stored, not yet reviewed by the cron (which infers it from the position's decimals).
+     */
+    precision: text('precision', { enum: PRECISIONS }),
   },
   (t) => [
     uniqueIndex('finds_stone_seq_unique').on(t.stoneId, t.seq),
     uniqueIndex('finds_stone_client_key_unique').on(t.stoneId, t.clientKey),
     index('finds_client_hash_idx').on(t.clientHash, t.createdAt).where(sql`client_hash IS NOT NULL`),
+    // The cron's review of finds from before the precision was stored: only those rows, never a scan.
+    index('finds_precision_unreviewed_idx').on(t.stoneId).where(sql`precision IS NULL`),
   ],
 );
 
