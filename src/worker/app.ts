@@ -1,6 +1,7 @@
 import assets from 'virtual:client-assets';
 import { type Context, Hono } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { getPath } from 'hono/utils/url';
 import { localeFromAcceptLanguage, localeFromCookie } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
 import { admin, operatorStones } from './api/admin';
@@ -31,6 +32,7 @@ import { describeError, log } from './lib/logger';
 import { requireOperator } from './lib/operator-auth';
 import { ADMIN_COLLECTIONS, operatorOnly, publicRoute, routingPath, sideMount } from './lib/routing';
 import { contentSecurityPolicy, createNonce, framedContentSecurityPolicy, permissionsPolicy } from './lib/security';
+import { discardUnreadBody } from './lib/unread-body';
 import { errorPage, misconfiguredPage } from './pages/error-page';
 import { renderPage } from './pages/render';
 import { photos } from './photos';
@@ -40,35 +42,15 @@ import { shareImages } from './share/serve';
 import type { AppEnv } from './types';
 import { webManifest } from './web-manifest';
 
-/** Beyond this much of an unread body (more than five photos), the rest is cancelled instead of read. */
-const MAX_DRAIN_BYTES = 32 * 1024 * 1024;
-
-/**
- * A request answered without reading its body (refused by its content type, its size or the configuration) has
- * the body read to its end here: a body left unread kept the client's connection busy, and the next request the
- * client sent on it never got an answer (seen under wrangler dev after one in ten refused POSTs; tested in
- * e2e/connections.spec.ts). Cancelling it did not free the connection; reading it does.
- */
-async function discardUnreadBody(request: Request): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  const reader = request.body.getReader();
-  try {
-    for (let read = 0; read <= MAX_DRAIN_BYTES; ) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The client closed the connection: nothing is waiting on it.
-  }
-}
-
 /** The API reads a page makes while it renders (they travel as requests to this app, logged with the page). */
 const pageReads = new WeakSet<Request>();
 
-/** The address as the client sent it (the router's path may carry the admin side, see lib/routing.ts). */
-const addressOf = (request: Request) => new URL(request.url).pathname;
+/**
+ * The address as the router sees it: percent-decoded like Hono's own matching (lib/routing.ts adds the admin side
+ * after it), so `/api/%61dmin/stones/{token}`, which reaches the owner's routes, is secret, redacted and uncached like
+ * `/api/admin/stones/{token}`. Decisions on the raw spelling would let another spelling of a secret address past them.
+ */
+const addressOf = (request: Request) => getPath(request);
 
 /**
  * The route a request was answered by, as its pattern (`/api/stones/:code/finds`, a page's `/:code`): the handler

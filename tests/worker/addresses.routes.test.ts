@@ -18,7 +18,7 @@ import {
 } from '../../src/worker/lib/addresses';
 import { redact } from '../../src/worker/lib/logger';
 import { operatorOnly, publicRoute, routingPath } from '../../src/worker/lib/routing';
-import { call } from '../support/factory';
+import { call, createStone } from '../support/factory';
 
 /** A parameter named like a secret (`:adminToken`, `:token`, `:secretKey`). */
 const TOKEN_LIKE = /token|secret/i;
@@ -164,6 +164,17 @@ describe('what is derived from them', () => {
     expect(owner.headers.get('referrer-policy')).toBe('no-referrer');
     const stone = await call('/ABC-123-DEF', { headers: { accept: 'text/html' } });
     expect(stone.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('another spelling of a secret address (percent-encoded, as the router decodes it) is secret too', async () => {
+    const { adminToken } = await createStone();
+    for (const path of [`/api/%61dmin/stones/${adminToken}`, `/api/admin/%73tones/${adminToken}`, `/%61dmin/stone/${adminToken}`]) {
+      const res = await call(path, { headers: { accept: path.startsWith('/api/') ? 'application/json' : 'text/html' } });
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+    // It reaches the owner's route, which answers the owner's view: as secret as the plain spelling's.
+    expect((await call(`/api/%61dmin/stones/${adminToken}`)).status).toBe(200);
   });
 
   it('a page declared noindex or disallow says noindex, whatever its data; an indexed one does not', async () => {

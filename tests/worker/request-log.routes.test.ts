@@ -51,6 +51,14 @@ describe('one structured log line per request', () => {
     for (const { lines } of [page, api]) expect(JSON.stringify(lines)).not.toContain(adminToken);
   });
 
+  it('never logs the token of a secret address spelled another way (percent-encoded)', async () => {
+    const { adminToken } = await createStone();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { lines } = await callLogged({}, `/api/%61dmin/stones/${adminToken}`);
+    expect(requestLines(lines)[0]).toMatchObject({ route: '/api/admin/stones/:adminToken (owner)', status: 200 });
+    expect(JSON.stringify([lines, errors.mock.calls])).not.toContain(adminToken);
+  });
+
   it('logs an unknown address as unmatched and an unknown API path by its catch-all', async () => {
     const unknownApi = await callLogged({}, '/api/no-such-thing/secret-looking-segment');
     expect(requestLines(unknownApi.lines)[0]).toMatchObject({ route: '/api/*', status: 404 });
