@@ -40,6 +40,8 @@ export const screens = {
     csp: ['stripe', 'recaptcha'],
   }),
   success: screen({
+    // Stripe's return carries the PaymentIntent's client secret in the query, and the page shows the new owner link.
+    secret: 'query',
     indexing: 'noindex',
     path: '/success',
     page: 'success',
@@ -98,12 +100,15 @@ export const screens = {
     messages: ['legal'],
   }),
   adminBlog: screen({
+    // The operator's area: what it shows is read with the operator's token.
+    secret: 'operator',
     indexing: 'disallow',
     path: '/admin/blog',
     page: 'admin-blog',
     messages: ['admin', 'blog'],
   }),
   admin: screen({
+    secret: 'operator',
     indexing: 'disallow',
     path: '/admin',
     page: 'admin',

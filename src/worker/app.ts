@@ -122,8 +122,10 @@ app.use(async (c, next) => {
     c.header('Content-Security-Policy', framedContentSecurityPolicy(c.get('nonce')));
     c.header('Permissions-Policy', permissionsPolicy());
   } else if (c.res.headers.get('content-type')?.startsWith('text/html')) {
-    // Analytics, when configured, may run on every page (after consent: see src/client/features/consent).
-    const features = publicConfig(c.env).analyticsId ? [...c.get('csp'), 'analytics' as const] : c.get('csp');
+    // Analytics, when configured, may run on every page (after consent: see src/client/features/consent) but a
+    // secret screen's: its address must not reach a third party, so its document has no room for the script.
+    const analytics = publicConfig(c.env).analyticsId && matchRoute(address).screen.secret === undefined;
+    const features = analytics ? [...c.get('csp'), 'analytics' as const] : c.get('csp');
     c.header('Content-Security-Policy', contentSecurityPolicy(c.get('nonce'), c.env, assets.dev, features));
     c.header('Permissions-Policy', permissionsPolicy(features));
     c.header('X-Frame-Options', 'DENY');

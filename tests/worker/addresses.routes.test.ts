@@ -101,10 +101,13 @@ describe('what is derived from them', () => {
       expect(isSecretAddress(address), address).toBe(false);
       expect(redact(address)).toBe(address);
     }
-    // A prefix ends where a segment ends: `/admin/stone/` does not cover `/admin/stonex`.
+    // A prefix ends where a segment ends: `/success` does not cover `/successful`.
     expect(SECRET_PREFIXES).toContain('/admin/stone/');
-    expect(isSecretAddress('/admin/stonex')).toBe(false);
-    for (const address of ['/admin', '/admin/blog', '/api/stones', '/api/blog/x']) expect(isSecretAddress(address), address).toBe(false);
+    expect(SECRET_PREFIXES).toContain('/success');
+    expect(isSecretAddress('/successful')).toBe(false);
+    for (const address of ['/api/stones', '/api/blog/x']) expect(isSecretAddress(address), address).toBe(false);
+    // The operator's area and the payment's return (its query carries Stripe's client secret) are secret pages.
+    for (const address of ['/admin', '/admin/blog', '/success']) expect(isSecretAddress(address), address).toBe(true);
   });
 
   it('an undeclared address in a folder whose every declared address is secret is secret too', () => {

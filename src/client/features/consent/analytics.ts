@@ -1,3 +1,4 @@
+import { matchRoute } from '../../../shared/routes';
 import type { ConsentSettings } from './consent-store';
 
 declare global {
@@ -31,6 +32,37 @@ function gtag(..._: unknown[]) {
   window.dataLayer.push(arguments);
 }
 
+/** Whether an address is a secret screen's (its token, the operator's data, the payment's return). */
+const secretAddress = (url: string | URL) => matchRoute(new URL(url, window.location.href).pathname).screen.secret !== undefined;
+
+/**
+ * Once the script is loaded it would report every later address of this document, including the history changes
+ * the router makes (Google's enhanced measurement reads them). So a step to a secret screen leaves the document:
+ * the page is loaded anew there, where analytics never starts (consent-manager.tsx), after the opt-out flag that
+ * gtag.js honours has silenced it. Back or forward to a secret screen the same. Installed before the script loads,
+ * so these run before its own listeners.
+ */
+function leaveForSecretScreens(analyticsId: string): void {
+  const silence = () => {
+    (window as unknown as Record<string, boolean>)[optOutCookie(analyticsId)] = true;
+  };
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = window.history[method].bind(window.history);
+    window.history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+      if (url == null || !secretAddress(url)) return original(data, unused, url);
+      silence();
+      const target = new URL(url, window.location.href).href;
+      if (method === 'pushState') window.location.assign(target);
+      else window.location.replace(target);
+    };
+  }
+  window.addEventListener('popstate', () => {
+    if (!secretAddress(window.location.href)) return;
+    silence();
+    window.location.reload();
+  });
+}
+
 /**
  * Google Analytics 4 in consent mode: everything denied until the visitor decides; the choice is pushed as
  * granted or denied (spec §2); the script itself is requested only once analytics is granted, so nothing
@@ -53,7 +85,10 @@ export function applyConsent(analyticsId: string | null, settings: ConsentSettin
     ad_personalization: state(settings.marketing),
   });
   if (!settings.analytics || loaded || optedOut(analyticsId)) return;
+  // Never on a secret screen (consent-manager.tsx does not call here there; this holds should a caller forget).
+  if (secretAddress(window.location.href)) return;
   loaded = true;
+  leaveForSecretScreens(analyticsId);
   gtag('js', new Date());
   gtag('config', analyticsId, { anonymize_ip: true });
   const script = document.createElement('script');
