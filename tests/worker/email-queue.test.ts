@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { runCron } from '../../src/worker/jobs/cron';
 import { MAX_SEND_ATTEMPTS } from '../../src/worker/jobs/email-queue';
+import { SENT_RETENTION_MS } from '../../src/worker/mail/maintenance';
 import { queueMails, REQUEUE_AFTER_MS } from '../../src/worker/mail/outbox';
 import { call, createStone, PRODUCTION_SETTINGS } from '../support/factory';
 import { deliver, devMails, mailsTo, outbox, unqueuedOwnerLinkMail, waitForMails } from '../support/mail';
@@ -86,6 +87,17 @@ describe('the e-mail queue consumer', () => {
       last_error: expect.stringContaining('resend 500'),
     });
     expect(error.mock.calls.flat().join('\n')).toContain('mail send failed for good');
+  });
+
+  it('deletes sent, skipped and failed rows (and their recipients) 30 days after they were written, not before', async () => {
+    const ids = await Promise.all(['sent@example.org', 'skipped@example.org', 'failed@example.org'].map(unqueuedOwnerLinkMail));
+    const statuses = ['sent', 'skipped', 'failed'];
+    for (const [i, id] of ids.entries())
+      await env.DB.prepare('UPDATE email_outbox SET status = ? WHERE id = ?').bind(statuses[i], id).run();
+    await runCron(env, new Date(Date.now() + SENT_RETENTION_MS - 60_000));
+    expect((await outbox()).map((row) => row.status).sort()).toEqual(['failed', 'sent', 'skipped']);
+    await runCron(env, new Date(Date.now() + SENT_RETENTION_MS + 60_000));
+    expect(await outbox()).toEqual([]);
   });
 
   it('does not retry a lasting refusal of the provider', async () => {

@@ -49,7 +49,10 @@ describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)'
     expect(body.find).not.toHaveProperty('finderEmail');
     expect(body.totalDistance).toBe(0);
     const [stored] = await storedFinds(code);
-    expect(stored).toEqual({ seq: 1, location: 'Brandenburger Tor', ...BERLIN, comment: 'Schön hier', finder_email: 'finder@example.org' });
+    // The finder's address is kept only in the subscription it asks for, never on the find.
+    expect(stored).toEqual({ seq: 1, location: 'Brandenburger Tor', ...BERLIN, comment: 'Schön hier', finder_email: null });
+    const subscribed = await env.DB.prepare('SELECT email FROM subscriptions').all<{ email: string }>();
+    expect(subscribed.results).toEqual([{ email: 'finder@example.org' }]);
   });
 
   it('needs only a location: comment and e-mail are optional, also when sent empty (§5)', async () => {
@@ -126,7 +129,9 @@ describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)'
   it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the finder e-mail (§5)', async (finderEmail) => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'x', finderEmail })).status).toBe(201);
-    expect(await storedFinds(code)).toMatchObject([{ finder_email: finderEmail }]);
+    const subscribed = await env.DB.prepare('SELECT email FROM subscriptions').all<{ email: string }>();
+    expect(subscribed.results).toEqual([{ email: finderEmail }]);
+    expect(await storedFinds(code)).toMatchObject([{ finder_email: null }]);
   });
 });
 

@@ -127,7 +127,10 @@ export async function deleteExpiredMailData(db: Db, limits: { now: Date; unconfi
       ),
     db.delete(collectionSubscriptions).where(unconfirmedFollowers),
     db.delete(mailTokens).where(lt(mailTokens.expiresAt, limits.now)),
-    db.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'skipped']), lt(emailOutbox.createdAt, limits.sentBefore))),
+    // A failed row too: the operator's list shows it for a month, then its recipient's address goes like the others'.
+    db
+      .delete(emailOutbox)
+      .where(and(inArray(emailOutbox.status, ['sent', 'skipped', 'failed']), lt(emailOutbox.createdAt, limits.sentBefore))),
   ]);
 }
 

@@ -6,7 +6,7 @@ import { outboxCounts } from './queries';
 
 /** Unconfirmed subscriptions are deleted after this long. */
 export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Sent (and skipped) rows are kept this long, then deleted: they hold recipients' addresses. */
+/** Sent, skipped and failed rows are kept this long, then deleted: they hold recipients' addresses. */
 export const SENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**

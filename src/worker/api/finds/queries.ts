@@ -88,6 +88,8 @@ export async function addFind(
     flag: guard.storedFlagSql(id),
     foundAgainAfterDays: sql`(SELECT ${finds.foundAgainAfterDays} FROM ${finds} WHERE ${finds.id} = ${id})`,
   };
+  // A finder's address is for following the stone only: it lives in that subscription (confirmed or deleted after a
+  // week), never on the find, which keeps `finder_email` empty.
   const follow = input.finderEmail
     ? subscribeStatements(db, { stoneId, email: input.finderEmail, locale, code: stone.code, title: stone.title, follow: true }, createdAt)
     : undefined;
@@ -95,7 +97,7 @@ export async function addFind(
     find: db
       .insert(finds)
       .select(
-        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, ${input.finderEmail ?? null}, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode}, NULL, ${input.precision} FROM ${stones} s WHERE s.id = ${stoneId}`,
+        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, NULL, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode}, NULL, ${input.precision} FROM ${stones} s WHERE s.id = ${stoneId}`,
       )
       .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
     photo: client.photo ? insertFindPhoto(db, id, stoneId, client.photo, inserted, createdAt) : undefined,
