@@ -1,5 +1,6 @@
 import type { LegalTexts } from './legal-parts';
-import { Contact, Missing, OptOut, Section } from './legal-parts';
+import { Contact, Missing, Section } from './legal-parts';
+import { privacyEn } from './privacy-en';
 
 const BINDING = <p className="text-sm text-stone-600">This is a translation for convenience; the German version is binding.</p>;
 
@@ -47,90 +48,7 @@ export const legalEn: LegalTexts = {
       </>
     ),
   },
-  privacy: {
-    title: 'Privacy policy',
-    body: ({ legal, productName, analyticsId }) => (
-      <>
-        {BINDING}
-        <Section title="1. Controller">
-          <Contact legal={legal} missing="not given" />
-          <p>E-mail: {legal.email ?? <Missing name="LEGAL_EMAIL" />}</p>
-        </Section>
-        <Section title="2. Hosting at Cloudflare">
-          <p>
-            {productName} runs on Cloudflare, Inc. (101 Townsend St, San Francisco, CA 94107, USA): pages, database, photos and e-mail. When
-            you visit, Cloudflare processes technically necessary data such as your IP address, the time and the address requested, to
-            deliver the site and protect it from attacks (Art. 6 (1) (f) GDPR). We also use the IP address briefly to limit abuse (too many
-            requests in a short time). Cloudflare is certified under the EU-US Data Privacy Framework; standard contractual clauses apply in
-            addition.
-          </p>
-        </Section>
-        <Section title="3. Creating stones">
-          <p>
-            When you create a stone we store your e-mail address, the stone's name and, if you add them, its story and photos (Art. 6 (1)
-            (b) GDPR: you use our service). Your e-mail address is never public; we use it to send you the link to manage the stone and an
-            e-mail for every find. Photos are stripped of metadata when uploaded (e.g. GPS position and camera data in EXIF). The data is
-            kept until you or we delete the stone.
-          </p>
-        </Section>
-        <Section title="4. Finds and their places">
-          <p>
-            Whoever finds a stone logs a place – by hand, by address search, by clicking the map or with the browser's location (only if you
-            allow it). Place, position, comment and time are public on the stone's page. An e-mail address given voluntarily is never
-            public. The legal basis is Art. 6 (1) (b) GDPR.
-          </p>
-        </Section>
-        <Section title="5. E-mails, notifications and double opt-in">
-          <p>
-            You receive notifications about a stone only after confirming your address with the link in a confirmation e-mail (double
-            opt-in, Art. 6 (1) (a) GDPR). We delete unconfirmed addresses after 7 days. Every notification contains a link to unsubscribe
-            with one click. We send e-mail through Cloudflare Email Service or Resend (Resend, Inc., USA), which receive the recipient's
-            address and the content. Sending records are deleted after 30 days.
-          </p>
-        </Section>
-        <Section title="6. Payments through Stripe">
-          <p>
-            You pay for premium features through Stripe Payments Europe, Ltd. (Dublin, Ireland). You enter your payment details directly at
-            Stripe; we only receive the result and the amount (Art. 6 (1) (b) and (c) GDPR, tax retention duties).
-          </p>
-        </Section>
-        <Section title="7. Protection against abuse (Google reCAPTCHA)">
-          <p>
-            When a stone is created, Google reCAPTCHA v3 (Google Ireland Limited, Dublin) checks that a human creates it. reCAPTCHA is
-            loaded only when you open the form to create a stone and evaluates data such as your IP address and mouse movements (Art. 6 (1)
-            (f) GDPR: protection against automated entries). Google's privacy policy and terms apply.
-          </p>
-        </Section>
-        <Section title="8. Web analytics (Google Analytics)">
-          <p>
-            Only if you allow "Statistics" in the cookie notice do we use Google Analytics 4 (Google Ireland Limited) with a shortened IP
-            address to understand how the site is used (Art. 6 (1) (a) GDPR, § 25 (1) TDDDG). Before that, no script from Google is loaded.
-            You can change your choice at any time with "Cookie settings" at the bottom of every page.
-          </p>
-          {analyticsId ? (
-            <OptOut
-              analyticsId={analyticsId}
-              label="Deactivate Google Analytics for this site"
-              done="Analytics was deactivated for this site."
-            />
-          ) : null}
-        </Section>
-        <Section title="9. Storage in your browser">
-          <p>
-            Necessary and without consent: your cookie choice, which stones have already welcomed you and – only in the admin area – the
-            login. When you pay, the browser keeps the stone's details in the session until the payment is complete.
-          </p>
-        </Section>
-        <Section title="10. Your rights">
-          <p>
-            You have the right of access, rectification, erasure, restriction of processing, data portability and objection (Art. 15–21
-            GDPR) and the right to withdraw consent at any time for the future. Write to the address above. You may also lodge a complaint
-            with a data protection supervisory authority.
-          </p>
-        </Section>
-      </>
-    ),
-  },
+  privacy: privacyEn(BINDING),
   terms: {
     title: 'Terms and conditions',
     body: ({ legal, productName }) => (
