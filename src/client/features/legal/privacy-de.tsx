@@ -41,8 +41,8 @@ export const privacyDe: LegalTexts['privacy'] = {
         <p>
           Wer einen Stein findet, trägt einen Fundort ein – von Hand, per Adresssuche, per Klick auf die Karte oder mit der Standortfreigabe
           des Browsers (nur, wenn du sie erlaubst). Fundort, Position, Kommentar und Zeit sind auf der Seite des Steins öffentlich. Wählst
-          du „etwa 1 km“ oder „nur Ortsbereich“, runden wir die Position, bevor sie gespeichert wird, und als Ort steht nur der Ort (bei
-          „etwa 1 km“ mit seinem Ortsteil) – ohne Straße, Hausnummer oder Postleitzahl, überall: auf der Seite, in Reisedateien, in E-Mails,
+          du „Etwa 1 km“ oder „Nur die Gegend“, runden wir die Position, bevor sie gespeichert wird, und als Ort steht nur der Ort (bei
+          „Etwa 1 km“ mit seinem Ortsteil) – ohne Straße, Hausnummer oder Postleitzahl, überall: auf der Seite, in Reisedateien, in E-Mails,
           für den Besitzer und für uns. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO.
         </p>
         <p>

@@ -38,10 +38,10 @@ export const privacyEn = (binding: ReactNode): LegalTexts['privacy'] => ({
       <Section title="4. Finds and their places">
         <p>
           Whoever finds a stone logs a place – by hand, by address search, by clicking the map or with the browser's location (only if you
-          allow it). Place, position, comment and time are public on the stone's page. If you choose "about 1 km" or "only the area of the
-          town", we round the position before it is stored, and the place shown is only the town (for "about 1 km" with its district) –
-          without street, house number or postcode, everywhere: on the page, in journey files, in e-mails, for the owner and for us. The
-          legal basis is Art. 6 (1) (b) GDPR.
+          allow it). Place, position, comment and time are public on the stone's page. If you choose "About 1 km" or "Only the area", we
+          round the position before it is stored, and the place shown is only the town (for "About 1 km" with its district) – without
+          street, house number or postcode, everywhere: on the page, in journey files, in e-mails, for the owner and for us. The legal basis
+          is Art. 6 (1) (b) GDPR.
         </p>
         <p>
           For the address search and the name of a place our server asks OpenStreetMap Nominatim (OpenStreetMap Foundation, United Kingdom)
