@@ -78,6 +78,8 @@ export interface OwnerNotification {
 /** A find as its stone's owner sees it: hidden ones too, marked, and why a flagged one was flagged. */
 export interface OwnerFindView extends Omit<FindView, 'photo'> {
   hidden: boolean;
+  /** Who hid it (null while shown): a find the operator hid its owner cannot show again (409 HIDDEN_BY_OPERATOR). */
+  hiddenBy: 'owner' | 'operator' | null;
   /** The finder's photo in any state (the public view has only approved ones). */
   photo: OwnerFindPhoto | null;
   flag: FindFlag | null;

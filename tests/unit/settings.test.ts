@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettings, type Finding, isLocalHost, isReservedHost, missingAfterDays } from '../../src/worker/lib/settings';
+import {
+  checkSettings,
+  type Finding,
+  findPhotoPendingDays,
+  isLocalHost,
+  isReservedHost,
+  missingAfterDays,
+} from '../../src/worker/lib/settings';
 
 /** A production configuration the check finds nothing against. */
 const GOOD = {
@@ -17,6 +24,7 @@ const GOOD = {
   RESEND_BASE_URL: 'https://api.resend.com',
   GEOCODER_URL: 'https://nominatim.openstreetmap.org',
   MISSING_AFTER_DAYS: '365',
+  FIND_PHOTO_PENDING_DAYS: '30',
   LEGAL_NAME: 'Anna Beispiel',
   LEGAL_ADDRESS: 'Hauptstraße 1|12345 Musterstadt',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
@@ -111,6 +119,19 @@ describe('checkSettings', () => {
     expect(missingAfterDays({})).toBe(365);
     expect(missingAfterDays({ MISSING_AFTER_DAYS: '0' })).toBeNull();
     expect(checkSettings({ ...GOOD, MISSING_AFTER_DAYS: undefined })).toEqual([]);
+  });
+
+  it.each(['0', '-3', '1.5', '30 days', 'x', '1e3', '999999'])('refuses FIND_PHOTO_PENDING_DAYS %j, naming it', (value) => {
+    const findings = checkSettings({ ...GOOD, FIND_PHOTO_PENDING_DAYS: value });
+    expect(refused(findings)).toEqual(['FIND_PHOTO_PENDING_DAYS']);
+    expect(findings[0]?.problem).toBe('is not a positive whole number of days');
+  });
+
+  it('reads FIND_PHOTO_PENDING_DAYS as days, 30 when it is not set', () => {
+    expect(findPhotoPendingDays({ FIND_PHOTO_PENDING_DAYS: ' 14 ' })).toBe(14);
+    expect(findPhotoPendingDays({})).toBe(30);
+    expect(findPhotoPendingDays({ FIND_PHOTO_PENDING_DAYS: '0' })).toBeNull();
+    expect(checkSettings({ ...GOOD, FIND_PHOTO_PENDING_DAYS: undefined })).toEqual([]);
   });
 
   it('refuses a missing or short OPERATOR_JWT_SECRET', () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORT_NOTE_LENGTH } from '../../src/shared/schemas/report';
 import type { StoneView } from '../../src/shared/types';
-import { clientHash } from '../../src/worker/api/finds/guard-sql';
+import { clientHash } from '../../src/worker/lib/client-hash';
 import { clientKey, RATE_LIMITS } from '../../src/worker/lib/rate-limit';
 import { call, callWith, clientAddress, createStone, expectApiError, postFind, postJson } from '../support/factory';
 import { heldRateLimits } from '../support/rate-limits';
@@ -11,7 +11,7 @@ interface ReportRow {
   find_id: string;
   reason: string;
   note: string | null;
-  client_hash: string;
+  client_hash: string | null;
   resolved_at: number | null;
   resolution: string | null;
   resolved_by: string | null;
@@ -45,7 +45,7 @@ async function stoneWithFinds(locations = ['Berlin', 'Hamburg']) {
 const report = (code: string, findId: string, body: unknown, headers: Record<string, string> = {}) =>
   postJson(`/api/stones/${code}/finds/${findId}/report`, body, headers);
 describe('POST /api/stones/{code}/finds/{findId}/report', () => {
-  it('stores a report of a public find with its reason and note, keyed by a hash of the reporter and never the address', async () => {
+  it('stores a report of a public find with its reason and note, keyed by a keyed hash of the reporter and never the address', async () => {
     const { code, ids } = await stoneWithFinds();
     const reporter = clientAddress();
     const res = await report(
@@ -62,7 +62,7 @@ describe('POST /api/stones/{code}/finds/{findId}/report', () => {
         find_id: ids[0],
         reason: 'personal',
         note: 'Da steht ein voller Name.',
-        client_hash: await clientHash(clientKey(reporter), ids[0] ?? ''),
+        client_hash: await clientHash(env, 'report', clientKey(reporter), ids[0] ?? ''),
         resolved_at: null,
         resolution: null,
         resolved_by: null,

@@ -7,6 +7,11 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_LOCATION_LENGTH = 300;
 export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_TOKEN_LENGTH = 4096;
+/**
+ * Finders' photos waiting for one stone's owner: a further find is stored without its photo (the find write's
+ * guard), so nobody can fill a stone's bucket with photos its owner never sees.
+ */
+export const MAX_PENDING_FIND_PHOTOS = 20;
 /** Largest JSON body any API call accepts. */
 export const MAX_JSON_BYTES = 64 * 1024;
 

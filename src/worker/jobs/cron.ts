@@ -1,11 +1,13 @@
 import { forgetFindClients } from '../api/finds/moderation/queries';
+import { expireFindPhotos } from '../api/finds/photos/store';
+import { forgetReportClients } from '../api/finds/reports/queries';
 import { sweepOrphanObjects } from '../api/owner/photos';
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
 import { describeError, log } from '../lib/logger';
 import { forgetOldLoginFailures } from '../lib/operator-auth';
-import { missingAfterDays } from '../lib/settings';
+import { findPhotoPendingDays, missingAfterDays } from '../lib/settings';
 import { maintainOutbox } from '../mail/maintenance';
 import { queueMails } from '../mail/outbox';
 import { catchUpShareCards } from '../share/catch-up';
@@ -47,9 +49,23 @@ export async function markMissing(env: Env, now: Date, limit = MISSING_STONES_PE
 }
 
 /**
+ * Finders' photos their owners left undecided for FIND_PHOTO_PENDING_DAYS are deleted (bytes and key; the row says
+ * `expired`). Answers how many.
+ */
+export async function expireUndecidedPhotos(env: Env, now: Date): Promise<number> {
+  const days = findPhotoPendingDays(env);
+  // As MISSING_AFTER_DAYS: refused by the settings check, said here too for a development server.
+  if (days === null) throw new Error('FIND_PHOTO_PENDING_DAYS is not a positive whole number of days');
+  const count = await expireFindPhotos(getDb(env.DB), env.PHOTOS, now, days);
+  if (count) log.info('undecided find photos deleted', { count });
+  return count;
+}
+
+/**
  * The cron's steps, in order: mail that lost its queue message is queued again and unconfirmed addresses and
  * expired link tokens go; orders that never became a stone; old login failure counts; finds forget their client
- * after the repeat check's hour; once a day the site totals are checked against a full recount; photo objects
+ * after the repeat check's hour and reports theirs after REPORT_CLIENT_DAYS; finders' photos left undecided for
+ * FIND_PHOTO_PENDING_DAYS are deleted; once a day the site totals are checked against a full recount; photo objects
  * that a failed upload or deletion left without a row are removed, one page of the bucket per run; travelling
  * stones not found for MISSING_AFTER_DAYS are marked missing and their owners told; stones and collections without
  * a share card yet are asked for one.
@@ -59,6 +75,8 @@ export const CRON_STEPS: readonly Step[] = [
   ['abandoned orders', (env, now) => deleteAbandonedOrders(getDb(env.DB), now)],
   ['login failures', (env, now) => forgetOldLoginFailures(getDb(env.DB), now)],
   ['find clients', (env, now) => forgetFindClients(getDb(env.DB), now)],
+  ['report clients', (env, now) => forgetReportClients(getDb(env.DB), now)],
+  ['undecided find photos', (env, now) => expireUndecidedPhotos(env, now)],
   ['statistics check', (env, now) => verifyStatistics(getDb(env.DB), env.CACHE, now)],
   ['orphan photo sweep', (env, now) => sweepOrphanObjects(getDb(env.DB), env.PHOTOS, env.CACHE, now)],
   ['missing stones', (env, now) => markMissing(env, now)],

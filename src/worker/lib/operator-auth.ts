@@ -31,11 +31,21 @@ const DEVELOPMENT_SECRET = 'local development only: operator tokens of npm run d
 /** Failed logins allowed per window: per address (a guessed password) and per client (a sprayed list). */
 export const LOGIN_LIMITS = { email: 5, client: 10, windowMs: 15 * 60 * 1000 } as const;
 
+/**
+ * The deployment's secret behind the operator tokens (and, through a key derived from it, lib/client-hash.ts), or
+ * null when a deployment has none fit for it: such a Worker is refused by its settings check anyway.
+ */
+export function operatorSecret(env: Pick<Env, 'OPERATOR_JWT_SECRET' | 'ENVIRONMENT'>): string | null {
+  const secret = env.OPERATOR_JWT_SECRET;
+  if (secret && secret.length >= MIN_OPERATOR_SECRET_LENGTH) return secret;
+  if (isDevelopment(env)) return secret || DEVELOPMENT_SECRET;
+  return null;
+}
+
 /** The signing key, or null when this Worker may not issue or accept operator tokens (production without a secret). */
 function signingKey(env: Env): Uint8Array | null {
-  const secret = env.OPERATOR_JWT_SECRET;
-  if (secret && secret.length >= MIN_OPERATOR_SECRET_LENGTH) return new TextEncoder().encode(secret);
-  if (isDevelopment(env)) return new TextEncoder().encode(secret || DEVELOPMENT_SECRET);
+  const secret = operatorSecret(env);
+  if (secret !== null) return new TextEncoder().encode(secret);
   log.error('operator login refused: OPERATOR_JWT_SECRET is missing or shorter than 32 characters');
   return null;
 }

@@ -117,6 +117,19 @@ export function missingAfterDays(settings: { MISSING_AFTER_DAYS?: unknown }): nu
   return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
 }
 
+/** Days a finder's photo waits for its owner's decision before the cron deletes it, when the var is not set. */
+export const DEFAULT_FIND_PHOTO_PENDING_DAYS = 30;
+
+/**
+ * `FIND_PHOTO_PENDING_DAYS` as a number of days: a positive whole number (unset: DEFAULT_FIND_PHOTO_PENDING_DAYS),
+ * else null. A wrong value would delete finders' photos their owners may still want to see: it refuses.
+ */
+export function findPhotoPendingDays(settings: { FIND_PHOTO_PENDING_DAYS?: unknown }): number | null {
+  const value = typeof settings.FIND_PHOTO_PENDING_DAYS === 'string' ? settings.FIND_PHOTO_PENDING_DAYS.trim() : '';
+  if (!value) return DEFAULT_FIND_PHOTO_PENDING_DAYS;
+  return /^[1-9]\d{0,4}$/.test(value) ? Number(value) : null;
+}
+
 /** Stripe's test-mode keys: real buyers cannot pay with them. */
 const STRIPE_TEST_KEY = /^(?:sk|pk|rk)_test_/;
 
@@ -136,6 +149,7 @@ export function checkSettings(settings: Settings): Finding[] {
   if (site) refuse('PUBLIC_SITE_URL', site);
 
   if (missingAfterDays(settings) === null) refuse('MISSING_AFTER_DAYS', 'is not a positive whole number of days');
+  if (findPhotoPendingDays(settings) === null) refuse('FIND_PHOTO_PENDING_DAYS', 'is not a positive whole number of days');
 
   for (const name of SERVICE_ADDRESSES) {
     const value = text(settings, name);

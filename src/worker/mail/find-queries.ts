@@ -19,6 +19,8 @@ export interface FindMailState {
   flag: SQL;
   /** Days a missing stone was gone, when this find found it again (NULL otherwise). */
   foundAgainAfterDays: SQL;
+  /** The finder's photo was stored with the find (the owner's mail only): its row is written earlier in the batch. */
+  photo?: SQL;
 }
 
 /**
@@ -88,7 +90,9 @@ function insertFindMails(
       dedupeKey: readers.dedupeKey(findId),
       recipient: readers.recipient,
       locale: sql`locale`,
-      payload: sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays})`,
+      payload: state.photo
+        ? sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays}, '$.find.photo', json(CASE WHEN ${state.photo} THEN 'true' ELSE 'false' END))`
+        : sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays})`,
       subject: subjectCase((locale) => subjectOf(job, locale)),
     },
     sql`${readers.from(stone)} AND ${state.onlyIf}`,

@@ -15,6 +15,8 @@ export interface FindFacts {
   foundAgainAfterDays?: number | null;
   /** The finder sent a photo that waits for the owner's approval (only in the owner's mail). */
   photo?: boolean;
+  /** Days the photo waits before the cron deletes it undecided (FIND_PHOTO_PENDING_DAYS when the find was written). */
+  photoPendingDays?: number;
 }
 
 /**

@@ -102,6 +102,8 @@ function blocks(
       // Only the owner's mail says so: nobody else may know of a photo before the owner approves it.
       if (owner && find.photo) {
         body.push({ kind: 'p', text: t('mail.find.photoWaiting') });
+        // Mails written before undecided photos expired do not name the days.
+        if (find.photoPendingDays) body.push({ kind: 'p', text: t('mail.find.photoExpires', { days: find.photoPendingDays }) });
         if (links.owner) body.push({ kind: 'link', label: t('mail.find.photoReview'), url: links.owner });
       }
       body.push({ kind: 'button', label: t('mail.find.button'), url: stone });

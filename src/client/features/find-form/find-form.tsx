@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { FindAnswer } from '../../../shared/find-answer';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
@@ -84,8 +85,10 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       try {
         // With a photo, a form with the same fields (its part has loaded: the photo was chosen there).
         const sent = photo ? { body: (await loadPhoto()).findFormData(body, photo) } : { json: body };
-        await api(`/api/stones/${code}/finds`, { method: 'POST', ...sent, headers: { 'Idempotency-Key': key } });
-        return 'sent' as const;
+        const answer = await api<FindAnswer>(`/api/stones/${code}/finds`, { method: 'POST', ...sent, headers: { 'Idempotency-Key': key } });
+        // Logged without its photo (the stone's owner has too many waiting): the photo's part, loaded already, says
+        // so in place of the usual words (one toast at a time).
+        return answer.photoRefused ? (await loadPhoto()).announcePhotoRefused(toast, intl) : ('sent' as const);
       } catch (error) {
         // An answer from the server (invalid input, rate limit) is shown as an error; no answer at all (no
         // connection, or it broke off) keeps the find and its photo on the device, to go out later under the same key.
@@ -105,7 +108,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       setErrors({});
       onPick(null);
       if (outcome === 'kept') return;
-      toast({ title: intl.formatMessage({ id: 'find.success' }) });
+      if (outcome === 'sent') toast({ title: intl.formatMessage({ id: 'find.success' }) });
       await refreshStone();
     },
     onError: (error) => {

@@ -1,12 +1,27 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { MAX_PENDING_FIND_PHOTOS } from '../../../shared/schemas/limits';
 import { useHydrated } from '../../lib/hydrated';
+import type { AppIntl } from '../../lib/intl';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { preparePhotos } from '../photos/prepare-photos';
 
 // The find form sends a find with a photo as a form: loaded with this part, so never in the page's first JavaScript.
 export { findFormData } from '../offline/find-form-data';
+
+/**
+ * The find was logged, its photo not: the stone has MAX_PENDING_FIND_PHOTOS photos waiting for its owner. Said
+ * from here, with this part's texts, so the page's first JavaScript carries no word of it; the form's outcome then
+ * tells it to say nothing more.
+ */
+export function announcePhotoRefused(toast: ReturnType<typeof useToast>, intl: AppIntl) {
+  toast({
+    title: intl.formatMessage({ id: 'findPhoto.refused.title' }),
+    description: intl.formatMessage({ id: 'findPhoto.refused.pendingLimit' }, { count: MAX_PENDING_FIND_PHOTOS }),
+  });
+  return 'photo-refused' as const;
+}
 
 interface FindPhotoProps {
   photo: File | null;

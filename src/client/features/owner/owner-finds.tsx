@@ -2,14 +2,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import { queries } from '../../../shared/queries';
 import type { OwnerStoneView } from '../../../shared/types';
-import { api } from '../../lib/api';
+import { api, apiErrorMessage } from '../../lib/api';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';
 import { OwnerFindPhoto, type PhotoDecision } from './owner-find-photo';
 
-/** Every find, hidden ones marked, each with hide / show again (spam and bogus places happen). */
+/**
+ * Every find, hidden ones marked, each with hide / show again (spam and bogus places happen); a find the operator hid
+ * says so instead, as only the operator can show it again.
+ */
 export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: OwnerStoneView; onSaved: (next: OwnerStoneView) => void }) {
   const intl = useIntl();
   const toast = useToast();
@@ -29,7 +32,12 @@ export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: Ow
         queryClient.invalidateQueries({ queryKey: queries.statistics().key }),
       ]);
     },
-    onError: () => toast({ title: intl.formatMessage({ id: 'owner.finds.failed' }), variant: 'error' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'owner.finds.failed' }),
+        description: apiErrorMessage(error) ?? undefined,
+        variant: 'error',
+      }),
   });
   return (
     <TitledCard id="owner-finds-title" title={<FormattedMessage id="owner.finds.title" />}>
@@ -45,7 +53,7 @@ export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: Ow
                   {i + 1}. {find.location}{' '}
                   {find.hidden ? (
                     <span className="ml-1 rounded bg-stone-200 px-1.5 py-0.5 text-xs font-semibold text-stone-700">
-                      <FormattedMessage id="owner.finds.hidden" />
+                      <FormattedMessage id={find.hiddenBy === 'operator' ? 'owner.finds.hiddenByOperator' : 'owner.finds.hidden'} />
                     </span>
                   ) : null}
                 </p>
@@ -70,20 +78,27 @@ export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: Ow
                   onDecide={(photo) => toggle.mutate({ id: find.id, change: { photo } })}
                 />
               </div>
-              <span className="flex flex-wrap gap-2">
-                {find.pending ? (
-                  <Button disabled={toggle.isPending} onClick={() => toggle.mutate({ id: find.id, change: { accept: true } })}>
-                    <FormattedMessage id="owner.finds.accept" />
+              {find.hiddenBy === 'operator' ? (
+                // The operator hid it (after a report, or on their own): its owner cannot show it again.
+                <p className="max-w-xs text-sm text-stone-600" data-testid="owner-find-operator-hidden">
+                  <FormattedMessage id="owner.finds.operatorOnly" />
+                </p>
+              ) : (
+                <span className="flex flex-wrap gap-2">
+                  {find.pending ? (
+                    <Button disabled={toggle.isPending} onClick={() => toggle.mutate({ id: find.id, change: { accept: true } })}>
+                      <FormattedMessage id="owner.finds.accept" />
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="secondary"
+                    disabled={toggle.isPending}
+                    onClick={() => toggle.mutate({ id: find.id, change: { hidden: !find.hidden } })}
+                  >
+                    <FormattedMessage id={find.hidden ? 'owner.finds.show' : 'owner.finds.hide'} />
                   </Button>
-                ) : null}
-                <Button
-                  variant="secondary"
-                  disabled={toggle.isPending}
-                  onClick={() => toggle.mutate({ id: find.id, change: { hidden: !find.hidden } })}
-                >
-                  <FormattedMessage id={find.hidden ? 'owner.finds.show' : 'owner.finds.hide'} />
-                </Button>
-              </span>
+                </span>
+              )}
             </li>
           ))}
         </ol>

@@ -78,7 +78,8 @@ export const operatorStones = new Hono<AppEnv>()
     if (input.photo) await requireFindPhoto(db, stone.id, findId);
     if (input.clearComment && !(await clearFindComment(db, stone.id, findId))) throw notFound();
     if (input.hidden !== undefined || input.accept) {
-      const totals = await moderateFind(db, stone.id, findId, { hidden: input.hidden, accept: input.accept });
+      // The operator's hide sticks: the owner cannot show the find again; only the operator can.
+      const totals = await moderateFind(db, stone.id, findId, { hidden: input.hidden, accept: input.accept }, 'operator');
       if (!totals) throw notFound();
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
     }

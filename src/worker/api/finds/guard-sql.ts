@@ -43,17 +43,7 @@ export function speedFlagSql(last: LastPosition, position: Position | null, now:
   return sql`${last.latitude} IS NOT NULL AND ${last.at} IS NOT NULL AND ${legFromSql(last.latitude, last.longitude, position)} > ${MAX_PLAUSIBLE_KMH} * max(${now} - ${last.at}, 0) / 3600000.0`;
 }
 
-/**
- * The client as the repeat check knows it: SHA-256 of its address (per /64 for IPv6, as the rate limits count)
- * and the stone's id, so the stored value says nothing about other stones and is kept only for the hour it is
- * needed (the cron clears it).
- */
-export async function clientHash(address: string, stoneId: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${address}|${stoneId}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The same client (its hash, see `clientHash`) logged the same stone within REPEAT_WINDOW_MS before `now`. */
+/** The same client (its keyed hash, lib/client-hash.ts) logged the same stone within REPEAT_WINDOW_MS before `now`. */
 export function repeatFlagSql(hash: string | null, now: number): SQL {
   if (!hash) return sql`0`;
   return sql`EXISTS (SELECT 1 FROM ${finds} r WHERE r.client_hash = ${hash} AND r.created_at > ${now - REPEAT_WINDOW_MS})`;

@@ -16,7 +16,7 @@ import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 import { legFromSql } from './distance-sql';
 import * as guard from './guard-sql';
-import { insertFindPhoto, type StoredFindPhoto } from './photos/queries';
+import { findPhotoWritten, insertFindPhoto, type StoredFindPhoto } from './photos/queries';
 
 export interface AddedFind {
   find: FindView;
@@ -27,16 +27,20 @@ export interface AddedFind {
   mailIds: string[];
   /** The send repeated a key the device used before: the answer is the find stored then, nothing was written. */
   replayed: boolean;
+  /** The finder's photo's row was written with the find (false without one, for a replay, or when the stone had no room). */
+  photoStored: boolean;
 }
 
 /** What the finder's device and network tell about this find (both optional: a test or a script may send neither). */
 export interface FindClient {
   /** The device's `Idempotency-Key` for this find. */
   key: string | null;
-  /** SHA-256 of the client's address and the stone (see `clientHash`), for the repeat check. */
+  /** The client's keyed hash for this stone (lib/client-hash.ts), for the repeat check. */
   hash: string | null;
   /** The finder's photo, already in R2: its row joins the batch (none for a JSON find, which costs nothing more). */
   photo?: StoredFindPhoto | null;
+  /** Days the photo waits for the owner before the cron deletes it (FIND_PHOTO_PENDING_DAYS): the owner's mail says so. */
+  photoPendingDays?: number;
 }
 
 /**
@@ -126,11 +130,16 @@ export async function addFind(
           : {}),
       })
       .where(and(eq(stones.id, stoneId), inserted)),
-    // Only the owner hears of a photo: it waits for their approval, and nobody else may see it before.
-    ownerMail: insertOwnerFindMail(db, stone, id, client.photo ? { ...facts, find: { ...facts.find, photo: true } } : facts, createdAt, {
-      onlyIf: inserted,
-      ...findState,
-    }),
+    // Only the owner hears of a photo: it waits for their approval, and nobody else may see it before. Whether its
+    // row was written (a stone with no room for another waiting photo stores the find without it) is read in SQL.
+    ownerMail: insertOwnerFindMail(
+      db,
+      stone,
+      id,
+      client.photo ? { ...facts, find: { ...facts.find, photoPendingDays: client.photoPendingDays } } : facts,
+      createdAt,
+      { onlyIf: inserted, ...findState, photo: client.photo ? findPhotoWritten(id) : undefined },
+    ),
     // Before the finder's own subscription is written: a finder is not mailed about their own find. A flagged
     // find waits for the owner; its followers hear of the next plausible one.
     subscriberMails: insertSubscriberFindMails(db, stone, id, facts, createdAt, { onlyIf: and(inserted, counted) as SQL, ...findState }),
@@ -182,5 +191,6 @@ export async function addFind(
       ? []
       : writtenIds(results.ownerMail, results.subscriberMails, results.collectionMails ?? [], results.followMail ?? []),
     replayed,
+    photoStored: (results.photo?.length ?? 0) > 0,
   };
 }

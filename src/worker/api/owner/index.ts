@@ -91,7 +91,8 @@ export const owner = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     if (photo) await requireFindPhoto(db, stone.id, findId);
     if (change.hidden !== undefined || change.accept) {
-      const totals = await moderateFind(db, stone.id, findId, change);
+      // 409 HIDDEN_BY_OPERATOR for showing or accepting a find the operator hid, before anything changes.
+      const totals = await moderateFind(db, stone.id, findId, change, 'owner');
       if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
     }

@@ -52,7 +52,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   const [stoneRows, findRows, photoRows, collectionRows, findPhotoRows] = await db.batch([
     db.select().from(stones).where(eq(stones.code, code)).limit(1),
     db
-      .select({ ...FIND_COLUMNS, hidden: finds.hidden })
+      .select({ ...FIND_COLUMNS, hidden: finds.hidden, hiddenBy: finds.hiddenBy })
       .from(finds)
       .where(withHidden ? eq(finds.stoneId, byCode) : and(eq(finds.stoneId, byCode), eq(finds.hidden, false)))
       .orderBy(asc(finds.seq)),
@@ -69,7 +69,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   const view = toView(
     stone,
     collection,
-    findRows.map(({ hidden: _, flag, flagAccepted, ...f }) => ({
+    findRows.map(({ hidden: _, hiddenBy: __, flag, flagAccepted, ...f }) => ({
       ...f,
       createdAt: f.createdAt.toISOString(),
       pending: flag !== null && !flagAccepted,
@@ -89,6 +89,8 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
     ...view,
     finds: findRows.map((f) => ({
       ...f,
+      // A find hidden before who hid it was stored counts as its owner's.
+      hiddenBy: f.hidden ? (f.hiddenBy ?? 'owner') : null,
       createdAt: f.createdAt.toISOString(),
       pending: f.flag !== null && !f.flagAccepted,
       photo: ownerPhoto(f.id),

@@ -7,7 +7,8 @@ import { finds, stoneIdColumn } from './stones';
  * A finder's photo of one find (at most one: the find is the key). Private until the stone's owner approves it:
  * `pending` is seen only through the owner's token, `approved` is public with the find, `rejected` has had its
  * bytes deleted (`r2Key` null). The operator removing a reported photo also deletes its bytes and leaves it
- * `rejected`. The bytes live in R2 under `r2Key`, cleaned of metadata like the owner's photos.
+ * `rejected`; one left `pending` for FIND_PHOTO_PENDING_DAYS is deleted by the cron and left `expired`. At most
+ * MAX_PENDING_FIND_PHOTOS wait per stone. The bytes live in R2 under `r2Key`, cleaned of metadata like the owner's photos.
  */
 export const findPhotos = sqliteTable(
   'find_photos',
@@ -24,7 +25,7 @@ export const findPhotos = sqliteTable(
       .notNull()
       .default('pending'),
     createdAt: createdAt(),
-    /** When the owner (or the operator) last decided about it. */
+    /** When the owner (or the operator) last decided about it, or the cron let it expire. */
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
@@ -38,8 +39,8 @@ export const findPhotos = sqliteTable(
 /**
  * Someone reported a public find (an offensive comment or photo, personal data, spam). Open reports are the
  * operator's moderation list; the operator hides the find, removes its photo or dismisses the report, which
- * resolves every open report of that find. One report per find and reporter (`clientHash`, SHA-256 of the
- * reporter's network address and the find, never the address itself).
+ * resolves every open report of that find. One report per find and reporter while the report keeps its
+ * `clientHash` (a keyed hash of the reporter's network address and the find, never the address itself).
  */
 export const findReports = sqliteTable(
   'find_reports',

@@ -142,8 +142,8 @@ export const finds = sqliteTable(
      */
     clientKey: text('client_key'),
     /**
-     * SHA-256 of the finder's network address and the stone, kept only for the hour in which a second find of the
-     * same client on the same stone is flagged; the cron clears it after that.
+     * HMAC-SHA-256 (keyed with a secret, lib/client-hash.ts) of the finder's network address and the stone, kept only
+     * for the hour in which a second find of the same client on the same stone is flagged; the cron clears it after that.
      */
     clientHash: text('client_hash'),
     /**

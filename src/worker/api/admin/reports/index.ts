@@ -39,11 +39,12 @@ export const adminReports = new Hono<AppEnv>()
     c.set('changedCollection', find.collectionId);
     if (action === 'hide') {
       const resolve = resolveReports(db, findId, { resolution: 'hidden', operatorId });
-      const totals = await moderateFind(db, find.stoneId, findId, { hidden: true }, (unchanged) => [
+      // Hidden by the operator: its owner cannot show it again (a find its owner hid already becomes the operator's).
+      const totals = await moderateFind(db, find.stoneId, findId, { hidden: true }, 'operator', (unchanged) => [
         resolveReports(db, findId, { resolution: 'hidden', operatorId }, unchanged),
       ]);
       if (!totals) throw noOpenReports();
-      // Already hidden (by its owner since the report): nothing changes but the reports.
+      // Already hidden by the operator: nothing changes but the reports.
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
       else await runAlone(db, resolve);
     } else if (action === 'remove-photo') {

@@ -121,7 +121,8 @@ export type Resolution = NonNullable<(typeof findReports.$inferSelect)['resoluti
 
 /**
  * Resolves every open report of a find with what the operator did; `when` guards it (the change it belongs to
- * happened), so it can run in the change's batch.
+ * happened), so it can run in the change's batch. The reporters' hashes go with it: they were kept only so that one
+ * reporter counts once while the report is open.
  */
 export function resolveReports(
   db: Db,
@@ -131,7 +132,7 @@ export function resolveReports(
 ): BatchItem<'sqlite'> {
   return db
     .update(findReports)
-    .set({ resolvedAt: new Date(), resolution: by.resolution, resolvedBy: by.operatorId })
+    .set({ resolvedAt: new Date(), resolution: by.resolution, resolvedBy: by.operatorId, clientHash: null })
     .where(and(eq(findReports.findId, findId), open, when));
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { MAX_PENDING_FIND_PHOTOS } from '../../../../shared/schemas/limits';
 import type { Db } from '../../../db/client';
 import { findPhotos, finds } from '../../../db/schema';
 
@@ -11,15 +12,28 @@ export interface StoredFindPhoto {
 }
 
 /**
+ * The stone has room for another photo waiting for its owner (fewer than MAX_PENDING_FIND_PHOTOS): read in the
+ * find's batch by find_photos_stone_status_idx, at most that many entries, so finds at the same moment (D1 runs
+ * batches one after another) can never take the stone past it.
+ */
+export const pendingRoomSql = (stoneId: string): SQL =>
+  sql`(SELECT count(*) FROM (SELECT 1 FROM ${findPhotos} WHERE ${findPhotos.stoneId} = ${stoneId} AND ${findPhotos.status} = 'pending' LIMIT ${MAX_PENDING_FIND_PHOTOS})) < ${MAX_PENDING_FIND_PHOTOS}`;
+
+/** The photo's row of the find `findId` was written (by its batch, earlier in it). */
+export const findPhotoWritten = (findId: string): SQL => sql`EXISTS (SELECT 1 FROM ${findPhotos} WHERE ${findPhotos.findId} = ${findId})`;
+
+/**
  * The photo's row, written in the find's own batch and only when the find was (`onlyIf`): a repeated
- * Idempotency-Key writes no find, so no second photo either. It waits for the owner (`pending`).
+ * Idempotency-Key writes no find, so no second photo either. It waits for the owner (`pending`), unless the stone
+ * has no room for another waiting photo: then the find is stored without it (the answer's rows say which).
  */
 export function insertFindPhoto(db: Db, findId: string, stoneId: string, photo: StoredFindPhoto, onlyIf: SQL, now: Date) {
   return db
     .insert(findPhotos)
     .select(
-      sql`SELECT ${findId}, ${stoneId}, ${photo.r2Key}, ${photo.contentType}, ${photo.sizeBytes}, 'pending', ${now.getTime()}, NULL WHERE ${onlyIf}`,
-    );
+      sql`SELECT ${findId}, ${stoneId}, ${photo.r2Key}, ${photo.contentType}, ${photo.sizeBytes}, 'pending', ${now.getTime()}, NULL WHERE ${onlyIf} AND ${pendingRoomSql(stoneId)}`,
+    )
+    .returning({ findId: findPhotos.findId });
 }
 
 /** Whether a find photo row holds `key` (after a batch whose outcome is unknown). */
@@ -106,4 +120,26 @@ export async function dropFindPhoto(
     ...alongside,
   ]);
   return dropped.length > 0 ? row.r2Key : null;
+}
+
+/**
+ * Pending photos created before `before` expire: at most `limit`, the oldest first (find_photos_pending_idx). Their
+ * rows are left `expired` without a key, guarded by the key as read, so a photo its owner decided about at the same
+ * moment keeps that decision; answers the keys whose bytes the caller then deletes.
+ */
+export async function expirePendingPhotos(db: Db, before: Date, limit: number, now: Date): Promise<string[]> {
+  const due = await db
+    .select({ findId: findPhotos.findId, r2Key: findPhotos.r2Key })
+    .from(findPhotos)
+    .where(and(eq(findPhotos.status, 'pending'), lt(findPhotos.createdAt, before)))
+    .orderBy(asc(findPhotos.createdAt))
+    .limit(limit);
+  const keyOf = new Map(due.flatMap((row) => (row.r2Key ? [[row.findId, row.r2Key] as const] : [])));
+  if (keyOf.size === 0) return [];
+  const expired = await db
+    .update(findPhotos)
+    .set({ status: 'expired', r2Key: null, decidedAt: now })
+    .where(and(eq(findPhotos.status, 'pending'), inArray(findPhotos.r2Key, [...keyOf.values()])))
+    .returning({ findId: findPhotos.findId });
+  return expired.flatMap((row) => keyOf.get(row.findId) ?? []);
 }

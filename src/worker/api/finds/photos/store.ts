@@ -7,7 +7,7 @@ import { log } from '../../../lib/logger';
 import { readFormData, readJsonObject } from '../../../lib/validate';
 import type { AppEnv } from '../../../types';
 import { type CheckedPhoto, checkPhotos } from '../../owner/photos';
-import { approveFindPhoto, dropFindPhoto, findPhotoKeyStored, type StoredFindPhoto, storedFindPhoto } from './queries';
+import { approveFindPhoto, dropFindPhoto, expirePendingPhotos, findPhotoKeyStored, type StoredFindPhoto, storedFindPhoto } from './queries';
 
 /**
  * Finders' photos live in R2 under this prefix: the public `/photos/:key` route serves only `<uuid>.<ext>`, so a
@@ -89,4 +89,25 @@ export async function decideFindPhoto(db: Db, bucket: R2Bucket, stoneId: string,
   const key = await dropFindPhoto(db, findId);
   // Rejected by someone else at the same moment: they delete the bytes.
   if (key) await forgetFindPhoto(db, bucket, key);
+}
+
+/** Undecided photos the cron deletes per run, the oldest first: the next run (five minutes on) takes the rest. */
+export const EXPIRED_FIND_PHOTOS_PER_RUN = 50;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A finder's photo its owner has not decided about within `days` is deleted: its row is left `expired` without a
+ * key first, then its bytes go from R2 (an object that cannot be deleted now has no row any more, so it is never
+ * shown and the orphan sweep removes it). Answers how many expired.
+ */
+export async function expireFindPhotos(db: Db, bucket: R2Bucket, now: Date, days: number, limit = EXPIRED_FIND_PHOTOS_PER_RUN) {
+  const keys = await expirePendingPhotos(db, new Date(now.getTime() - days * DAY_MS), limit, now);
+  if (keys.length === 0) return 0;
+  try {
+    await bucket.delete(keys);
+  } catch (error) {
+    log.error('expired find photos left in the bucket', { count: keys.length, error: String(error) });
+  }
+  return keys.length;
 }

@@ -2,13 +2,13 @@ import { type Context, Hono } from 'hono';
 import { pathTo } from '../../../../shared/routes';
 import { reportSchema } from '../../../../shared/schemas/report';
 import { getDb } from '../../../db/client';
+import { clientHash } from '../../../lib/client-hash';
 import { ApiError, apiErrorIn } from '../../../lib/errors';
 import { clientKey, enforceRateLimits } from '../../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readJsonObject, readLimitedText } from '../../../lib/validate';
 import type { AppEnv } from '../../../types';
 import { codeParam, stoneNotFound } from '../../stones/params';
 import { getStoneRef } from '../../stones/queries';
-import { clientHash } from '../guard-sql';
 import { addReport, isPublicFind } from './queries';
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;
@@ -33,8 +33,8 @@ async function report(c: Context<AppEnv>, code: string, findId: string): Promise
   const stone = await getStoneRef(db, code);
   if (!stone) throw stoneNotFound();
   if (!(await isPublicFind(db, stone.id, findId))) throw findNotFound();
-  // Per reporter and find, never the address itself: a repeat (a second tap, a reload) is the same report.
-  const hash = await clientHash(clientKey(c.req.header('cf-connecting-ip')), findId);
+  // Per reporter and find, keyed, never the address itself: a repeat (a second tap, a reload) is the same report.
+  const hash = await clientHash(c.env, 'report', clientKey(c.req.header('cf-connecting-ip')), findId);
   await addReport(db, { findId, stoneId: stone.id, reason: input.reason, note: input.note, clientHash: hash });
 }
 
