@@ -27,6 +27,8 @@ export interface PublicConfig {
   legal: LegalDetails;
   /** Google Analytics 4 measurement id; null: no analytics at all. */
   analyticsId: string | null;
+  /** Days a finder's photo waits for the owner's decision before it is deleted (FIND_PHOTO_PENDING_DAYS). */
+  findPhotoPendingDays: number;
 }
 
 export interface PageAssets {

@@ -6,9 +6,11 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import inventory from '../../docs/privacy.md?raw';
 import { REPEAT_WINDOW_MS } from '../../src/worker/api/finds/guard-sql';
+import { REPORT_CLIENT_DAYS } from '../../src/worker/api/finds/reports/queries';
 import { ABANDONED_ORDER_TTL_MS } from '../../src/worker/api/payments/queries';
+import { DEFAULT_FIND_PHOTO_PENDING_DAYS } from '../../src/worker/lib/settings';
 import { SENT_RETENTION_MS, UNCONFIRMED_TTL_MS } from '../../src/worker/mail/maintenance';
-import { call } from '../support/factory';
+import { callWith } from '../support/factory';
 import { declaredSchema, lifetimes, processors, type Schema, undeclared } from '../support/privacy-inventory';
 
 /** Every table and column of the database as the migrations left it (the runtime's own tables left out). */
@@ -24,9 +26,9 @@ async function databaseSchema(): Promise<Schema> {
   return schema;
 }
 
-/** The privacy notice's text as a reader sees it, in one language. */
-async function notice(language: 'de' | 'en'): Promise<string> {
-  const res = await call('/datenschutz', { headers: { accept: 'text/html', 'accept-language': language } });
+/** The privacy notice's text as a reader sees it, in one language (with the deployment's settings given). */
+async function notice(language: 'de' | 'en', vars: Partial<Env> = {}): Promise<string> {
+  const res = await callWith(vars, '/datenschutz', { headers: { accept: 'text/html', 'accept-language': language } });
   expect(res.status).toBe(200);
   const html = await res.text();
   const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -38,12 +40,16 @@ async function notice(language: 'de' | 'en'): Promise<string> {
     .replace(/\s+/g, ' ');
 }
 
+const DAY_MS = 86_400_000;
+
 /** The constants a lifetime row may name, in milliseconds. */
 const CONSTANTS: Record<string, number> = {
   UNCONFIRMED_TTL_MS,
   SENT_RETENTION_MS,
   ABANDONED_ORDER_TTL_MS,
   REPEAT_WINDOW_MS,
+  DEFAULT_FIND_PHOTO_PENDING_DAYS: DEFAULT_FIND_PHOTO_PENDING_DAYS * DAY_MS,
+  REPORT_CLIENT_DAYS: REPORT_CLIENT_DAYS * DAY_MS,
 };
 
 describe('the inventory of personal data', () => {
@@ -90,5 +96,10 @@ describe('the privacy notice says what the inventory says', () => {
       expect(de, row.what).toContain(row.de);
       expect(en, row.what).toContain(row.en);
     }
+  });
+
+  it("states the deployment's own lifetime of an undecided finder's photo", async () => {
+    expect(await notice('de', { FIND_PHOTO_PENDING_DAYS: '14' })).toContain('nicht innerhalb von 14 Tagen, löschen wir es');
+    expect(await notice('en', { FIND_PHOTO_PENDING_DAYS: '14' })).toContain('not decide within 14 days, we delete it');
   });
 });

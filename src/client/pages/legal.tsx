@@ -39,7 +39,7 @@ export default function LegalPageScreen({ screen }: PageProps) {
               <ul className="list-disc space-y-1 pl-5">
                 {SUMMARY.map((point) => (
                   <li key={point}>
-                    <FormattedMessage id={`legal.summary.${point}`} />
+                    <FormattedMessage id={`legal.summary.${point}`} values={{ days: config.findPhotoPendingDays }} />
                   </li>
                 ))}
               </ul>
@@ -49,7 +49,12 @@ export default function LegalPageScreen({ screen }: PageProps) {
       ) : null}
       <div lang={translated ? 'en' : undefined} className="space-y-6">
         <h1 className="text-4xl font-bold tracking-tight text-stone-900">{title}</h1>
-        {body({ legal: config.legal, productName: config.productName, analyticsId: config.analyticsId })}
+        {body({
+          legal: config.legal,
+          productName: config.productName,
+          analyticsId: config.analyticsId,
+          findPhotoPendingDays: config.findPhotoPendingDays,
+        })}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '../../shared/initial-data';
 import { paymentsAvailable } from '../services/payments';
-import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE } from './settings';
+import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE, DEFAULT_FIND_PHOTO_PENDING_DAYS, findPhotoPendingDays } from './settings';
 
 export { isDevelopment } from './settings';
 
@@ -24,6 +24,8 @@ export function publicConfig(env: Env): PublicConfig {
       vatId: env.LEGAL_VAT_ID?.trim() || null,
     },
     analyticsId: ANALYTICS_ID_SHAPE.test(env.ANALYTICS_ID ?? '') ? (env.ANALYTICS_ID ?? null) : null,
+    // The privacy notice states it; a deployment with a wrong value refuses to run (lib/settings.ts).
+    findPhotoPendingDays: findPhotoPendingDays(env) ?? DEFAULT_FIND_PHOTO_PENDING_DAYS,
     affiliateUrl: AFFILIATE_URL_SHAPE.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
   };
 }

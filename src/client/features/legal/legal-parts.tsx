@@ -6,6 +6,8 @@ export interface LegalContext {
   legal: LegalDetails;
   productName: string;
   analyticsId: string | null;
+  /** Days a finder's photo waits for the owner before it is deleted. */
+  findPhotoPendingDays: number;
 }
 
 export type LegalPage = 'imprint' | 'privacy' | 'terms';

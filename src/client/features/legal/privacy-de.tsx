@@ -7,7 +7,7 @@ import { Contact, Missing, OptOut, Section } from './legal-parts';
  */
 export const privacyDe: LegalTexts['privacy'] = {
   title: 'Datenschutzerklärung',
-  body: ({ legal, productName, analyticsId }) => (
+  body: ({ legal, productName, analyticsId, findPhotoPendingDays }) => (
     <>
       <Section title="1. Verantwortlicher">
         <Contact legal={legal} missing="nicht angegeben" />
@@ -52,8 +52,8 @@ export const privacyDe: LegalTexts['privacy'] = {
         </p>
         <p>
           Ein Foto zu deinem Fund sieht zuerst nur der Besitzer des Steins; erst wenn er es freigibt, ist es öffentlich. Entscheidet er
-          nicht innerhalb von 30 Tagen, löschen wir es. Eine E-Mail-Adresse gibst du nur an, wenn du dem Stein folgen möchtest; sie ist nie
-          öffentlich und wird nur beim Abonnement gespeichert.
+          nicht innerhalb von {findPhotoPendingDays} Tagen, löschen wir es. Eine E-Mail-Adresse gibst du nur an, wenn du dem Stein folgen
+          möchtest; sie ist nie öffentlich und wird nur beim Abonnement gespeichert.
         </p>
         <p>
           Meldest du einen Fund, speichern wir den Grund, deine Notiz und einen mit geheimem Schlüssel gebildeten Wert deiner IP-Adresse, um

@@ -5,7 +5,7 @@ import { Contact, Missing, OptOut, Section } from './legal-parts';
 /** The privacy notice in English, a translation of privacyDe (privacy-de.tsx), which binds; `binding` says so. */
 export const privacyEn = (binding: ReactNode): LegalTexts['privacy'] => ({
   title: 'Privacy policy',
-  body: ({ legal, productName, analyticsId }) => (
+  body: ({ legal, productName, analyticsId, findPhotoPendingDays }) => (
     <>
       {binding}
       <Section title="1. Controller">
@@ -50,8 +50,8 @@ export const privacyEn = (binding: ReactNode): LegalTexts['privacy'] => ({
         </p>
         <p>
           A photo of your find is seen first by the stone's owner only; it is public once they approve it. If the owner does not decide
-          within 30 days, we delete it. You give an e-mail address only if you want to follow the stone; it is never public and is stored
-          only with that subscription.
+          within {findPhotoPendingDays} days, we delete it. You give an e-mail address only if you want to follow the stone; it is never
+          public and is stored only with that subscription.
         </p>
         <p>
           If you report a find, we store the reason, your note and a value made from your IP address with a secret key, to recognise
