@@ -81,6 +81,7 @@ const coarser = (number: string, digits: number) =>
 const withoutPostcode = (part: string) =>
   part
     .replace(POSTCODE, ' ')
+    .replace(/\(\s*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s\-–—]+|[\s\-–—]+$/g, '');
 

@@ -23,6 +23,7 @@ const ADDRESSES: Array<{ text: string; km: string; town: string }> = [
   { text: 'Brandenburger Tor, Pariser Platz, Berlin, 10117, Deutschland', km: 'Berlin, Deutschland', town: 'Berlin, Deutschland' },
   { text: 'Unter den Linden, Mitte, Berlin, 10117, Deutschland', km: 'Mitte, Berlin, Deutschland', town: 'Berlin, Deutschland' },
   { text: 'Hauptstr. 5a, D-79249 Merzhausen', km: 'Merzhausen', town: 'Merzhausen' },
+  { text: 'Merzhausen (79249), Breisgau', km: 'Merzhausen, Breisgau', town: 'Merzhausen, Breisgau' },
   { text: 'Am Rain 3, 79249 Merzhausen, Deutschland', km: 'Merzhausen, Deutschland', town: 'Merzhausen, Deutschland' },
   { text: 'Platz der Republik 1, 11011 Berlin', km: 'Berlin', town: 'Berlin' },
   { text: 'Theodor-Heuss-Ring 2; 50668 Köln', km: 'Köln', town: 'Köln' },
