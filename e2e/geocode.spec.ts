@@ -27,6 +27,31 @@ test('an address search fills the location with the place found, and the find is
   ]);
 });
 
+test('a finder who chooses only the area publishes only the town: the form says so, and the stone page shows nothing finer', async ({
+  page,
+  request,
+}) => {
+  const code = await newStone(request, 'Münsterstein');
+  await page.goto(`/${code}#find-form`);
+  await page.getByRole('searchbox', { name: 'Adresse suchen' }).fill('Kaiser-Joseph-Straße 167, Freiburg');
+  await page.getByRole('searchbox', { name: 'Adresse suchen' }).press('Enter');
+  const location = page.getByRole('textbox', { name: 'Fundort' });
+  await expect(location).toHaveValue('167, Kaiser-Joseph-Straße, Altstadt, Freiburg im Breisgau, Baden-Württemberg, 79098, Deutschland');
+  await page.getByLabel('Genauigkeit der Position').selectOption({ label: 'Nur die Gegend (etwa 10 km)' });
+  await expect(location).toHaveValue('Freiburg im Breisgau, Deutschland');
+  await expect(page.getByTestId('published-place')).toHaveText('Veröffentlicht wird nur: Freiburg im Breisgau, Deutschland');
+  await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
+
+  await page.reload();
+  // Where it was last seen, and the find in the list.
+  await expect(page.getByText('Zuletzt gesehen: Freiburg im Breisgau, Deutschland')).toBeVisible();
+  await expect(page.getByText('Freiburg im Breisgau, Deutschland')).toHaveCount(2);
+  for (const finer of ['Kaiser-Joseph', '79098', 'Altstadt']) await expect(page.locator('body')).not.toContainText(finer);
+  const stone = (await (await request.get(`/api/stones/${code}`)).json()) as { finds: Array<{ location: string; latitude: number }> };
+  expect(stone.finds).toEqual([expect.objectContaining({ location: 'Freiburg im Breisgau, Deutschland', latitude: 48, longitude: 7.8 })]);
+});
+
 test.describe('an address no place has', () => {
   // The search answers 404, which the browser logs.
   test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
@@ -66,11 +91,13 @@ test.describe('a finder in Bonn who wants the find shown only roughly', () => {
     await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
     await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('50.73740, 7.09820');
     await page.getByLabel('Genauigkeit der Position').selectOption({ label: 'Etwa 1 km' });
+    // The geocoder knows no name there: the coordinates are what is published, at the precision.
+    await expect(page.getByRole('textbox', { name: 'Fundort' })).toHaveValue('50.74, 7.10');
     await page.getByRole('button', { name: 'Fund eintragen', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Fund erfolgreich eingetragen!' })).toBeVisible();
     const stone = (await (await request.get(`/api/stones/${code}`)).json()) as {
       finds: Array<{ location: string; latitude: number; longitude: number }>;
     };
-    expect(stone.finds).toEqual([expect.objectContaining({ location: '50.74000, 7.10000', latitude: 50.74, longitude: 7.1 })]);
+    expect(stone.finds).toEqual([expect.objectContaining({ location: '50.74, 7.10', latitude: 50.74, longitude: 7.1 })]);
   });
 });

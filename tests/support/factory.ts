@@ -107,11 +107,14 @@ export async function insertStone(
   return { id, code: fields.code, adminToken };
 }
 
-/** Inserts a find with fixed data straight into D1 (no distance bookkeeping: only for read tests). */
+/**
+ * Inserts a find with fixed data straight into D1 (no distance bookkeeping: only for read tests), with a precision
+ * as every find the API writes has one; `precision: null` makes a find from before it was stored.
+ */
 export async function insertFind(stoneId: string, fields: Partial<typeof finds.$inferInsert> & { seq: number }): Promise<void> {
   await getDb(env.DB)
     .insert(finds)
-    .values({ id: crypto.randomUUID(), stoneId, location: 'Somewhere', ...fields });
+    .values({ id: crypto.randomUUID(), stoneId, location: 'Somewhere', precision: 'exact', ...fields });
 }
 
 export interface FindBody {

@@ -167,6 +167,23 @@ const PLACES = [
     address: { city: 'München', country: 'Deutschland', country_code: 'de' },
   },
   {
+    // A house: the display name has the number, the street and the postcode; the parts say which is which.
+    query: 'kaiser-joseph-straße 167, freiburg',
+    lat: '47.9949367',
+    lon: '7.8495722',
+    display_name: '167, Kaiser-Joseph-Straße, Altstadt, Freiburg im Breisgau, Baden-Württemberg, 79098, Deutschland',
+    address: {
+      house_number: '167',
+      road: 'Kaiser-Joseph-Straße',
+      suburb: 'Altstadt',
+      city: 'Freiburg im Breisgau',
+      state: 'Baden-Württemberg',
+      postcode: '79098',
+      country: 'Deutschland',
+      country_code: 'de',
+    },
+  },
+  {
     query: 'big ben',
     lat: '51.5007292',
     lon: '-0.1246254',
@@ -197,6 +214,18 @@ function nominatim(req: IncomingMessage, res: ServerResponse) {
   }
   if (url.pathname === '/nominatim/reverse') {
     const lat = Number(url.searchParams.get('lat'));
+    const lon = Number(url.searchParams.get('lon'));
+    // Freiburg: like Nominatim, zoom 14 answers the suburb (with its postcode in the display name), zoom 10 the city.
+    if (lat > 47.9 && lat < 48.1 && lon > 7.7 && lon < 8) {
+      const country = url.searchParams.get('accept-language') === 'en' ? 'Germany' : 'Deutschland';
+      const city = { city: 'Freiburg im Breisgau', state: 'Baden-Württemberg', country, country_code: 'de' };
+      return url.searchParams.get('zoom') === '14'
+        ? reply(200, {
+            display_name: `Altstadt, Freiburg im Breisgau, Baden-Württemberg, 79098, ${country}`,
+            address: { suburb: 'Altstadt', ...city, postcode: '79098' },
+          })
+        : reply(200, { display_name: `Freiburg im Breisgau, Baden-Württemberg, ${country}`, address: city });
+    }
     if (lat > 53 && lat < 54) {
       const english = url.searchParams.get('accept-language') === 'en';
       const details = url.searchParams.get('addressdetails') === '1';

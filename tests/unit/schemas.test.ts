@@ -113,6 +113,23 @@ describe('find schema', () => {
     expect(messages(v.safeParse(findSchema, { location: 'x', ...coords }))).toContain(message);
   });
 
+  it('publishes no street, number or postcode for km and town, keeps the text for exact, and rounds both alike', () => {
+    const find = { location: 'Kaiser-Joseph-Straße 167, 79098 Freiburg im Breisgau', latitude: 47.994937, longitude: 7.849572 };
+    const at = (precision: string) => v.parse(findSchema, { ...find, precision });
+    expect(at('km')).toMatchObject({ location: 'Freiburg im Breisgau', latitude: 47.99, longitude: 7.85 });
+    expect(at('town')).toMatchObject({ location: 'Freiburg im Breisgau', latitude: 48, longitude: 7.8 });
+    expect(at('exact')).toMatchObject({ location: find.location, latitude: find.latitude });
+    // A position as the place (no name known) is rounded like the position.
+    expect(v.parse(findSchema, { ...find, location: '47.99494, 7.84957', precision: 'town' }).location).toBe('48.0, 7.8');
+  });
+
+  it('refuses a place of only a street, a number or a postcode at km and town, with the location as its field', () => {
+    const result = v.safeParse(findSchema, { location: 'Hauptstraße 5, 79098', precision: 'town' });
+    expect(result.success).toBe(false);
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([['location', 'location.onlyStreet']]);
+    expect(v.safeParse(findSchema, { location: 'Hauptstraße 5, 79098', precision: 'exact' }).success).toBe(true);
+  });
+
   it('accepts an empty finder e-mail and refuses an invalid one', () => {
     expect(v.safeParse(findSchema, { location: 'x', finderEmail: '' }).success).toBe(true);
     expect(messages(v.safeParse(findSchema, { location: 'x', finderEmail: 'nope' }))).toEqual(['email.invalid']);

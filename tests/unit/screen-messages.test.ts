@@ -13,12 +13,15 @@ for (const ns of readdirSync(I18N).filter((entry) => statSync(join(I18N, entry))
   for (const key of Object.keys(JSON.parse(readFileSync(join(I18N, ns, 'de.json'), 'utf8')) as Record<string, string>))
     namespaceOf.set(key, ns);
 
-/** A module and every module it imports statically (what renders with it; `import()` comes later, on its own). */
+/**
+ * A module and every module it imports statically (what renders with it; `import()` comes later, on its own, and
+ * `import type` brings nothing at all: the find form names the find schema's type, whose checks load later).
+ */
 function staticModules(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   const source = readFileSync(file, 'utf8');
-  for (const [, spec] of source.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+  for (const [, spec] of source.matchAll(/^(?!import type |export type ).*from '(\.{1,2}\/[^']+)'/gm)) {
     const base = resolve(dirname(file), spec ?? '');
     const found = ['.tsx', '.ts', '/index.ts'].map((ext) => base + ext).find((path) => existsSync(path));
     if (found) staticModules(found, seen);

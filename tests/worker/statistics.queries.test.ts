@@ -82,7 +82,16 @@ async function rowsReadPerWrite() {
   await addFind(
     db,
     ref,
-    { location: 'Berlin', latitude: 52.52, longitude: 13.405, comment: '', finderEmail: undefined, keep: false, countryCode: null, precision: 'exact' },
+    {
+      location: 'Berlin',
+      latitude: 52.52,
+      longitude: 13.405,
+      comment: '',
+      finderEmail: undefined,
+      keep: false,
+      countryCode: null,
+      precision: 'exact',
+    },
     'de',
   );
   return { create, find: meter.totals.rowsRead, findStatements: meter.totals.statements };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { placeName } from '../place-name';
 import { flag, optionalEmail, plainText, visible } from './common';
 import { MAX_COMMENT_LENGTH, MAX_LOCATION_LENGTH } from './limits';
 import { PRECISIONS, roundPosition } from './precision';
@@ -50,10 +51,17 @@ export const findSchema = v.pipe(
     ),
   }),
   v.check((find) => (find.latitude === null) === (find.longitude === null), 'position.incomplete'),
+  // The finder's precision governs the place name as well as the position: for km and town no street, house number
+  // or postcode is kept (shared/place-name.ts), in the form, in the device's outbox and in the API alike.
   v.transform((find) => ({
     ...find,
+    location: placeName(find.location, find.precision),
     latitude: find.latitude === null ? null : roundPosition(find.latitude, find.precision),
     longitude: find.longitude === null ? null : roundPosition(find.longitude, find.precision),
   })),
+  v.forward(
+    v.check((find) => find.location !== '', 'location.onlyStreet'),
+    ['location'],
+  ),
 );
 export type FindInput = v.InferOutput<typeof findSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PRECISIONS } from './precision';
 
 /** Spec §5: an empty address is "Adresse erforderlich". */
 export const MAX_ADDRESS_LENGTH = 200;
@@ -24,4 +25,6 @@ const coordinate = (min: number, max: number, message: string) =>
 export const reverseSchema = v.object({
   lat: coordinate(-90, 90, 'geocode.latitude'),
   lon: coordinate(-180, 180, 'geocode.longitude'),
+  /** The find's precision: the name at its level, asked with the position rounded to it. Without it: exact. */
+  precision: v.optional(v.picklist(PRECISIONS, 'geocode.precision'), 'exact'),
 });

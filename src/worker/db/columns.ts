@@ -5,7 +5,10 @@ import { finds, stones } from './schema';
  * a view is added here, for every query that builds it.
  */
 
-/** A find as the public view and the find's own answer show it. */
+/**
+ * A find as the public view and the find's own answer show it; `precision` decides how its place is shown (a find
+ * whose precision was never stored shows it as the cron's review will store it: lib/legacy-place.ts shownPlace).
+ */
 export const FIND_COLUMNS = {
   id: finds.id,
   location: finds.location,
@@ -17,6 +20,7 @@ export const FIND_COLUMNS = {
   flagAccepted: finds.flagAccepted,
   kept: finds.kept,
   foundAgainAfterDays: finds.foundAgainAfterDays,
+  precision: finds.precision,
 };
 
 /** What a write on a stone needs of it: its id, its code and title for the mails it causes, and its collection. */

@@ -11,6 +11,7 @@ import { findPhotoPendingDays, missingAfterDays } from '../lib/settings';
 import { maintainOutbox } from '../mail/maintenance';
 import { queueMails } from '../mail/outbox';
 import { catchUpShareCards } from '../share/catch-up';
+import { reviewPlaces } from './place-review';
 import { markMissingStones } from './queries';
 
 /** Where the cron keeps its last run for `/healthz` (src/worker/health.ts). */
@@ -66,9 +67,10 @@ export async function expireUndecidedPhotos(env: Env, now: Date): Promise<number
  * expired link tokens go; orders that never became a stone; old login failure counts; finds forget their client
  * after the repeat check's hour and reports theirs after REPORT_CLIENT_DAYS; finders' photos left undecided for
  * FIND_PHOTO_PENDING_DAYS are deleted; once a day the site totals are checked against a full recount; photo objects
- * that a failed upload or deletion left without a row are removed, one page of the bucket per run; travelling
- * stones not found for MISSING_AFTER_DAYS are marked missing and their owners told; stones and collections without
- * a share card yet are asked for one.
+ * that a failed upload or deletion left without a row are removed, one page of the bucket per run; finds from
+ * before the finder's precision was stored get it, and their place loses street, number and postcode (before the
+ * missing mails, which name the last place); travelling stones not found for MISSING_AFTER_DAYS are marked missing
+ * and their owners told; stones and collections without a share card yet are asked for one.
  */
 export const CRON_STEPS: readonly Step[] = [
   ['mail outbox', (env, now) => maintainOutbox(getDb(env.DB), env.EMAIL_QUEUE, now)],
@@ -79,6 +81,7 @@ export const CRON_STEPS: readonly Step[] = [
   ['undecided find photos', (env, now) => expireUndecidedPhotos(env, now)],
   ['statistics check', (env, now) => verifyStatistics(getDb(env.DB), env.CACHE, now)],
   ['orphan photo sweep', (env, now) => sweepOrphanObjects(getDb(env.DB), env.PHOTOS, env.CACHE, now)],
+  ['find places', (env) => reviewPlaces(env)],
   ['missing stones', (env, now) => markMissing(env, now)],
   ['share cards', (env) => catchUpShareCards(env)],
 ];

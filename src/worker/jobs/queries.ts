@@ -146,8 +146,9 @@ export async function markMissingStones(db: Db, now: Date, seenBefore: Date, lim
   // without NUL characters, which the bound text loses on its way through D1).
   const marker = '[[title]]';
   const template = { kind: 'stone-missing', stoneId: '', code: '', title: marker, lastSeenAt: '', lastSeenPlace: null } satisfies MailJob;
-  // Where it was last seen: its newest counted find (shown, and plausible or accepted), by the stone's find index.
-  const place = sql`(SELECT f.location FROM finds f WHERE f.stone_id = stones.id AND f.hidden = 0 AND (f.flag IS NULL OR f.flag_accepted = 1) ORDER BY f.seq DESC LIMIT 1)`;
+  // Where it was last seen: its newest counted find (shown, and plausible or accepted), by the stone's find index;
+  // no place while that find's precision waits for the cron's review (jobs/place-review.ts runs before this step).
+  const place = sql`(SELECT CASE WHEN f.precision IS NULL THEN NULL ELSE f.location END FROM finds f WHERE f.stone_id = stones.id AND f.hidden = 0 AND (f.flag IS NULL OR f.flag_accepted = 1) ORDER BY f.seq DESC LIMIT 1)`;
   const [mails] = await db.batch([
     // To the creator whether or not their find mails are on: this mail is about the stone, not about a find.
     insertMailsFrom(

@@ -1,13 +1,19 @@
 import type { Locale } from '../../shared/i18n/locale';
+import { placeName } from '../../shared/place-name';
+import type { Precision } from '../../shared/schemas/precision';
 import { log } from '../lib/logger';
+import { type Address, countryOf, exactName, levelName, type PlaceLevels, placeLevels } from './geocoder-names';
 
 /** A place an address search found. */
 export interface Place {
+  /** The geocoder's full name of the hit (its display name): the place at the exact precision. */
   label: string;
   latitude: number;
   longitude: number;
   /** The country it is in (ISO 3166-1 alpha-2, uppercase), or null when the geocoder does not say. */
   countryCode: string | null;
+  /** Its names at the coarser precisions, from the hit's structured address: the find form needs no second call. */
+  places: PlaceLevels;
 }
 
 /** A position's place name ("Hamburg, Deutschland") and its country (ISO 3166-1 alpha-2, uppercase, or null). */
@@ -19,8 +25,12 @@ export interface PlaceName {
 export interface Geocoder {
   /** The best match for an address, or null when there is none. */
   search(query: string, locale: Locale): Promise<Place | null>;
-  /** The place name of a position, or null when there is none. */
-  reverse(latitude: number, longitude: number, locale: Locale): Promise<PlaceName | null>;
+  /**
+   * The place name of a position at a precision (exact: the town, as the find form always showed it; km: with its
+   * district; town), or null when there is none. The position is rounded to the precision before anything is
+   * cached or asked: the geocoder never learns more of it than the find will publish.
+   */
+  reverse(latitude: number, longitude: number, locale: Locale, precision?: Precision): Promise<PlaceName | null>;
 }
 
 /** The geocoder could not answer (down, slow, refused us): the caller falls back, nothing is cached. */
@@ -41,38 +51,38 @@ interface SearchHit {
   lat?: string;
   lon?: string;
   display_name?: string;
-  address?: Record<string, string | undefined>;
+  address?: Address;
 }
 
 interface ReverseHit {
   error?: string;
   display_name?: string;
-  address?: Record<string, string | undefined>;
-}
-
-/** Town-level name of a reverse hit: "Hamburg, Deutschland" rather than a house number. */
-function placeName(hit: ReverseHit): string | null {
-  const address = hit.address ?? {};
-  const town = address.city ?? address.town ?? address.village ?? address.municipality ?? address.hamlet ?? address.county;
-  const parts = [town, address.country].filter(Boolean);
-  if (parts.length) return parts.join(', ');
-  return hit.display_name?.trim() || null;
-}
-
-/** The country of a hit with `addressdetails=1`: Nominatim's `address.country_code` ("de"), uppercase. */
-function countryOf(address: Record<string, string | undefined> | undefined): string | null {
-  const code = address?.country_code?.trim().toUpperCase() ?? '';
-  return /^[A-Z]{2}$/.test(code) ? code : null;
+  address?: Address;
 }
 
 /**
- * Cache keys: the query as typed (case and spacing aside); a position rounded to about 100 m. Version 2 keeps the
- * country with the place; version 1's entries lack it and simply expire.
+ * How each precision asks for a position's name: the decimals it keeps (exact: about 100 m, the cache's cell, so
+ * the geocoder learns no more than the cache keeps), and Nominatim's zoom (10: city, 14: suburb).
+ */
+const REVERSE: Record<Precision, { digits: number; zoom: string }> = {
+  exact: { digits: 3, zoom: '10' },
+  km: { digits: 2, zoom: '14' },
+  town: { digits: 1, zoom: '10' },
+};
+
+/**
+ * Cache keys: the query as typed (case and spacing aside); a position rounded to its precision (exact: about
+ * 100 m), so no key keeps more of a position than the find publishes. Version 3 of a search keeps the names per
+ * precision; version 2's entries lack them and simply expire. A reverse name at the exact precision keeps version
+ * 2's key and answer; km and town have keys of their own.
  */
 export const searchKey = (query: string, locale: Locale) =>
-  `geocode:v2:search:${locale}:${query.trim().toLowerCase().replace(/\s+/g, ' ')}`;
-export const reverseKey = (latitude: number, longitude: number, locale: Locale) =>
-  `geocode:v2:reverse:${locale}:${latitude.toFixed(3)},${longitude.toFixed(3)}`;
+  `geocode:v3:search:${locale}:${query.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+export function reverseKey(latitude: number, longitude: number, locale: Locale, precision: Precision = 'exact'): string {
+  const { digits } = REVERSE[precision];
+  const cell = `${latitude.toFixed(digits)},${longitude.toFixed(digits)}`;
+  return precision === 'exact' ? `geocode:v2:reverse:${locale}:${cell}` : `geocode:v3:reverse:${precision}:${locale}:${cell}`;
+}
 
 /**
  * A Nominatim-compatible geocoder (OpenStreetMap's by default) behind a KV cache. Its usage policy asks for an
@@ -126,20 +136,24 @@ export function nominatimGeocoder(options: {
         const latitude = Number(hit?.lat);
         const longitude = Number(hit?.lon);
         if (!hit?.display_name || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-        return { label: hit.display_name, latitude, longitude, countryCode: countryOf(hit.address) };
+        return { label: hit.display_name, latitude, longitude, countryCode: countryOf(hit.address), places: placeLevels(hit.address) };
       }),
-    reverse: (latitude, longitude, locale) =>
-      cached(reverseKey(latitude, longitude, locale), async () => {
+    reverse: (latitude, longitude, locale, precision = 'exact') =>
+      cached(reverseKey(latitude, longitude, locale, precision), async () => {
+        const { digits, zoom } = REVERSE[precision];
         const body = (await get('/reverse', {
-          lat: latitude.toFixed(5),
-          lon: longitude.toFixed(5),
+          lat: latitude.toFixed(digits),
+          lon: longitude.toFixed(digits),
           format: 'jsonv2',
-          zoom: '10',
+          zoom,
           addressdetails: '1',
           'accept-language': locale,
         })) as ReverseHit;
         if (!body || typeof body !== 'object' || body.error) return null;
-        const label = placeName(body);
+        const label =
+          precision === 'exact'
+            ? exactName(body.address, body.display_name)
+            : (levelName(body.address, precision) ?? (placeName(body.display_name ?? '', precision) || null));
         return label ? { label, countryCode: countryOf(body.address) } : null;
       }),
   };

@@ -22,9 +22,8 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
     setAddressError(null);
     setSearching(true);
     try {
-      const place = await api<{ label: string; latitude: number; longitude: number; countryCode: string | null }>(
-        `/api/geocode?q=${encodeURIComponent(query)}`,
-      );
+      // With the names at the coarser precisions (`places`), so choosing km or town needs no second call.
+      const place = await api<PickedLocation>(`/api/geocode?q=${encodeURIComponent(query)}`);
       onPick(place);
     } catch (error) {
       // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.

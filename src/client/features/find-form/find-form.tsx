@@ -4,7 +4,7 @@ import type { FindAnswer } from '../../../shared/find-answer';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
-import { type Precision, roundPosition } from '../../../shared/schemas/precision';
+import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
@@ -19,23 +19,26 @@ import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
 import { AddressSearch } from './address-search';
 import { KeepField, PrecisionField } from './fields';
-import { usePlaceName } from './use-place-name';
 
 // What the form says about kept finds comes with its texts once there are any (kept-finds-status.tsx).
 const loadKeptStatus = withTexts('find-kept', () => import('./kept-finds-status'));
 const KeptFindsStatus = lazy(loadKeptStatus);
 
-/** The form's check (valibot and the find schema): not in the stone page's first JavaScript. */
-const loadCheck = () => import('./check');
+/** The form's check (valibot and the find schema) with its refusals' texts: not in the stone page's first JavaScript. */
+const loadCheck = withTexts('find-place', () => import('./check'));
 const prefetchCheck = () => void loadCheck().catch(() => {});
 /** The optional photo: rendered in place by the Worker, its code loaded after the page's first JavaScript. */
 const loadPhoto = withTexts('find-photo', () => import('./find-photo'));
 const FindPhoto = lazyPart(loadPhoto);
+/** The place's name and what is published of it (published-place.tsx), once a place is picked. */
+const PublishedPlace = lazy(withTexts('find-place', () => import('./published-place')));
 
 export interface PickedLocation extends Coordinates {
   label: string;
   /** The country the geocoder named for it (ISO 3166-1 alpha-2); absent for a place typed by hand. */
   countryCode?: string | null;
+  /** Its names at the coarser precisions ('' where nothing may be published); null or absent: not known yet. */
+  places?: Partial<Record<Exclude<Precision, 'exact'>, string | null>>;
 }
 
 interface FindFormProps {
@@ -116,8 +119,6 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     },
   });
 
-  usePlaceName(picked, onPick);
-
   const locateWithGps = async () => {
     setLocating(true);
     try {
@@ -130,6 +131,10 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     }
   };
 
+  // What is published of the place: for km and town its name at that level (the check leaves out any street,
+  // number or postcode in any case, and rounds bare coordinates).
+  const place = (precision !== 'exact' && picked?.places?.[precision]) || picked?.label || '';
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     let checkFind: typeof import('./check').checkFind;
@@ -140,13 +145,8 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       toast({ title: intl.formatMessage({ id: 'find.error' }), description: (error as Error).message, variant: 'error' });
       return;
     }
-    // Bare coordinates as the location would tell the exact position the finder chose to blur.
-    const blurred =
-      picked && picked.latitude !== null && picked.longitude !== null && picked.label === formatCoordinates(picked)
-        ? formatCoordinates({ latitude: roundPosition(picked.latitude, precision), longitude: roundPosition(picked.longitude, precision) })
-        : picked?.label;
     const result = checkFind({
-      location: blurred ?? '',
+      location: place,
       latitude: picked?.latitude ?? null,
       longitude: picked?.longitude ?? null,
       comment,
@@ -177,13 +177,18 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           <TextField
             label={intl.formatMessage({ id: 'findForm.location' })}
             name="location"
-            value={picked?.label ?? ''}
+            value={place}
             readOnly
             required
             placeholder={intl.formatMessage({ id: mapUnavailable ? 'map.noMapPlaceholder' : 'findForm.locationPlaceholder' })}
             error={errors.location}
             hint={mapUnavailable ? undefined : intl.formatMessage({ id: 'findForm.mapHint' })}
           />
+          {picked ? (
+            <Suspense fallback={null}>
+              <PublishedPlace picked={picked} precision={precision} onPick={onPick} />
+            </Suspense>
+          ) : null}
           <Button variant="secondary" onClick={locateWithGps} disabled={locating || !hydrated}>
             <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
           </Button>

@@ -6,6 +6,7 @@ import type { CollectionStone, CollectionView, LastFind } from '../../../shared/
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { collections, finds, stones } from '../../db/schema';
+import { shownPlace } from '../../lib/legacy-place';
 import type { ViewContext } from '../stones/queries';
 
 /** A counted public find: not hidden, and not flagged unless the flag was accepted (the distance counts it). */
@@ -44,6 +45,7 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
         longitude: finds.longitude,
         createdAt: finds.createdAt,
         countryCode: finds.countryCode,
+        precision: finds.precision,
       })
       .from(finds)
       .where(and(inArray(finds.stoneId, ofCollection), counted))
@@ -61,7 +63,7 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
     const journey = (byStone.get(stone.id) ?? []).sort((a, b) => a.seq - b.seq);
     const last = journey.at(-1);
     const lastFind: LastFind | null = last
-      ? { location: last.location, latitude: last.latitude, longitude: last.longitude, createdAt: last.createdAt.toISOString() }
+      ? { location: shownPlace(last), latitude: last.latitude, longitude: last.longitude, createdAt: last.createdAt.toISOString() }
       : null;
     return {
       code: stone.code,

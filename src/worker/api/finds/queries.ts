@@ -9,6 +9,7 @@ import { FIND_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
+import { shownPlace } from '../../lib/legacy-place';
 import { insertCollectionFindMails, insertOwnerFindMail, insertSubscriberFindMails } from '../../mail/find-queries';
 import { subscribeStatements } from '../../mail/follow-queries';
 import { writtenIds } from '../../mail/outbox';
@@ -174,7 +175,8 @@ export async function addFind(
   return {
     find: {
       id: row.id,
-      location: row.location,
+      // As stored: the schema left out street, number and postcode (a replay of a legacy key shows it as reviewed).
+      location: shownPlace(row),
       latitude: row.latitude,
       longitude: row.longitude,
       comment: row.comment,

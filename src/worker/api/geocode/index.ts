@@ -40,9 +40,10 @@ export const geocode = new Hono<AppEnv>()
     return c.json(place);
   })
   .get('/reverse', async (c) => {
-    const { lat, lon } = parseInput(reverseSchema, c.req.query());
+    const { lat, lon, precision } = parseInput(reverseSchema, c.req.query());
     await enforceRateLimits(c, [{ name: 'geocodeClient' }]);
-    // No known name is an answer too (the form keeps the coordinates), not an error.
-    const place = await answer(() => geocoder(c).reverse(lat, lon, c.get('locale')));
+    // No known name is an answer too (the form keeps the coordinates), not an error. The adapter rounds the
+    // position to the precision before its cache and the geocoder see it.
+    const place = await answer(() => geocoder(c).reverse(lat, lon, c.get('locale'), precision));
     return c.json({ label: place?.label ?? null, countryCode: place?.countryCode ?? null });
   });

@@ -12,6 +12,7 @@ import { uniqueViolation } from '../../db/errors';
 import { collections, finds, photos, type StoneRow, stones } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
+import { shownPlace } from '../../lib/legacy-place';
 import { mailDedupe } from '../../mail/builders';
 import { insertMail } from '../../mail/queries';
 import { findPhotosOf } from '../finds/photos/queries';
@@ -49,7 +50,7 @@ export async function getStoneView(
 ): Promise<(Omit<StoneView, 'finds'> & { finds: OwnerFindView[] }) | null>;
 export async function getStoneView(db: Db, code: string, ctx: ViewContext, withHidden = false) {
   const byCode = sql`(select ${stones.id} from ${stones} where ${stones.code} = ${code})`;
-  const [stoneRows, findRows, photoRows, collectionRows, findPhotoRows] = await db.batch([
+  const [stoneRows, storedFinds, photoRows, collectionRows, findPhotoRows] = await db.batch([
     db.select().from(stones).where(eq(stones.code, code)).limit(1),
     db
       .select({ ...FIND_COLUMNS, hidden: finds.hidden, hiddenBy: finds.hiddenBy })
@@ -65,6 +66,8 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
   ]);
   const stone = stoneRows[0];
   if (!stone) return null;
+  // Every reader (the page, the API, the journey files, the owner and the operator) sees the place as published.
+  const findRows = storedFinds.map(({ precision, ...f }) => ({ ...f, location: shownPlace({ ...f, precision }) }));
   const collection = collectionRows[0] ? { ...collectionRows[0], url: `${ctx.origin}${collectionPath(collectionRows[0].id)}` } : null;
   const view = toView(
     stone,

@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { ReportedFind } from '../../../../shared/types';
 import type { Db } from '../../../db/client';
 import { findPhotos, findReports, finds, stones } from '../../../db/schema';
+import { shownPlace } from '../../../lib/legacy-place';
 
 /** The reporters' notes kept in the list per find: enough to judge it, without one find's notes filling the page. */
 const NOTES_LISTED = 20;
@@ -38,6 +39,9 @@ export async function reportedFinds(db: Db, page: number, pageSize: number): Pro
       .select({
         findId: finds.id,
         location: finds.location,
+        latitude: finds.latitude,
+        longitude: finds.longitude,
+        precision: finds.precision,
         createdAt: finds.createdAt,
         comment: finds.comment,
         hidden: finds.hidden,
@@ -73,7 +77,7 @@ export async function reportedFinds(db: Db, page: number, pageSize: number): Pro
         stone: { id: find.stoneId, code: find.code, title: find.title },
         find: {
           id: find.findId,
-          location: find.location,
+          location: shownPlace(find),
           createdAt: find.createdAt.toISOString(),
           comment: find.comment,
           hidden: find.hidden,
