@@ -1,4 +1,5 @@
 import { forgetFindClients } from '../api/finds/moderation/queries';
+import { deleteExpiredOwnerLinks } from '../api/owner/links/queries';
 import { sweepOrphanObjects } from '../api/owner/photos';
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
@@ -48,14 +49,15 @@ export async function markMissing(env: Env, now: Date, limit = MISSING_STONES_PE
 
 /**
  * The cron's steps, in order: mail that lost its queue message is queued again and unconfirmed addresses and
- * expired link tokens go; orders that never became a stone; old login failure counts; finds forget their client
- * after the repeat check's hour; once a day the site totals are checked against a full recount; photo objects
- * that a failed upload or deletion left without a row are removed, one page of the bucket per run; travelling
- * stones not found for MISSING_AFTER_DAYS are marked missing and their owners told; stones and collections without
- * a share card yet are asked for one.
+ * expired link tokens go; owner links mailed more than OWNER_LINK_TTL_DAYS ago go; orders that never became a
+ * stone; old login failure counts; finds forget their client after the repeat check's hour; once a day the site
+ * totals are checked against a full recount; photo objects that a failed upload or deletion left without a row are
+ * removed, one page of the bucket per run; travelling stones not found for MISSING_AFTER_DAYS are marked missing
+ * and their owners told; stones and collections without a share card yet are asked for one.
  */
 export const CRON_STEPS: readonly Step[] = [
   ['mail outbox', (env, now) => maintainOutbox(getDb(env.DB), env.EMAIL_QUEUE, now)],
+  ['expired owner links', (env, now) => deleteExpiredOwnerLinks(getDb(env.DB), now)],
   ['abandoned orders', (env, now) => deleteAbandonedOrders(getDb(env.DB), now)],
   ['login failures', (env, now) => forgetOldLoginFailures(getDb(env.DB), now)],
   ['find clients', (env, now) => forgetFindClients(getDb(env.DB), now)],
