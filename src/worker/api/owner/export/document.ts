@@ -10,7 +10,10 @@ import type { StonesForExport } from './queries';
  * the owner's view is added here too.
  */
 
-/** Where the file's addresses point: the serving origin, and a finder's photo through the owner's own stone link. */
+/**
+ * Where the file's addresses point: the serving origin, and a finder's photo through the owner's own stone link (so
+ * the file holds that link where a finder sent a photo; the owner page says so beside the download).
+ */
 export interface ExportLinks {
   origin: string;
   findPhoto: (stoneId: string, findId: string) => string;
