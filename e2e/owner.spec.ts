@@ -24,7 +24,7 @@ test('the owner edits the stone, adds and deletes a photo and hides a bogus find
 
   await page.goto(`/admin/stone/${adminToken}`);
   await expect(page.getByRole('heading', { name: `Stein ${code} verwalten` })).toBeVisible();
-  await expect(page.getByText('owner-e2e@example.org')).toBeVisible();
+  await expect(page.getByText('owner-e2e@example.org', { exact: true })).toBeVisible();
   await expect(page.getByText('Die erste Geschichte.')).toBeVisible();
   await expect(page.getByTestId('owner-found')).toHaveText('2');
 
@@ -126,11 +126,11 @@ test.describe('links that lead nowhere', () => {
     await expect(page.getByRole('heading', { name: 'Ungültiger Admin-Link' })).toBeVisible();
   });
 
-  test('an unknown owner link says "Stein nicht gefunden", offers the start page and a new link by mail', async ({ page }) => {
+  test('an unknown owner link says it is not valid (any more), offers the start page and a new link by mail', async ({ page }) => {
     const response = await page.goto(`/admin/stone/${'x'.repeat(43)}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Stein nicht gefunden' })).toBeVisible();
-    await expect(page.getByText('Der Admin-Link ist ungültig oder der Stein existiert nicht mehr.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dieser Admin-Link gilt nicht (mehr)' })).toBeVisible();
+    await expect(page.getByText('Vielleicht ist er abgelaufen – Links aus späteren E-Mails gelten 30 Tage –')).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Zur Startseite' })).toBeVisible();
     await page.getByText('Dein Stein? Admin-Link per E-Mail anfordern').click();
     await expect(page.getByRole('textbox', { name: 'Code des Steins' })).toBeVisible();

@@ -81,11 +81,16 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
   { method: 'GET', path: `${owner}/:adminToken/finds/:findId/photo`, secret: 'path' },
+  // Ending every owner link changes nothing anyone else sees; the owner's copy of their data is a download.
+  { method: 'POST', path: `${owner}/:adminToken/revoke-links`, secret: 'path' },
+  { method: 'GET', path: `${owner}/:adminToken/export`, secret: 'path' },
 
   // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
   { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },
   { method: 'PATCH', path: '/api/admin/collections/:adminToken', secret: 'path', changes: 'collection' },
   { method: 'POST', path: '/api/admin/collections/:adminToken/stones', secret: 'path', changes: 'collection' },
+  { method: 'POST', path: '/api/admin/collections/:adminToken/revoke-links', secret: 'path' },
+  { method: 'GET', path: '/api/admin/collections/:adminToken/export', secret: 'path' },
 
   // The operator's: logging in answers a token; everything else answers only with one.
   { method: 'POST', path: '/api/admin/login', secret: 'body' },

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
+import { sha256Hex } from '../../src/worker/lib/crypto';
 import { loggedOutKey } from '../../src/worker/lib/operator-auth';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
 import { type ApiRoute, isCollectionRoute, PARAMETER, ROUTES, type SampleStone, sampleStone } from '../support/api-routes';
@@ -417,6 +418,17 @@ async function restoreSampleStone(stone: SampleStone): Promise<void> {
   stone.adminToken = again.adminToken;
 }
 
+/** After the sample's owner links were all made invalid: the same links again, so later requests reach the routes. */
+async function restoreSampleLinks(stone: SampleStone): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare('UPDATE collections SET owner_token_hash = ? WHERE id = ?').bind(
+      await sha256Hex(stone.collectionToken),
+      stone.collectionId,
+    ),
+    env.DB.prepare('UPDATE stones SET owner_token_hash = ? WHERE id = ?').bind(await sha256Hex(stone.adminToken), stone.id),
+  ]);
+}
+
 async function send(r: FuzzRequest, stone: SampleStone): Promise<Response> {
   const headers = new Headers({ 'cf-connecting-ip': clientAddress() });
   const write = r.method !== 'GET';
@@ -544,6 +556,7 @@ describe(`${TOTAL_RUNS.toLocaleString('en')} generated requests (seed ${SEED}; F
             await res.arrayBuffer();
           }
           if (r.route.label === 'DELETE /api/admin/stones/:id (operator)' && res.status === 200) await restoreSampleStone(stone);
+          if (r.route.path.endsWith('/revoke-links') && res.status === 202) await restoreSampleLinks(stone);
           // A logout ends the fuzz's one operator token: the same session again, so later requests reach the routes.
           if (r.route.label === 'POST /api/admin/logout (operator)' && res.status === 204 && operatorToken) {
             await env.CACHE.delete(loggedOutKey(decodeJwt(operatorToken).jti ?? ''));

@@ -94,6 +94,7 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     `/api/admin/stones/${f.adminToken}/finds/${f.findId}`,
     json('PATCH', { hidden: true }),
   ],
+  'POST /api/admin/stones/:adminToken/revoke-links': (f) => [`/api/admin/stones/${f.adminToken}/revoke-links`, { method: 'POST' }],
   'POST /api/collections': () => ['/api/collections', json('POST', collectionBody())],
   'POST /api/collections/:id/notifications': (f) => [
     `/api/collections/${f.collection.id}/notifications`,
@@ -107,6 +108,10 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   'POST /api/admin/collections/:adminToken/stones': (f) => [
     `/api/admin/collections/${f.collection.adminToken}/stones`,
     json('POST', { count: 1 }),
+  ],
+  'POST /api/admin/collections/:adminToken/revoke-links': (f) => [
+    `/api/admin/collections/${f.collection.adminToken}/revoke-links`,
+    { method: 'POST' },
   ],
   'POST /api/admin/login': () => ['/api/admin/login', json('POST', { email: 'niemand@example.org', password: 'falsches-passwort' })],
   'PATCH /api/admin/stones/id/:id (operator)': (f) => [

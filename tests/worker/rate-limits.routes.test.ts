@@ -126,12 +126,39 @@ describe('abuse limits on public writes', () => {
     expect(await burst(limit + 1, edit)).toEqual([...Array(limit).fill(200), 429]);
     const addMore = await postJson(`/api/admin/collections/${created.adminToken}/stones`, { count: 1 }, { 'cf-connecting-ip': client });
     await expectApiError(addMore, 429, 'RATE_LIMITED');
+    // Ending every owner link is an owner's write too: refused, it ends none and mails nothing.
+    const before = await snapshot();
+    const revoke = await call(`/api/admin/collections/${created.adminToken}/revoke-links`, {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': client },
+    });
+    await expectApiError(revoke, 429, 'RATE_LIMITED');
+    expect(await snapshot()).toEqual(before);
+    expect((await call(`/api/admin/collections/${created.adminToken}`)).status).toBe(200);
 
     const asker = clientAddress();
     const ask = () =>
       postJson(`/api/collections/${created.id}/owner-link`, { email: 'lisbeth-family@example.org' }, { 'cf-connecting-ip': asker });
     const stoneLimit = RATE_LIMITS.stoneWrites.limit;
     expect(await burst(stoneLimit + 1, ask)).toEqual([...Array(stoneLimit).fill(202), 429]);
+  });
+
+  it('limits a stone owner’s writes per client, ending every owner link included', async () => {
+    const { adminToken } = await createStone();
+    const client = clientAddress();
+    const { limit } = RATE_LIMITS.clientWrites;
+    const edit = (i: number) =>
+      call(`/api/admin/stones/${adminToken}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': client },
+        body: JSON.stringify({ title: `Fassung ${i}` }),
+      });
+    expect(await burst(limit, edit)).toEqual(Array(limit).fill(200));
+    const before = await snapshot();
+    const revoke = await call(`/api/admin/stones/${adminToken}/revoke-links`, { method: 'POST', headers: { 'cf-connecting-ip': client } });
+    await expectApiError(revoke, 429, 'RATE_LIMITED');
+    expect(await snapshot()).toEqual(before);
+    expect((await call(`/api/admin/stones/${adminToken}`)).status).toBe(200);
   });
 
   it('counts an IPv6 client per /64, so rotating the interface part gains nothing', async () => {

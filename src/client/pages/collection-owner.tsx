@@ -1,17 +1,37 @@
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
+import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import type { OwnerCollectionView } from '../../shared/types';
 import { AddStones } from '../features/collection-owner/add-stones';
 import { CollectionDetails } from '../features/collection-owner/collection-details';
 import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
+import { LinksCard } from '../features/owner/links-card';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
+
+const LINK_TEXTS = {
+  title: 'collection.owner.data',
+  lifetime: 'collection.owner.lifetime',
+  export: 'collection.owner.export',
+  exportHint: 'collection.owner.exportHint',
+  revoke: 'collection.owner.revoke',
+  revokeHint: 'collection.owner.revokeHint',
+  revokeConfirm: 'collection.owner.revokeConfirm',
+  revokeFailed: 'collection.owner.revokeFailed',
+};
+
+const homeLink = (
+  <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
+    <FormattedMessage id="notFound.home" />
+  </Link>
+);
 
 /**
  * /admin/sammlung/{adminToken}: the collection's owner page. The creator lands here after creating the set; the
@@ -22,17 +42,27 @@ export default function CollectionOwnerPage({ params }: PageProps) {
   const spec = queries.ownerCollection(token);
   const queryClient = useQueryClient();
   const { data: collection, isPending } = useQuery(specQuery(spec));
+  // Every admin link of the collection and its stones was just made invalid, this page's too.
+  const [revokedFor, setRevokedFor] = useState<string | null>(null);
+  if (revokedFor !== null) {
+    return (
+      <NoticePage
+        title={<FormattedMessage id="collection.owner.revoked.title" />}
+        text={<FormattedMessage id="collection.owner.revoked.text" values={{ email: revokedFor }} />}
+      >
+        {homeLink}
+      </NoticePage>
+    );
+  }
   if (isPending) return <Spinner />;
   if (!collection) {
     // Not the stone's "send me my owner link" form, which asks for a stone's code: a collection's is on its page.
     return (
       <NoticePage
         title={<FormattedMessage id="collection.owner.notFound.title" />}
-        text={<FormattedMessage id="collection.owner.notFound.text" />}
+        text={<FormattedMessage id="collection.owner.notFound.text" values={{ days: OWNER_LINK_TTL_DAYS }} />}
       >
-        <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
-          <FormattedMessage id="notFound.home" />
-        </Link>
+        {homeLink}
       </NoticePage>
     );
   }
@@ -53,6 +83,13 @@ export default function CollectionOwnerPage({ params }: PageProps) {
         <AddStones token={token} stoneCount={collection.stones.length} onAdded={reload} />
         <CollectionFollowers collection={collection} />
       </div>
+      <LinksCard
+        id="collection-owner-data-title"
+        api={`/api/admin/collections/${encodeURIComponent(token)}`}
+        email={collection.creatorEmail}
+        texts={LINK_TEXTS}
+        onRevoked={() => setRevokedFor(collection.creatorEmail)}
+      />
     </div>
   );
 }

@@ -1,6 +1,9 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
+import { LinksCard } from '../features/owner/links-card';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerEmbed } from '../features/owner/owner-embed';
 import { OwnerFinds } from '../features/owner/owner-finds';
@@ -13,7 +16,20 @@ import { OwnerStatistics } from '../features/owner/owner-statistics';
 import { UpgradeCard } from '../features/owner/upgrade-card';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
+import { Link } from '../lib/router';
+import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
+
+const LINK_TEXTS = {
+  title: 'owner.links.title',
+  lifetime: 'owner.links.lifetime',
+  export: 'owner.links.export',
+  exportHint: 'owner.links.exportHint',
+  revoke: 'owner.links.revoke',
+  revokeHint: 'owner.links.revokeHint',
+  revokeConfirm: 'owner.links.revokeConfirm',
+  revokeFailed: 'owner.links.revokeFailed',
+};
 
 /** /admin/stone/{adminToken}: everything an owner does with a stone (spec §2 "Owner page"). */
 export default function OwnerPage({ params }: PageProps) {
@@ -28,6 +44,20 @@ function OwnerOf({ token }: { token: string }) {
   const spec = queries.ownerStone(token);
   const queryClient = useQueryClient();
   const { data: stone, isPending } = useQuery(specQuery(spec));
+  // Every owner link was just made invalid, this page's too: nothing here works any more.
+  const [revokedFor, setRevokedFor] = useState<string | null>(null);
+  if (revokedFor !== null) {
+    return (
+      <NoticePage
+        title={<FormattedMessage id="owner.revoked.title" />}
+        text={<FormattedMessage id="owner.revoked.text" values={{ email: revokedFor }} />}
+      >
+        <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
+          <FormattedMessage id="owner.notFound.home" />
+        </Link>
+      </NoticePage>
+    );
+  }
   if (isPending) return <Spinner />;
   if (!stone) return <OwnerMissing title="owner.notFound.title" text="owner.notFound.text" />;
   const update = (next: Partial<OwnerStoneView>) =>
@@ -49,6 +79,20 @@ function OwnerOf({ token }: { token: string }) {
       </div>
       <OwnerEmbed stone={stone} />
       <OwnerFinds token={token} stone={stone} onSaved={update} />
+      <LinksCard
+        id="owner-links-title"
+        api={`/api/admin/stones/${encodeURIComponent(token)}`}
+        email={stone.creatorEmail}
+        texts={LINK_TEXTS}
+        notRevocable={
+          stone.collection ? (
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="owner.links.ofCollection" values={{ title: stone.collection.title }} />
+            </p>
+          ) : undefined
+        }
+        onRevoked={() => setRevokedFor(stone.creatorEmail)}
+      />
     </div>
   );
 }

@@ -22,3 +22,9 @@ export const OWNER_NOTIFICATIONS_LISTED = 100;
 export const MAX_COLLECTION_STONES = 50;
 /** A collection's optional dedication. */
 export const MAX_DEDICATION_LENGTH = 280;
+
+/**
+ * An owner link sent in a mail later than the creation (a find mail with a photo, the missing mail, "send me my
+ * owner link") works this many days; the creation's link works until its owner makes every link invalid.
+ */
+export const OWNER_LINK_TTL_DAYS = 30;

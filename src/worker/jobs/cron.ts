@@ -1,6 +1,7 @@
 import { forgetFindClients } from '../api/finds/moderation/queries';
 import { expireFindPhotos } from '../api/finds/photos/store';
 import { forgetReportClients } from '../api/finds/reports/queries';
+import { deleteExpiredOwnerLinks } from '../api/owner/links/queries';
 import { sweepOrphanObjects } from '../api/owner/photos';
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
@@ -64,16 +65,18 @@ export async function expireUndecidedPhotos(env: Env, now: Date): Promise<number
 
 /**
  * The cron's steps, in order: mail that lost its queue message is queued again and unconfirmed addresses and
- * expired link tokens go; orders that never became a stone; old login failure counts; finds forget their client
- * after the repeat check's hour and reports theirs after REPORT_CLIENT_DAYS; finders' photos left undecided for
- * FIND_PHOTO_PENDING_DAYS are deleted; once a day the site totals are checked against a full recount; photo objects
- * that a failed upload or deletion left without a row are removed, one page of the bucket per run; finds from
- * before the finder's precision was stored get it, and their place loses street, number and postcode (before the
- * missing mails, which name the last place); travelling stones not found for MISSING_AFTER_DAYS are marked missing
+ * expired link tokens go; owner links mailed more than OWNER_LINK_TTL_DAYS ago go; orders that never became a
+ * stone; old login failure counts; finds forget their client after the repeat check's hour and reports theirs after
+ * REPORT_CLIENT_DAYS; finders' photos left undecided for FIND_PHOTO_PENDING_DAYS are deleted; once a day the site
+ * totals are checked against a full recount; photo objects that a failed upload or deletion left without a row are
+ * removed, one page of the bucket per run; finds from before the finder's precision was stored get it, and their
+ * place loses street, number and postcode (before the missing mails, which name the last place); travelling stones
+ * not found for MISSING_AFTER_DAYS are marked missing
  * and their owners told; stones and collections without a share card yet are asked for one.
  */
 export const CRON_STEPS: readonly Step[] = [
   ['mail outbox', (env, now) => maintainOutbox(getDb(env.DB), env.EMAIL_QUEUE, now)],
+  ['expired owner links', (env, now) => deleteExpiredOwnerLinks(getDb(env.DB), now)],
   ['abandoned orders', (env, now) => deleteAbandonedOrders(getDb(env.DB), now)],
   ['login failures', (env, now) => forgetOldLoginFailures(getDb(env.DB), now)],
   ['find clients', (env, now) => forgetFindClients(getDb(env.DB), now)],

@@ -44,8 +44,8 @@ export async function sendOutboxRow(
       await finish({ status: 'skipped', lastError: null });
       return { done: true };
     }
-    const token = await mintTokenFor(db, minted, job);
-    const links = mailLinks(env.PUBLIC_SITE_URL.replace(/\/$/, ''), job, token, await mintSecondTokenFor(db, minted, job));
+    const token = await mintTokenFor(db, minted, job, now.getTime());
+    const links = mailLinks(env.PUBLIC_SITE_URL.replace(/\/$/, ''), job, token, await mintSecondTokenFor(db, minted, job, now.getTime()));
     const mail = renderMail(job, row.locale as Locale, links, env.PRODUCT_NAME);
     await transport.send({ id: row.id, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, to: row.recipient, ...mail });
     await finish({ status: 'sent', sentAt: new Date(), lastError: null });

@@ -34,11 +34,14 @@ export async function finishOutboxRow(db: Db, id: string, values: Partial<Outbox
 }
 
 /**
- * Whether the mail still has its reader when it is sent: the stone or the collection (creation, owner link), the
+ * Whether the mail still has its reader when it is sent: the stone or the collection (creation, owner link, unless
+ * withdrawn), the
  * stone still missing (the missing mail), the owner's find mails turned on, a confirmed subscription or collection
  * follower (find mails), one not yet confirmed (confirmation).
  */
 export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
+  // A mail whose only point is its owner link says nothing once every link was made invalid after it was written.
+  if ((job.kind === 'owner-link' || job.kind === 'collection-owner-link') && job.ownerLinkWithdrawn) return false;
   switch (job.kind) {
     case 'stone-created':
     case 'owner-link':

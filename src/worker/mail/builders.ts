@@ -14,10 +14,15 @@ const hour = (at: Date) => at.toISOString().slice(0, 13);
 
 /** The subject in the reader's language, stored with the row (the operator admin lists it). */
 export const subjectOf = (job: MailJob, locale: Locale): string => {
-  if (isCollectionMail(job))
-    return text(locale, job.kind === 'collection-created' ? 'mail.collectionCreated.subject' : 'mail.collectionOwner.subject', {
-      title: job.title,
-    });
+  if (isCollectionMail(job)) {
+    const id =
+      job.kind === 'collection-created'
+        ? 'mail.collectionCreated.subject'
+        : job.replacesRevoked
+          ? 'mail.collectionOwner.revokedSubject'
+          : 'mail.collectionOwner.subject';
+    return text(locale, id, { title: job.title });
+  }
   const names = mailNames(job);
   switch (job.kind) {
     case 'stone-created':
@@ -29,7 +34,7 @@ export const subjectOf = (job: MailJob, locale: Locale): string => {
     case 'confirm':
       return text(locale, job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names);
     case 'owner-link':
-      return text(locale, 'mail.owner.subject', names);
+      return text(locale, job.replacesRevoked ? 'mail.owner.revokedSubject' : 'mail.owner.subject', names);
     case 'find-collection':
       return text(locale, 'mail.collection.findSubject', names);
     case 'collection-confirm':
@@ -62,7 +67,10 @@ export const mailDedupe = {
   ownerLink: (stoneId: string, now: Date) => `owner-link:${stoneId}:${hour(now)}`,
   /** One mail per stone and missing episode (the time it went missing): a stone found and lost again gets another. */
   missing: (stoneId: string, since: Date) => `missing:${stoneId}:${since.getTime()}`,
+  /** The fresh link after the owner made every link invalid: one per revocation (a later one mails again). */
+  linksRevoked: (stoneId: string, now: Date) => `links-revoked:${stoneId}:${now.getTime()}`,
   collectionCreated: (collectionId: string) => `collection-created:${collectionId}`,
+  collectionLinksRevoked: (collectionId: string, now: Date) => `collection-links-revoked:${collectionId}:${now.getTime()}`,
   /** At most one owner-link mail per collection and hour, whoever asks how often. */
   collectionOwnerLink: (collectionId: string, now: Date) => `collection-owner-link:${collectionId}:${hour(now)}`,
 };
@@ -81,13 +89,13 @@ export function findMailJob(kind: FindMailKind, facts: { code: string; title: st
 }
 
 /**
- * The links of a mail on `site` (no trailing slash), with the token its kind carries, and the owner token of an
- * owner's find mail about a photo (tokens.ts mintSecondTokenFor).
+ * The links of a mail on `site` (no trailing slash), with the token its kind carries (null: an owner link withdrawn
+ * before the mail went out), and the owner token of an owner's find mail about a photo (tokens.ts mintSecondTokenFor).
  */
-export function mailLinks(site: string, job: MailJob, token: string, ownerToken: string | null = null): MailLinks {
+export function mailLinks(site: string, job: MailJob, token: string | null, ownerToken: string | null = null): MailLinks {
   if (isCollectionMail(job)) {
     const collection = `${site}${collectionPath(job.collectionId)}`;
-    return { collection, labels: `${collection}/etiketten`, owner: `${site}/admin/sammlung/${token}` };
+    return { collection, labels: `${collection}/etiketten`, ...(token ? { owner: `${site}/admin/sammlung/${token}` } : {}) };
   }
   if (job.kind === 'collection-confirm')
     return { collection: `${site}${collectionPath(job.collection.id)}`, confirm: `${site}/abo/bestaetigen?token=${token}` };
@@ -96,7 +104,8 @@ export function mailLinks(site: string, job: MailJob, token: string, ownerToken:
     case 'stone-created':
     case 'owner-link':
     case 'stone-missing':
-      return { stone, owner: `${site}/admin/stone/${token}`, qr: `${site}/api/stones/${job.code}/qr.svg` };
+      // No token: every owner link was made invalid after the mail was written, so it goes without one.
+      return { stone, ...(token ? { owner: `${site}/admin/stone/${token}` } : {}), qr: `${site}/api/stones/${job.code}/qr.svg` };
     case 'find-collection':
       return {
         stone,

@@ -24,16 +24,19 @@ export interface FindFacts {
  * sent; links with tokens are made then.
  */
 export type MailJob =
-  /** To the creator after a stone is created: its code, links and an owner link. */
-  | { kind: 'stone-created'; stoneId: string; code: string; title: string }
+  /** To the creator after a stone is created: its code, links and an owner link (until revoked). */
+  | ({ kind: 'stone-created'; stoneId: string; code: string; title: string } & OwnerLinkState)
   /** To the owner for every find (unless turned off), with a one-click way to stop them. */
-  | { kind: 'find-owner'; stoneId: string; code: string; title: string; find: FindFacts }
+  | ({ kind: 'find-owner'; stoneId: string; code: string; title: string; find: FindFacts } & OwnerLinkState)
   /** To every confirmed subscriber for every find, with one-click unsubscribe. */
   | { kind: 'find-subscriber'; subscriptionId: string; code: string; title: string; find: FindFacts }
   /** Double opt-in: a subscription (`follow`: one a finder asked for with their find) is confirmed by its link. */
   | { kind: 'confirm'; subscriptionId: string; code: string; title: string; follow: boolean }
-  /** "Send me my owner link": a new owner link, to the creator's address only. */
-  | { kind: 'owner-link'; stoneId: string; code: string; title: string }
+  /**
+   * "Send me my owner link": a new owner link (for OWNER_LINK_TTL_DAYS), to the creator's address only; with
+   * `replacesRevoked`, the one link that works after the owner made every link invalid (until revoked).
+   */
+  | ({ kind: 'owner-link'; stoneId: string; code: string; title: string; replacesRevoked?: true } & OwnerLinkState)
   /**
    * To every confirmed follower of a stone's collection who does not follow the stone itself, for every counted
    * find: one mail naming the stone and the collection, with one-click unsubscribe from the collection.
@@ -45,14 +48,33 @@ export type MailJob =
    * The cron marked the stone missing: when it was last seen (ISO) and where (its newest counted find's place; null
    * when nobody has found it since it was made), with a new owner link.
    */
-  | { kind: 'stone-missing'; stoneId: string; code: string; title: string; lastSeenAt: string; lastSeenPlace: string | null }
+  | ({
+      kind: 'stone-missing';
+      stoneId: string;
+      code: string;
+      title: string;
+      lastSeenAt: string;
+      lastSeenPlace: string | null;
+    } & OwnerLinkState)
   /**
    * To the creator after a memorial collection is created: its page, its label sheet and its owner link (one mail
    * for the whole set, none per stone). Collection mails name no stone, so they carry no `code`.
    */
-  | { kind: 'collection-created'; collectionId: string; title: string; stoneCount: number }
-  /** "Send me my owner link" on a collection's page: a new owner link for the set, to the creator's address only. */
-  | { kind: 'collection-owner-link'; collectionId: string; title: string };
+  | ({ kind: 'collection-created'; collectionId: string; title: string; stoneCount: number } & OwnerLinkState)
+  /**
+   * "Send me my owner link" on a collection's page: a new owner link for the set (for OWNER_LINK_TTL_DAYS), to the
+   * creator's address only; with `replacesRevoked`, the one that works after every link was made invalid.
+   */
+  | ({ kind: 'collection-owner-link'; collectionId: string; title: string; replacesRevoked?: true } & OwnerLinkState);
+
+/**
+ * A mail that carries an owner link: `ownerLinkWithdrawn` when its owner made every link invalid after the mail was
+ * written and before it went out. It then goes without one (an owner-link mail not at all): a link made when it is
+ * sent would outlive the revocation.
+ */
+export interface OwnerLinkState {
+  ownerLinkWithdrawn?: true;
+}
 
 /** A collection as a mail names it. */
 export interface CollectionNames {

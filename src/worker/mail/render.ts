@@ -1,9 +1,11 @@
 import { formatDistance } from '../../shared/geo';
 import type { Locale } from '../../shared/i18n/locale';
 import { intlTag } from '../../shared/i18n/locale';
+import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import { type TextId, type TextValues, text } from '../lib/i18n';
 import { mailNames } from './builders';
-import type { CollectionMailJob, MailJob } from './jobs';
+import type { MailJob } from './jobs';
+import { carriesOwnerLink, lasting, ownerLinkBlocks } from './owner-blocks';
 
 /** The links a mail carries, made when it is sent (tokens included). */
 export interface MailLinks {
@@ -27,7 +29,10 @@ export interface RenderedMail {
   headers: Record<string, string>;
 }
 
-type Block = { kind: 'p'; text: string } | { kind: 'link'; label: string; url: string } | { kind: 'button'; label: string; url: string };
+export type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'link'; label: string; url: string }
+  | { kind: 'button'; label: string; url: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -57,22 +62,10 @@ function blocks(
   t: (id: TextId, values?: TextValues) => string,
   locale: Locale,
 ): { subject: string; body: Block[]; footer: Block[] } {
-  if (job.kind === 'collection-created' || job.kind === 'collection-owner-link') return collectionBlocks(job, links, t);
+  if (carriesOwnerLink(job)) return ownerLinkBlocks(job, links, t);
   const names = mailNames(job);
   const stone = links.stone ?? '';
   switch (job.kind) {
-    case 'stone-created':
-      return {
-        subject: t('mail.created.subject', names),
-        body: [
-          { kind: 'p', text: t('mail.created.intro', names) },
-          { kind: 'link', label: t('mail.created.public'), url: stone },
-          { kind: 'link', label: t('mail.created.qr'), url: links.qr ?? '' },
-          { kind: 'link', label: t('mail.created.owner'), url: links.owner ?? '' },
-          { kind: 'button', label: t('mail.created.button'), url: stone },
-        ],
-        footer: [],
-      };
     case 'find-owner':
     case 'find-subscriber':
     case 'find-collection': {
@@ -104,7 +97,11 @@ function blocks(
         body.push({ kind: 'p', text: t('mail.find.photoWaiting') });
         // Mails written before undecided photos expired do not name the days.
         if (find.photoPendingDays) body.push({ kind: 'p', text: t('mail.find.photoExpires', { days: find.photoPendingDays }) });
-        if (links.owner) body.push({ kind: 'link', label: t('mail.find.photoReview'), url: links.owner });
+        if (links.owner)
+          body.push(
+            { kind: 'link', label: t('mail.find.photoReview'), url: links.owner },
+            { kind: 'p', text: t('mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
+          );
       }
       body.push({ kind: 'button', label: t('mail.find.button'), url: stone });
       if (job.kind === 'find-collection') {
@@ -157,53 +154,12 @@ function blocks(
           { kind: 'p', text: t('mail.missing.findAgain') },
           { kind: 'link', label: t('mail.missing.public'), url: stone },
           { kind: 'link', label: t('mail.missing.owner'), url: links.owner ?? '' },
+          ...lasting(links, t('mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS })),
           { kind: 'button', label: t('mail.missing.button'), url: stone },
         ],
         footer: [],
       };
-    case 'owner-link':
-      return {
-        subject: t('mail.owner.subject', names),
-        body: [
-          { kind: 'link', label: t('mail.owner.intro', names), url: links.owner ?? '' },
-          { kind: 'p', text: t('mail.owner.keep') },
-          { kind: 'button', label: t('mail.owner.button'), url: links.owner ?? '' },
-          { kind: 'p', text: t('mail.owner.notYou') },
-        ],
-        footer: [],
-      };
   }
-}
-
-/** A memorial collection's mails: its page, its label sheet and a new owner link for the whole set. */
-function collectionBlocks(
-  job: CollectionMailJob,
-  links: MailLinks,
-  t: (id: TextId, values?: TextValues) => string,
-): { subject: string; body: Block[]; footer: Block[] } {
-  const names = { title: job.title };
-  if (job.kind === 'collection-created')
-    return {
-      subject: t('mail.collectionCreated.subject', names),
-      body: [
-        { kind: 'p', text: t('mail.collectionCreated.intro', { ...names, count: job.stoneCount }) },
-        { kind: 'link', label: t('mail.collectionCreated.page'), url: links.collection ?? '' },
-        { kind: 'link', label: t('mail.collectionCreated.labels'), url: links.labels ?? '' },
-        { kind: 'link', label: t('mail.collectionCreated.owner'), url: links.owner ?? '' },
-        { kind: 'button', label: t('mail.collectionCreated.button'), url: links.collection ?? '' },
-      ],
-      footer: [],
-    };
-  return {
-    subject: t('mail.collectionOwner.subject', names),
-    body: [
-      { kind: 'link', label: t('mail.collectionOwner.intro', names), url: links.owner ?? '' },
-      { kind: 'p', text: t('mail.collectionOwner.keep') },
-      { kind: 'button', label: t('mail.collectionOwner.button'), url: links.owner ?? '' },
-      { kind: 'p', text: t('mail.collectionOwner.notYou') },
-    ],
-    footer: [],
-  };
 }
 
 /** The plain-text version: a button becomes its label and address, unless a link above gave that address. */
@@ -228,7 +184,9 @@ function blockHtml(block: Block): string {
  */
 export function renderMail(job: MailJob, locale: Locale, links: MailLinks, productName: string): RenderedMail {
   const t = (id: TextId, values?: TextValues) => text(locale, id, values);
-  const { subject, body, footer } = blocks(job, links, t, locale);
+  const { subject, body: all, footer } = blocks(job, links, t, locale);
+  // A link without an address goes: an owner link withdrawn before the mail went out.
+  const body = all.filter((block) => block.kind === 'p' || block.url);
   const greeting = t('mail.greeting');
   const signature = t('mail.signature', { product: productName });
   const textParts = [greeting, ...body.map(blockText).filter(Boolean), signature];

@@ -1,3 +1,4 @@
+import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import { insertCollectionOwnerToken } from '../api/collections/owner/queries';
 import type { Db } from '../db/client';
 import type { mailTokens } from '../db/schema';
@@ -12,6 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const CONFIRM_TOKEN_TTL_MS = 7 * DAY_MS;
 /** An unsubscribe or "stop find mails" link keeps working for a long while after its mail. */
 export const STOP_TOKEN_TTL_MS = 400 * DAY_MS;
+/** An owner link mailed after the creation works this long (owner_tokens.expires_at). */
+export const OWNER_LINK_TTL_MS = OWNER_LINK_TTL_DAYS * DAY_MS;
 
 /** Tokens a mail being sent has made, so a failed send can take them back. */
 export interface MintedTokens {
@@ -40,34 +43,48 @@ async function mintMailToken(
   return token;
 }
 
-/** A further owner link for a stone (the creation mail, "send me my owner link"); only its hash is stored. */
-async function mintOwnerToken(db: Db, minted: MintedTokens, stoneId: string): Promise<string> {
+/**
+ * When a mailed owner link stops working: never by itself (null, until revoked) for the creation mail's and for the
+ * one that replaces revoked links; OWNER_LINK_TTL_DAYS after it is sent for every other (the missing mail, a find
+ * mail's, "send me my owner link"), so an old mail in a mailbox is no lasting key to the stone.
+ */
+export function ownerLinkExpiry(job: MailJob, now: number): Date | null {
+  const lasting =
+    job.kind === 'stone-created' ||
+    job.kind === 'collection-created' ||
+    ((job.kind === 'owner-link' || job.kind === 'collection-owner-link') && job.replacesRevoked === true);
+  return lasting ? null : new Date(now + OWNER_LINK_TTL_MS);
+}
+
+/** A further owner link for a stone (a mail's); only its hash is stored. */
+async function mintOwnerToken(db: Db, minted: MintedTokens, stoneId: string, expiresAt: Date | null): Promise<string> {
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
-  await insertOwnerToken(db, { tokenHash, stoneId });
+  await insertOwnerToken(db, { tokenHash, stoneId, expiresAt });
   minted.owner.push(tokenHash);
   return token;
 }
 
 /** A further owner link for a memorial collection (its creation mail, "send me my owner link"). */
-async function mintCollectionOwnerToken(db: Db, minted: MintedTokens, collectionId: string): Promise<string> {
+async function mintCollectionOwnerToken(db: Db, minted: MintedTokens, collectionId: string, expiresAt: Date | null): Promise<string> {
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
-  await insertCollectionOwnerToken(db, { tokenHash, collectionId });
+  await insertCollectionOwnerToken(db, { tokenHash, collectionId, expiresAt });
   minted.collectionOwner.push(tokenHash);
   return token;
 }
 
 /**
- * The one token a mail's links carry: a new owner link for the creation, owner-link and missing mails, a "stop find
- * mails" or unsubscribe token for find mails, a confirmation token for a confirmation.
+ * The one token a mail's links carry: a new owner link for the creation, owner-link and missing mails (none when
+ * every owner link was made invalid after the mail was written), a "stop find mails" or unsubscribe token for find
+ * mails, a confirmation token for a confirmation.
  */
-export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promise<string> {
+export async function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob, now = Date.now()): Promise<string | null> {
   switch (job.kind) {
     case 'stone-created':
     case 'owner-link':
     case 'stone-missing':
-      return mintOwnerToken(db, minted, job.stoneId);
+      return job.ownerLinkWithdrawn ? null : mintOwnerToken(db, minted, job.stoneId, ownerLinkExpiry(job, now));
     case 'find-owner':
       return mintMailToken(db, minted, 'mute', job.stoneId, STOP_TOKEN_TTL_MS);
     case 'find-subscriber':
@@ -80,16 +97,17 @@ export function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promis
       return mintMailToken(db, minted, 'confirm-collection', job.subscriptionId, CONFIRM_TOKEN_TTL_MS);
     case 'collection-created':
     case 'collection-owner-link':
-      return mintCollectionOwnerToken(db, minted, job.collectionId);
+      return job.ownerLinkWithdrawn ? null : mintCollectionOwnerToken(db, minted, job.collectionId, ownerLinkExpiry(job, now));
   }
 }
 
 /**
- * A second token some mails carry: an owner link in the owner's find mail when the finder sent a photo, which waits
- * for the owner's decision on the owner page. Null for every other mail.
+ * A second token some mails carry: an owner link (for OWNER_LINK_TTL_DAYS) in the owner's find mail when the finder
+ * sent a photo, which waits for the owner's decision on the owner page. Null for every other mail.
  */
-export function mintSecondTokenFor(db: Db, minted: MintedTokens, job: MailJob): Promise<string | null> {
-  if (job.kind === 'find-owner' && job.find.photo) return mintOwnerToken(db, minted, job.stoneId);
+export function mintSecondTokenFor(db: Db, minted: MintedTokens, job: MailJob, now = Date.now()): Promise<string | null> {
+  if (job.kind === 'find-owner' && job.find.photo && !job.ownerLinkWithdrawn)
+    return mintOwnerToken(db, minted, job.stoneId, ownerLinkExpiry(job, now));
   return Promise.resolve(null);
 }
 

@@ -6,13 +6,18 @@ import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
+import { queueMails } from '../../mail/outbox';
 import { photoResponse } from '../../photos';
 import type { AppEnv } from '../../types';
+import { collectionNames } from '../collections/queries';
 import { moderateFind } from '../finds/moderation/queries';
 import { storedFindPhoto } from '../finds/photos/queries';
 import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
+import { exportHeader, exportResponse, stoneDocuments } from './export/document';
+import { readStonesForExport } from './export/queries';
+import { revokeStoneLinks } from './links/queries';
 import { checkPhotos, deletePhoto, storePhotos } from './photos';
 import { getOwnerStoneView, ownedStone, photoCount } from './queries';
 
@@ -98,6 +103,35 @@ export const owner = new Hono<AppEnv>()
     }
     if (photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, photo);
     return c.json(await ownerView(c, token));
+  })
+  /**
+   * Ends every owner link of the stone, including the one used and the creation's, and mails the creator the one
+   * link that works from then on. A memorial collection's stone has its links derived from the collection's link:
+   * ending them alone would not hold (the collection's owner page derives the same links again), so they end only
+   * with the collection's, on its owner page (409: whoever holds one stone's link need not manage the collection).
+   */
+  .post('/:adminToken/revoke-links', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { stone } = await stoneOf(c);
+    const db = getDb(c.env.DB);
+    if (stone.collectionId) {
+      const collection = await collectionNames(db, stone.collectionId);
+      throw new ApiError(409, 'LINKS_OF_COLLECTION', { id: 'api.linksOfCollection', values: { title: collection?.title ?? '' } });
+    }
+    const mailIds = await revokeStoneLinks(db, stone);
+    c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
+    return c.json({ revoked: true }, 202);
+  })
+  // The owner's copy of the stone's data, as a file.
+  .get('/:adminToken/export', async (c) => {
+    const { token, stone } = await stoneOf(c);
+    const origin = new URL(c.req.url).origin;
+    const [document] = stoneDocuments(await readStonesForExport(getDb(c.env.DB), [stone.id]), {
+      origin,
+      findPhoto: (_, findId) => `${origin}/api/admin/stones/${token}/finds/${findId}/photo`,
+    });
+    if (!document) throw notFound();
+    return exportResponse(c, { ...exportHeader('stone', origin), stone: document }, `reisestein-${stone.code}.json`);
   })
   // A finder's photo as only the owner sees it, whatever its state: never kept by a cache, never sent on as a referrer.
   .get('/:adminToken/finds/:findId/photo', async (c) => {

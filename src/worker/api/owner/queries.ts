@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
@@ -9,8 +9,11 @@ import { sha256Hex } from '../../lib/crypto';
 import { findPhotoKeysAmong } from '../finds/photos/queries';
 import { getStoneView, type ViewContext } from '../stones/queries';
 
-/** The stone an owner link opens: the token made with the stone, or one mailed later (owner_tokens). */
-export async function ownedStone(db: Db, token: string) {
+/**
+ * The stone an owner link opens: the token made with the stone, or one mailed later (owner_tokens) that has not
+ * expired. An expired one opens nothing, like a token nobody made (the cron deletes its row later).
+ */
+export async function ownedStone(db: Db, token: string, now = Date.now()) {
   const hash = await sha256Hex(token);
   const row = await db
     .select({
@@ -23,7 +26,13 @@ export async function ownedStone(db: Db, token: string) {
     .where(
       or(
         eq(stones.ownerTokenHash, hash),
-        eq(stones.id, db.select({ id: ownerTokens.stoneId }).from(ownerTokens).where(eq(ownerTokens.tokenHash, hash))),
+        eq(
+          stones.id,
+          db
+            .select({ id: ownerTokens.stoneId })
+            .from(ownerTokens)
+            .where(and(eq(ownerTokens.tokenHash, hash), or(isNull(ownerTokens.expiresAt), gt(ownerTokens.expiresAt, new Date(now))))),
+        ),
       ),
     )
     .get();

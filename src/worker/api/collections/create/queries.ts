@@ -5,7 +5,7 @@ import type { OwnerLocale } from '../../../../shared/i18n/locale';
 import { batchByName } from '../../../db/batch';
 import type { Db } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
-import { collections, stones } from '../../../db/schema';
+import { collections, ownerTokens, stones } from '../../../db/schema';
 import { deriveStoneTokens, randomToken, sha256Hex } from '../../../lib/crypto';
 import { ApiError } from '../../../lib/errors';
 import { mailDedupe } from '../../../mail/builders';
@@ -24,24 +24,36 @@ interface NewCollectionStone {
   id: string;
   adminToken: string;
   ownerTokenHash: string;
+  /** The derived token's hash as an owner_tokens row, when the collection link it came from expires. */
+  expiring: { tokenHash: string; expiresAt: Date } | null;
   title: string;
 }
 
+/**
+ * The stones' tokens, derived from the collection link used. A link that expires (one mailed later) must not give
+ * its stones a lasting link: their creation hash is then one nobody holds, and the derived token an owner_tokens
+ * row with the collection link's expiry (the creation link's stones are found by their own hash, until revoked).
+ */
 async function newStones(
   collectionToken: string,
   collectionTitle: string,
   titles: string[],
   firstNumber: number,
+  expiresAt: Date | null = null,
 ): Promise<NewCollectionStone[]> {
   const ids = titles.map(() => crypto.randomUUID());
   const tokens = await deriveStoneTokens(collectionToken, ids);
   return Promise.all(
-    ids.map(async (id, i) => ({
-      id,
-      adminToken: tokens[i] ?? '',
-      ownerTokenHash: await sha256Hex(tokens[i] ?? ''),
-      title: stoneTitle(titles[i] ?? '', collectionTitle, firstNumber + i),
-    })),
+    ids.map(async (id, i) => {
+      const derivedHash = await sha256Hex(tokens[i] ?? '');
+      return {
+        id,
+        adminToken: tokens[i] ?? '',
+        ownerTokenHash: expiresAt ? await sha256Hex(randomToken()) : derivedHash,
+        expiring: expiresAt ? { tokenHash: derivedHash, expiresAt } : null,
+        title: stoneTitle(titles[i] ?? '', collectionTitle, firstNumber + i),
+      };
+    }),
   );
 }
 
@@ -54,7 +66,10 @@ function stoneInserts(
   now: number,
 ) {
   // Creation order is the collection's order: each stone a millisecond after the one before.
-  return Object.fromEntries(
+  const links = made.flatMap((stone, i) =>
+    stone.expiring ? [[`link${i}`, db.insert(ownerTokens).values({ ...stone.expiring, stoneId: stone.id })] as const] : [],
+  );
+  const rows = Object.fromEntries(
     made.map((stone, i) => [
       `stone${i}`,
       db.insert(stones).values({
@@ -69,6 +84,7 @@ function stoneInserts(
       }),
     ]),
   );
+  return { ...rows, ...Object.fromEntries(links) };
 }
 
 /** A stone code or the collection id was taken: draw again (rare: 16^9 codes, 31^10 ids). */
@@ -160,12 +176,13 @@ export function collectionForAdding(db: Db, id: string) {
 type AddingTo = NonNullable<Awaited<ReturnType<typeof collectionForAdding>>>;
 
 /**
- * Adds stones to a collection, numbered on from its stone_seq, in one batch with the site totals. `full` when the
- * database refuses a stone past the limit (a concurrent add got there first): then nothing was written.
+ * Adds stones to a collection, numbered on from its stone_seq, in one batch with the site totals; their owner links
+ * derive from the collection `link` used and live as long as it. `full` when the database refuses a stone past the
+ * limit (a concurrent add got there first): then nothing was written.
  */
-export async function addCollectionStones(db: Db, collection: AddingTo, collectionToken: string, titles: string[]) {
+export async function addCollectionStones(db: Db, collection: AddingTo, link: { token: string; expiresAt: Date | null }, titles: string[]) {
   // Two adds at the same moment may both number on from the same stone_seq: only default titles could repeat.
-  const made = await newStones(collectionToken, collection.title, titles, collection.stoneSeq + 1);
+  const made = await newStones(link.token, collection.title, titles, collection.stoneSeq + 1, link.expiresAt);
   for (let attempt = 0; attempt < 8; attempt++) {
     const codes = made.map(() => randomCode(random));
     try {

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../shared/i18n/locale';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../../shared/schemas/limits';
 import { batchByName } from '../../../db/batch';
@@ -9,31 +9,49 @@ import { mailDedupe, subjectOf } from '../../../mail/builders';
 import type { MailJob } from '../../../mail/jobs';
 import { insertMailsFrom, randomId, TITLE_MARKER } from '../../../mail/queries';
 
-/** The id of the collection an owner link opens: the creation's token or one mailed later (collection_owner_tokens). */
-export async function ownedCollectionId(db: Db, token: string): Promise<string | null> {
+/** A collection behind an owner link, and when that link stops working (null: until revoked). */
+export interface OwnedCollection {
+  id: string;
+  expiresAt: Date | null;
+}
+
+/**
+ * The collection an owner link opens: the creation's token (until revoked) or one mailed later
+ * (collection_owner_tokens) that has not expired; with the link's own expiry, which the stone links derived from it
+ * share.
+ */
+export async function ownedCollection(db: Db, token: string, now = Date.now()): Promise<OwnedCollection | null> {
   const hash = await sha256Hex(token);
+  const mailed = and(
+    eq(collectionOwnerTokens.tokenHash, hash),
+    or(isNull(collectionOwnerTokens.expiresAt), gt(collectionOwnerTokens.expiresAt, new Date(now))),
+  );
   const row = await db
-    .select({ id: collections.id })
+    .select({
+      id: collections.id,
+      // Null for the creation's token: 256 random bits, it is never also a mailed one.
+      expiresAt: sql<number | null>`(${db.select({ at: collectionOwnerTokens.expiresAt }).from(collectionOwnerTokens).where(mailed)})`,
+    })
     .from(collections)
     .where(
       or(
         eq(collections.ownerTokenHash, hash),
-        eq(
-          collections.id,
-          db
-            .select({ id: collectionOwnerTokens.collectionId })
-            .from(collectionOwnerTokens)
-            .where(eq(collectionOwnerTokens.tokenHash, hash)),
-        ),
+        eq(collections.id, db.select({ id: collectionOwnerTokens.collectionId }).from(collectionOwnerTokens).where(mailed)),
       ),
     )
     .get();
-  return row?.id ?? null;
+  return row ? { id: row.id, expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt) } : null;
+}
+
+/** The id of the collection an owner link opens (see ownedCollection), or null. */
+export async function ownedCollectionId(db: Db, token: string): Promise<string | null> {
+  return (await ownedCollection(db, token))?.id ?? null;
 }
 
 /**
  * What only the owner sees beside the public view, in one batch: the newest followers (never their addresses),
- * how many there are, and which of the stones' derived owner-token hashes owner_tokens knows already.
+ * how many there are, and which of the stones' derived owner-token hashes owner_tokens knows already (with the
+ * expiry each was remembered with).
  */
 export async function ownerExtras(db: Db, id: string, derivedHashes: string[]) {
   const read = await batchByName(db, {
@@ -49,30 +67,45 @@ export async function ownerExtras(db: Db, id: string, derivedHashes: string[]) {
       .limit(OWNER_NOTIFICATIONS_LISTED),
     followerCount: db.select({ n: count() }).from(collectionSubscriptions).where(eq(collectionSubscriptions.collectionId, id)),
     // At most MAX_COLLECTION_STONES hashes: within D1's 100 bound values per statement.
-    known: derivedHashes.length
-      ? db.select({ hash: ownerTokens.tokenHash }).from(ownerTokens).where(inArray(ownerTokens.tokenHash, derivedHashes))
-      : undefined,
+    known: derivedHashes.length ? knownStoneTokens(db, derivedHashes) : undefined,
   });
   return {
     followers: read.followers.map((f) => ({ id: f.id, createdAt: f.createdAt.toISOString(), confirmed: f.confirmedAt !== null })),
     followerCount: read.followerCount[0]?.n ?? 0,
-    known: new Set((read.known ?? []).map((row) => row.hash)),
+    known: rememberedExpiries(read.known ?? []),
   };
 }
 
+/** Of the derived stone-token hashes (at most MAX_COLLECTION_STONES: within D1's bound values), those owner_tokens has. */
+export function knownStoneTokens(db: Db, derivedHashes: string[]) {
+  return db
+    .select({ hash: ownerTokens.tokenHash, expiresAt: ownerTokens.expiresAt })
+    .from(ownerTokens)
+    .where(inArray(ownerTokens.tokenHash, derivedHashes));
+}
+
+/** Remembered hashes with their expiry in milliseconds (null: until revoked). */
+export const rememberedExpiries = (rows: Array<{ hash: string; expiresAt: Date | null }>) =>
+  new Map(rows.map((row) => [row.hash, row.expiresAt?.getTime() ?? null]));
+
 /**
- * Lets stone tokens derived from a later collection owner link open their stones' owner pages: owner_tokens rows,
- * written only for hashes nobody knows yet (INSERT OR IGNORE, so a concurrent GET changes nothing either).
+ * Lets stone tokens derived from a later collection owner link open their stones' owner pages: owner_tokens rows
+ * that live exactly as long as the collection link they came from (its expiry, null until revoked). Written only
+ * for hashes not known with that expiry; a row known with another expiry gets this one (an upsert, so a concurrent
+ * GET writes the same).
  */
-export async function rememberStoneTokens(db: Db, rows: Array<{ tokenHash: string; stoneId: string }>): Promise<void> {
+export async function rememberStoneTokens(
+  db: Db,
+  rows: Array<{ tokenHash: string; stoneId: string; expiresAt: Date | null }>,
+): Promise<void> {
   const statements = [];
-  // Two values a row: 40 rows a statement stay within D1's 100 bound values.
-  for (let i = 0; i < rows.length; i += 40)
+  // Three values a row: 30 rows a statement stay within D1's 100 bound values.
+  for (let i = 0; i < rows.length; i += 30)
     statements.push(
       db
         .insert(ownerTokens)
-        .values(rows.slice(i, i + 40))
-        .onConflictDoNothing(),
+        .values(rows.slice(i, i + 30))
+        .onConflictDoUpdate({ target: ownerTokens.tokenHash, set: { expiresAt: sql`excluded.expires_at` } }),
     );
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
