@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import inventory from '../../docs/privacy.md?raw';
+import { OWNER_LINK_TTL_DAYS } from '../../src/shared/schemas/limits';
 import { REPEAT_WINDOW_MS } from '../../src/worker/api/finds/guard-sql';
 import { REPORT_CLIENT_DAYS } from '../../src/worker/api/finds/reports/queries';
 import { ABANDONED_ORDER_TTL_MS } from '../../src/worker/api/payments/queries';
@@ -50,6 +51,7 @@ const CONSTANTS: Record<string, number> = {
   REPEAT_WINDOW_MS,
   DEFAULT_FIND_PHOTO_PENDING_DAYS: DEFAULT_FIND_PHOTO_PENDING_DAYS * DAY_MS,
   REPORT_CLIENT_DAYS: REPORT_CLIENT_DAYS * DAY_MS,
+  OWNER_LINK_TTL_DAYS: OWNER_LINK_TTL_DAYS * DAY_MS,
 };
 
 describe('the inventory of personal data', () => {
