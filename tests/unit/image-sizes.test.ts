@@ -103,6 +103,20 @@ describe('the size a WebP declares', () => {
     expect(imageSize(webpFile([canvas, frame]), 'webp')).toEqual({ width: 12010, height: 100 });
   });
 
+  it('reads frames nested in frames no deeper than one: a WebP of 50 000 nested frames is sized, not a stack overflow (a 500)', () => {
+    const inner = riffChunk('VP8L', [0x2f, 0, 0, 0, 0]);
+    const depth = 50_000;
+    // Each frame: its header, 16 bytes of frame fields, then the next frame; the picture innermost.
+    const nested = new Uint8Array(depth * 24 + inner.length);
+    nested.set(inner, depth * 24);
+    for (let level = 0; level < depth; level++) {
+      const at = level * 24;
+      nested.set([0x41, 0x4e, 0x4d, 0x46], at);
+      new DataView(nested.buffer).setUint32(at + 4, nested.length - at - 8, true);
+    }
+    expect(imageSize(webpFile([[...nested]]), 'webp')).toEqual({ width: 1, height: 1 });
+  });
+
   it('cannot be read without a picture or from a broken bitstream header', () => {
     expect(() => imageSize(webpFile([riffChunk('EXIF', [1, 2])]), 'webp')).toThrow(InvalidImageError);
     expect(() => imageSize(webpFile([riffChunk('VP8 ', [0, 0, 0, 1, 2, 3, 4, 5, 6, 7])]), 'webp')).toThrow(InvalidImageError);

@@ -83,7 +83,8 @@ export function webpSize(bytes: Uint8Array): ImageSize {
   const riffEnd = 8 + u32le(bytes, 4);
   need(bytes, riffEnd);
   const sizes: ImageSize[] = [];
-  const walk = (start: number, end: number) => {
+  // An animation frame's own chunks are read; a frame inside a frame is no WebP and is not followed further.
+  const walk = (start: number, end: number, inFrame: boolean) => {
     for (let offset = start; offset < end; ) {
       if (offset + 8 > end) throw new InvalidImageError('WebP chunk header');
       const type = ascii(bytes, offset, 4);
@@ -91,11 +92,11 @@ export function webpSize(bytes: Uint8Array): ImageSize {
       if (offset + 8 + size > end) throw new InvalidImageError('WebP chunk');
       const chunk = webpChunkSize(bytes, type, offset + 8, size);
       if (chunk) sizes.push(chunk);
-      if (type === 'ANMF' && size >= 16) walk(offset + 24, offset + 8 + size);
+      if (type === 'ANMF' && size >= 16 && !inFrame) walk(offset + 24, offset + 8 + size, true);
       offset += 8 + size + (size % 2);
     }
   };
-  walk(12, riffEnd);
+  walk(12, riffEnd, false);
   const [first, ...rest] = sizes;
   if (!first) throw new InvalidImageError('WebP without a size');
   return rest.reduce(cover, first);
