@@ -4,6 +4,7 @@ import { MAX_PHOTO_BYTES } from '../../src/shared/schemas/limits';
 import type { FindView, OwnerFindView, OwnerStoneView, StoneView } from '../../src/shared/types';
 import { ORPHAN_CONFIRM_MS, ORPHAN_GRACE_MS, sweepOrphanObjects } from '../../src/worker/api/owner/photos';
 import { getDb } from '../../src/worker/db/client';
+import { blackPng, jpegDeclaring, pngDeclaring, webpDeclaring } from '../support/declared-images';
 import { call, callWith, clientAddress, createStone, expectApiError, postFind, snapshot } from '../support/factory';
 import { quiet } from '../support/faults';
 import { TINY_JPEG } from '../support/images';
@@ -168,6 +169,43 @@ describe('POST /api/stones/{code}/finds with a photo (multipart/form-data)', () 
     big.set(TINY_JPEG);
     const res = await postFindForm(code, findForm(BERLIN, [{ bytes: big }]));
     expect(res.status).toBe(413);
+    expect(await snapshot()).toEqual(before);
+    expect(await findObjects()).toEqual([]);
+  });
+
+  /*
+   * A photo too large in pixels refuses the whole find, like any other photo that cannot be taken: nothing is
+   * written before the photo is checked, and the finder, told why, can send the find again without it (the find
+   * form keeps what was typed). A find stored without its photo would lose the photo without the finder knowing.
+   */
+  it.each([
+    ['9000 × 9000', jpegDeclaring(9000, 9000), 'image/jpeg'],
+    ['10 001 × 10', pngDeclaring(10_001, 10), 'image/png'],
+    ['8000 × 5001', webpDeclaring(8000, 5001), 'image/webp'],
+  ])('refuses a find whose photo declares %s pixels with 422, storing nothing', async (_, bytes, type) => {
+    const { code } = await createStone();
+    const before = await snapshot();
+    const res = await postFindForm(code, findForm(BERLIN, [{ bytes, type, name: 'fund' }]));
+    const error = await expectApiError(res, 422, 'PHOTO_DIMENSIONS');
+    expect(error.message).toBe(
+      'fund ist zu groß in Pixeln oder nennt seine Größe nicht: höchstens 10.000 Pixel je Seite und 40 Megapixel.',
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(await findObjects()).toEqual([]);
+  });
+
+  it('refuses a find with the 79 KB PNG of 9000 × 9000 black pixels, in the finder’s language', async () => {
+    const { code } = await createStone();
+    const before = await snapshot();
+    const bomb = await blackPng(9000, 9000);
+    expect(bomb.length).toBeLessThan(90_000);
+    const res = await postFindForm(code, findForm(BERLIN, [{ bytes: bomb, type: 'image/png', name: 'black.png' }]), {
+      'accept-language': 'el',
+    });
+    const error = await expectApiError(res, 422, 'PHOTO_DIMENSIONS');
+    expect(error.message).toBe(
+      'Το black.png είναι πολύ μεγάλο σε pixel ή δεν δηλώνει το μέγεθός του: το πολύ 10.000 pixel ανά πλευρά και 40 megapixel.',
+    );
     expect(await snapshot()).toEqual(before);
     expect(await findObjects()).toEqual([]);
   });

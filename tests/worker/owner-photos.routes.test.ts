@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { randomCode } from '../../src/shared/code';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../src/shared/schemas/limits';
+import { blackPng, gifDeclaring, jpegDeclaring, pngDeclaring, webpDeclaring } from '../support/declared-images';
 import { call, countRows, expectApiError, insertStone, snapshot } from '../support/factory';
 import { mpfSegment, TINY_JPEG } from '../support/images';
 
@@ -147,6 +148,52 @@ describe('POST /api/admin/stones/{adminToken}/photos', () => {
       'PHOTO_TOO_LARGE',
     );
     expect(error.message).toBe('huge.jpg ist größer als 5MB.');
+  });
+
+  it.each([
+    { name: '9000x9000.jpg', bytes: jpegDeclaring(9000, 9000), type: 'image/jpeg' },
+    { name: 'progressive.jpg', bytes: jpegDeclaring(9000, 9000, 0xc2), type: 'image/jpeg' },
+    { name: 'arithmetic.jpg', bytes: jpegDeclaring(10, 10_001, 0xc9), type: 'image/jpeg' },
+    { name: 'line.png', bytes: pngDeclaring(10_001, 10), type: 'image/png' },
+    { name: '40mp.webp', bytes: webpDeclaring(8000, 5001), type: 'image/webp' },
+    { name: 'tall.gif', bytes: gifDeclaring(10, 10_001), type: 'image/gif' },
+    { name: 'dnl.jpg', bytes: jpegDeclaring(640, 0), type: 'image/jpeg' },
+  ])('refuses $name by the size its header declares with 422, before decoding it, storing nothing', async (file) => {
+    const { adminToken } = await photoStone();
+    const before = await snapshot();
+    const error = await expectApiError(await upload(adminToken, [file]), 422, 'PHOTO_DIMENSIONS');
+    expect(error.message).toBe(
+      `${file.name} ist zu groß in Pixeln oder nennt seine Größe nicht: höchstens 10.000 Pixel je Seite und 40 Megapixel.`,
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(await storedObjects()).toEqual([]);
+  });
+
+  it('refuses a 79 KB PNG of 9000 × 9000 black pixels, in English too, storing neither it nor the photo sent with it', async () => {
+    const { adminToken } = await photoStone();
+    const bomb = await blackPng(9000, 9000);
+    expect(bomb.length).toBeGreaterThan(70_000);
+    expect(bomb.length).toBeLessThan(90_000);
+    const files = [
+      { bytes: TINY_JPEG, name: 'fine.jpg', type: 'image/jpeg' },
+      { bytes: bomb, name: 'black.png', type: 'image/png' },
+    ];
+    const error = await expectApiError(await upload(adminToken, files, { 'accept-language': 'en' }), 422, 'PHOTO_DIMENSIONS');
+    expect(error.message).toBe(
+      'black.png is too large in pixels or does not say its size: at most 10,000 pixels a side and 40 megapixels.',
+    );
+    expect(await storedObjects()).toEqual([]);
+    expect(await countRows('photos')).toBe(0);
+  });
+
+  it('takes a photo of exactly 40 megapixels and of 10 000 px a side', async () => {
+    const { adminToken } = await photoStone();
+    const files = [
+      { bytes: pngDeclaring(10_000, 4000), name: 'wide.png', type: 'image/png' },
+      { bytes: jpegDeclaring(10, 10_000), name: 'tall.jpg', type: 'image/jpeg' },
+    ];
+    expect((await upload(adminToken, files)).status).toBe(201);
+    expect(await countRows('photos')).toBe(2);
   });
 
   it('refuses more photos than the stone has room for, with how many fit', async () => {

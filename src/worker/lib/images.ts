@@ -4,13 +4,14 @@
  * the image's end (a second picture, a video). Each cleaner keeps what it knows draws the picture and drops the
  * rest, so a kind of metadata nobody thought of goes too.
  */
-import { ascii } from './image-formats/bytes';
-import { stripGif } from './image-formats/gif';
-import { stripJpeg } from './image-formats/jpeg';
-import { stripPng } from './image-formats/png';
-import { stripWebp } from './image-formats/webp';
+import { MAX_PHOTO_PIXELS, MAX_PHOTO_SIDE } from '../../shared/schemas/limits';
+import { ascii, type ImageSize } from './image-formats/bytes';
+import { gifSize, stripGif } from './image-formats/gif';
+import { jpegSize, stripJpeg } from './image-formats/jpeg';
+import { pngSize, stripPng } from './image-formats/png';
+import { stripWebp, webpSize } from './image-formats/webp';
 
-export { InvalidImageError } from './image-formats/bytes';
+export { type ImageSize, InvalidImageError } from './image-formats/bytes';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -42,3 +43,24 @@ export function stripMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
       return stripGif(bytes);
   }
 }
+
+/**
+ * The size the image declares in its headers, read without decoding anything; for an animation, the canvas that
+ * holds every frame. Throws InvalidImageError when the headers cannot be read.
+ */
+export function imageSize(bytes: Uint8Array, type: ImageType): ImageSize {
+  switch (type) {
+    case 'jpeg':
+      return jpegSize(bytes);
+    case 'png':
+      return pngSize(bytes);
+    case 'webp':
+      return webpSize(bytes);
+    case 'gif':
+      return gifSize(bytes);
+  }
+}
+
+/** Whether a declared size may be decoded: known (no side 0), at most MAX_PHOTO_SIDE a side and MAX_PHOTO_PIXELS. */
+export const decodableSize = ({ width, height }: ImageSize) =>
+  width > 0 && height > 0 && width <= MAX_PHOTO_SIDE && height <= MAX_PHOTO_SIDE && width * height <= MAX_PHOTO_PIXELS;

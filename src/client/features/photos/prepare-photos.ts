@@ -1,7 +1,7 @@
 import { MAX_PHOTO_BYTES } from '../../../shared/schemas/limits';
 
 /** The long side of an uploaded photo: sharp on any screen, a fraction of a phone photo's bytes. */
-export const MAX_PHOTO_SIDE = 2048;
+const SHRUNK_PHOTO_SIDE = 2048;
 
 /** Why a chosen file is not uploaded; each screen says it in its own words. */
 export type PhotoProblem = { kind: 'too-many'; room: number } | { kind: 'type'; file: string } | { kind: 'size'; file: string };
@@ -13,13 +13,13 @@ async function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob> {
 }
 
 /**
- * A phone photo made fit to upload: drawn upright (EXIF orientation applied), at most MAX_PHOTO_SIDE on its long
+ * A phone photo made fit to upload: drawn upright (EXIF orientation applied), at most SHRUNK_PHOTO_SIDE on its long
  * side, encoded again, which also leaves its metadata (GPS, camera) behind. GIFs stay as they are (animation).
  */
 async function shrink(file: File): Promise<File> {
   if (file.type === 'image/gif') return file;
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  const scale = Math.min(1, MAX_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
+  const scale = Math.min(1, SHRUNK_PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(bitmap.width * scale);
   canvas.height = Math.round(bitmap.height * scale);

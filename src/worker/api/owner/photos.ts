@@ -2,7 +2,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { Db } from '../../db/client';
 import { transientKind } from '../../db/retry';
 import { ApiError } from '../../lib/errors';
-import { IMAGE_TYPES, InvalidImageError, sniffImage, stripMetadata } from '../../lib/images';
+import { decodableSize, IMAGE_TYPES, InvalidImageError, imageSize, sniffImage, stripMetadata } from '../../lib/images';
 import { log } from '../../lib/logger';
 import { isShareCardKey } from '../../share/storage';
 import { deletePhotoRow, insertPhotoRows, keysWithRow, orphanSightingsBetween, updateOrphanSightings } from './queries';
@@ -16,7 +16,8 @@ export interface CheckedPhoto {
 
 /**
  * Checks every uploaded file before anything is stored: the size, the type by magic bytes (JPEG, PNG, WebP,
- * GIF; a name or declared type counts for nothing), a well-formed structure; then removes its metadata.
+ * GIF; a name or declared type counts for nothing), the picture's size its headers declare (read before anything
+ * decodes it: a few kilobytes can declare gigabytes of pixels), a well-formed structure; then removes its metadata.
  */
 export async function checkPhotos(files: File[]): Promise<CheckedPhoto[]> {
   const checked: CheckedPhoto[] = [];
@@ -26,6 +27,9 @@ export async function checkPhotos(files: File[]): Promise<CheckedPhoto[]> {
     const type = sniffImage(bytes);
     if (!type) throw new ApiError(415, 'PHOTO_TYPE', { id: 'photo.notImage', values: { file: file.name } });
     try {
+      if (!decodableSize(imageSize(bytes, type))) {
+        throw new ApiError(422, 'PHOTO_DIMENSIONS', { id: 'photo.dimensions', values: { file: file.name } });
+      }
       checked.push({ bytes: stripMetadata(bytes, type), ...IMAGE_TYPES[type] });
     } catch (error) {
       if (error instanceof InvalidImageError) throw new ApiError(400, 'PHOTO_BROKEN', { id: 'photo.broken', values: { file: file.name } });

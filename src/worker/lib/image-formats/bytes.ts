@@ -24,3 +24,17 @@ export const u32be = (bytes: Uint8Array, at: number) =>
   (bytes[at] ?? 0) * 2 ** 24 + (((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0));
 export const u32le = (bytes: Uint8Array, at: number) =>
   (bytes[at + 3] ?? 0) * 2 ** 24 + (((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 1] ?? 0) << 8) | (bytes[at] ?? 0));
+export const u16le = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+export const u24le = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16);
+
+/** The size an image declares: for several frames the smallest canvas that holds them all. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** The size that holds both. */
+export const cover = (a: ImageSize, b: ImageSize): ImageSize => ({
+  width: Math.max(a.width, b.width),
+  height: Math.max(a.height, b.height),
+});

@@ -1,4 +1,4 @@
-import { ascii, concat, InvalidImageError, need, u32be } from './bytes';
+import { ascii, concat, cover, type ImageSize, InvalidImageError, need, u32be } from './bytes';
 
 /**
  * PNG chunks that draw the picture: the critical ones, transparency, colour (cHRM, gAMA, iCCP, sBIT, sRGB, cICP,
@@ -41,5 +41,29 @@ export function stripPng(bytes: Uint8Array): Uint8Array {
     else if (!((bytes[offset + 4] ?? 0) & 0x20)) throw new InvalidImageError('PNG critical chunk');
     offset = end;
     if (type === 'IEND') return concat(keep);
+  }
+}
+
+/**
+ * The size a PNG declares: IHDR's (the first chunk), and for an animated PNG every frame's extent (fcTL: width,
+ * height, x and y offsets), which must lie within it.
+ */
+export function pngSize(bytes: Uint8Array): ImageSize {
+  need(bytes, 33);
+  if (ascii(bytes, 12, 4) !== 'IHDR' || u32be(bytes, 8) !== 13) throw new InvalidImageError('PNG without IHDR');
+  let size = { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+  let offset = 8;
+  for (;;) {
+    need(bytes, offset + 12);
+    const length = u32be(bytes, offset);
+    const type = ascii(bytes, offset + 4, 4);
+    const end = offset + 12 + length;
+    need(bytes, end);
+    if (type === 'fcTL' && length >= 20) {
+      const at = offset + 8;
+      size = cover(size, { width: u32be(bytes, at + 12) + u32be(bytes, at + 4), height: u32be(bytes, at + 16) + u32be(bytes, at + 8) });
+    }
+    if (type === 'IEND') return size;
+    offset = end;
   }
 }

@@ -1,4 +1,4 @@
-import { ascii, concat, InvalidImageError, need, u32le } from './bytes';
+import { ascii, concat, cover, type ImageSize, InvalidImageError, need, u16le, u24le, u32le } from './bytes';
 
 /** WebP chunks that draw the picture, at the top level and in an animation frame (ANMF). */
 const WEBP_KEPT = new Set(['VP8X', 'VP8 ', 'VP8L', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
@@ -55,4 +55,49 @@ export function stripWebp(bytes: Uint8Array): Uint8Array {
   header.set(bytes.subarray(0, 12));
   new DataView(header.buffer).setUint32(4, body.length + 4, true);
   return concat([header, body]);
+}
+
+/** The size one chunk declares: VP8X's canvas, a lossy (VP8) or lossless (VP8L) bitstream's, a frame's extent. */
+function webpChunkSize(bytes: Uint8Array, type: string, at: number, size: number): ImageSize | null {
+  if (type === 'VP8X' && size >= 10) return { width: 1 + u24le(bytes, at + 4), height: 1 + u24le(bytes, at + 7) };
+  if (type === 'VP8 ') {
+    if (size < 10 || bytes[at + 3] !== 0x9d || bytes[at + 4] !== 0x01 || bytes[at + 5] !== 0x2a) throw new InvalidImageError('VP8 header');
+    return { width: u16le(bytes, at + 6) & 0x3fff, height: u16le(bytes, at + 8) & 0x3fff };
+  }
+  if (type === 'VP8L') {
+    if (size < 5 || bytes[at] !== 0x2f) throw new InvalidImageError('VP8L header');
+    const bits = u32le(bytes, at + 1);
+    return { width: 1 + (bits & 0x3fff), height: 1 + (Math.floor(bits / 2 ** 14) & 0x3fff) };
+  }
+  if (type === 'ANMF' && size >= 16) {
+    return { width: 2 * u24le(bytes, at) + 1 + u24le(bytes, at + 6), height: 2 * u24le(bytes, at + 3) + 1 + u24le(bytes, at + 9) };
+  }
+  return null;
+}
+
+/**
+ * The size a WebP declares: the canvas (VP8X), every bitstream's own size (a VP8X canvas can be smaller than what
+ * its bitstream says) and every animation frame's extent, the frames' own bitstreams included.
+ */
+export function webpSize(bytes: Uint8Array): ImageSize {
+  const riffEnd = 8 + u32le(bytes, 4);
+  need(bytes, riffEnd);
+  const sizes: ImageSize[] = [];
+  // An animation frame's own chunks are read; a frame inside a frame is no WebP and is not followed further.
+  const walk = (start: number, end: number, inFrame: boolean) => {
+    for (let offset = start; offset < end; ) {
+      if (offset + 8 > end) throw new InvalidImageError('WebP chunk header');
+      const type = ascii(bytes, offset, 4);
+      const size = u32le(bytes, offset + 4);
+      if (offset + 8 + size > end) throw new InvalidImageError('WebP chunk');
+      const chunk = webpChunkSize(bytes, type, offset + 8, size);
+      if (chunk) sizes.push(chunk);
+      if (type === 'ANMF' && size >= 16 && !inFrame) walk(offset + 24, offset + 8 + size, true);
+      offset += 8 + size + (size % 2);
+    }
+  };
+  walk(12, riffEnd, false);
+  const [first, ...rest] = sizes;
+  if (!first) throw new InvalidImageError('WebP without a size');
+  return rest.reduce(cover, first);
 }

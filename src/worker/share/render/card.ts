@@ -81,7 +81,7 @@ export interface StoneCardInput extends StoneCard {
 
 export interface Rendered {
   png: Uint8Array;
-  /** Why a photo the card should show is not on it (its format), for the job's log. */
+  /** Why a photo the card should show is not on it (its format, its size), for the job's log. */
   photoLeftOut: string | null;
 }
 
@@ -101,14 +101,14 @@ export async function renderStoneCard(card: StoneCardInput, assets: CardAssets):
   drawJourney(raster, view, journey, { color: COLORS.accent, casing: COLORS.white, width: 6, markStart: true });
   let photoLeftOut: string | null = null;
   if (card.photoBytes) {
-    let photo: Pixels | null = null;
+    const { contentType } = card.photoBytes;
     try {
-      photo = decodePhoto(card.photoBytes.bytes, card.photoBytes.contentType);
+      const decoded = decodePhoto(card.photoBytes.bytes, { width: PHOTO_SIZE, height: PHOTO_SIZE });
+      if ('pixels' in decoded) drawPhoto(raster, decoded.pixels);
+      else photoLeftOut = `${contentType}: ${decoded.leftOut}`;
     } catch (error) {
-      photoLeftOut = `undecodable ${card.photoBytes.contentType}: ${String(error)}`;
+      photoLeftOut = `undecodable ${contentType}: ${String(error)}`;
     }
-    if (photo) drawPhoto(raster, photo);
-    else photoLeftOut ??= `not decoded: ${card.photoBytes.contentType}`;
   }
   return { png: await encodePng(raster.data, raster.width, raster.height), photoLeftOut };
 }

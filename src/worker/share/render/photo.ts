@@ -1,57 +1,34 @@
-import { decode as decodePngFile } from 'fast-png';
-import jpeg from 'jpeg-js';
+import { decodableSize, type ImageType, imageSize, sniffImage } from '../../lib/images';
+import { decodeJpeg } from './decode/jpeg';
+import type { Decoded, Pixels, Target } from './decode/pixels';
+import { decodePng } from './decode/png';
 import type { Paint, Rgb } from './raster';
 
+export type { Decoded, Pixels, Target } from './decode/pixels';
+
 /*
- * A premium stone's first photo on its card. The owners' photos are JPEG, PNG, WebP, GIF or AVIF (lib/images.ts);
- * the card decodes JPEG and PNG only. A WebP, GIF or AVIF photo is left out of the card (the job logs it): a
- * decoder for each would not fit the Worker's size budget.
+ * A premium stone's first photo on its card. The owners' photos are JPEG, PNG, WebP or GIF (lib/images.ts); the
+ * card decodes JPEG and PNG, each no larger than the card draws it (decode/pixels.ts), so a photo's size does
+ * not decide the job's memory. A WebP or GIF photo is left out of the card (the job logs it): a decoder for each
+ * would not fit the Worker's size budget.
  */
 
-export interface Pixels {
-  width: number;
-  height: number;
-  /** RGBA, row by row. */
-  rgba: Uint8Array;
-}
+const DECODERS: Partial<Record<ImageType, (bytes: Uint8Array, target: Target) => Decoded>> = {
+  jpeg: decodeJpeg,
+  png: decodePng,
+};
 
-/** The owner's photos are at most a few megapixels; anything bigger is refused rather than risking the job's memory. */
-const MAX_MEGAPIXELS = 40;
-
-export function decodePhoto(bytes: Uint8Array, contentType: string): Pixels | null {
-  if (contentType === 'image/jpeg') {
-    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_MEGAPIXELS, maxMemoryUsageInMB: 256 });
-    return { width: image.width, height: image.height, rgba: image.data };
-  }
-  if (contentType === 'image/png') {
-    const image = decodePngFile(bytes);
-    const { width, height, channels } = image;
-    if (width * height > MAX_MEGAPIXELS * 1e6) return null;
-    const source = image.data;
-    const max = image.depth === 16 ? 65535 : (1 << image.depth) - 1;
-    const palette = image.palette;
-    const rgba = new Uint8Array(width * height * 4);
-    for (let i = 0; i < width * height; i++) {
-      let r: number;
-      let g: number;
-      let b: number;
-      let a = 255;
-      if (palette) {
-        const entry = palette[source[i] ?? 0] ?? [0, 0, 0];
-        [r, g, b] = [entry[0] ?? 0, entry[1] ?? 0, entry[2] ?? 0];
-        a = entry[3] ?? 255;
-      } else {
-        const at = (k: number) => Math.round(((source[i * channels + k] ?? 0) / max) * 255);
-        if (channels <= 2) r = g = b = at(0);
-        else [r, g, b] = [at(0), at(1), at(2)];
-        if (channels === 2) a = at(1);
-        if (channels === 4) a = at(3);
-      }
-      rgba.set([r, g, b, a], i * 4);
-    }
-    return { width, height, rgba };
-  }
-  return null;
+/**
+ * The photo's pixels for a card area of `target`, or why it is left out. Its type is read from its bytes, and a
+ * photo stored before uploads were refused by their size (lib/images.ts decodableSize) is left out unread.
+ */
+export function decodePhoto(bytes: Uint8Array, target: Target): Decoded {
+  const type = sniffImage(bytes);
+  const decoder = type && DECODERS[type];
+  if (!type || !decoder) return { leftOut: `no decoder for ${type ?? 'unknown type'}` };
+  const size = imageSize(bytes, type);
+  if (!decodableSize(size)) return { leftOut: `${size.width} × ${size.height} px, over the photo limits` };
+  return decoder(bytes, target);
 }
 
 /**

@@ -1,7 +1,7 @@
 /*
  * PNG encoding of the card: 8-bit RGB, each row with the filter that makes it smallest (the usual sum of absolute
  * differences), compressed with the platform's own zlib (CompressionStream 'deflate', in workerd and in Node).
- * It needs no library: fast-png stays only for decoding an owner's PNG photo (decision record 025).
+ * It needs no library (decision record 025); the owners' PNG photos are read by decode/png.ts.
  */
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
