@@ -6,9 +6,11 @@ import type { OwnerCollectionView } from '../../../../shared/types';
 import { getDb } from '../../../db/client';
 import { deriveStoneTokens, sha256Hex } from '../../../lib/crypto';
 import { ApiError } from '../../../lib/errors';
+import { log } from '../../../lib/logger';
 import { enforceRateLimits } from '../../../lib/rate-limit';
 import { parseInput, readJsonObject } from '../../../lib/validate';
 import type { AppEnv } from '../../../types';
+import { erase } from '../../erasure/erase';
 import { publishStatistics } from '../../statistics/queries';
 import { qrCodeUrl } from '../../stones/queries';
 import { addCollectionStones, collectionForAdding } from '../create/queries';
@@ -81,6 +83,15 @@ export const collectionOwner = new Hono<AppEnv>()
     const input = parseInput(collectionUpdateSchema, await readJsonObject(c.req.raw));
     await updateCollection(getDb(c.env.DB), id, input);
     return c.json(await ownerView(c, token, id), 200, { 'Cache-Control': 'no-store' });
+  })
+  // The owner deletes the whole collection with its stones (they were made for it), after confirming it on the owner
+  // page: every row and object about them (api/erasure).
+  .delete('/:adminToken', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { id } = await collectionOf(c);
+    if (!(await erase(c, { collectionId: id }))) throw notFound();
+    log.info('collection deleted by its owner', { collectionId: id });
+    return c.json({ deleted: true });
   })
   .post('/:adminToken/stones', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
