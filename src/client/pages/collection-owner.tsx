@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerCollectionView } from '../../shared/types';
 import { AddStones } from '../features/collection-owner/add-stones';
+import { CollectionDelete } from '../features/collection-owner/collection-delete';
 import { CollectionDetails } from '../features/collection-owner/collection-details';
 import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
+import { DeletedNotice } from '../features/owner/deleted-notice';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';
@@ -22,6 +25,15 @@ export default function CollectionOwnerPage({ params }: PageProps) {
   const spec = queries.ownerCollection(token);
   const queryClient = useQueryClient();
   const { data: collection, isPending } = useQuery(specQuery(spec));
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) {
+    return (
+      <DeletedNotice
+        title={<FormattedMessage id="collection.owner.deleted.title" />}
+        text={<FormattedMessage id="collection.owner.deleted.text" />}
+      />
+    );
+  }
   if (isPending) return <Spinner />;
   if (!collection) {
     // Not the stone's "send me my owner link" form, which asks for a stone's code: a collection's is on its page.
@@ -53,6 +65,16 @@ export default function CollectionOwnerPage({ params }: PageProps) {
         <AddStones token={token} stoneCount={collection.stones.length} onAdded={reload} />
         <CollectionFollowers collection={collection} />
       </div>
+      <CollectionDelete
+        token={token}
+        collection={collection}
+        onDeleted={() => {
+          setDeleted(true);
+          queryClient.setQueryData<OwnerCollectionView | null>(spec.key, null);
+          queryClient.removeQueries({ queryKey: queries.collection(collection.id).key });
+          for (const stone of collection.stones) queryClient.removeQueries({ queryKey: queries.stone(stone.code).key });
+        }}
+      />
     </div>
   );
 }

@@ -1,6 +1,10 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
+import { DeletedNotice } from '../features/owner/deleted-notice';
+import { OwnerDelete } from '../features/owner/owner-delete';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerEmbed } from '../features/owner/owner-embed';
 import { OwnerFinds } from '../features/owner/owner-finds';
@@ -28,6 +32,10 @@ function OwnerOf({ token }: { token: string }) {
   const spec = queries.ownerStone(token);
   const queryClient = useQueryClient();
   const { data: stone, isPending } = useQuery(specQuery(spec));
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) {
+    return <DeletedNotice title={<FormattedMessage id="owner.deleted.title" />} text={<FormattedMessage id="owner.deleted.text" />} />;
+  }
   if (isPending) return <Spinner />;
   if (!stone) return <OwnerMissing title="owner.notFound.title" text="owner.notFound.text" />;
   const update = (next: Partial<OwnerStoneView>) =>
@@ -49,6 +57,17 @@ function OwnerOf({ token }: { token: string }) {
       </div>
       <OwnerEmbed stone={stone} />
       <OwnerFinds token={token} stone={stone} onSaved={update} />
+      <OwnerDelete
+        token={token}
+        stone={stone}
+        onDeleted={() => {
+          setDeleted(true);
+          // Nothing of it stays in this page's reads: its own, its public page's, its collection's.
+          queryClient.setQueryData<OwnerStoneView | null>(spec.key, null);
+          queryClient.removeQueries({ queryKey: queries.stone(stone.code).key });
+          if (stone.collection) queryClient.removeQueries({ queryKey: queries.collection(stone.collection.id).key });
+        }}
+      />
     </div>
   );
 }
