@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, offlineReady, test } from './fixtures';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -64,6 +64,9 @@ test('the owner edits the stone, adds and deletes a photo and hides a bogus find
 test('the owner deletes the stone after typing its code, and its page then says it does not exist', async ({ page, request }) => {
   const { code, adminToken } = await premiumStone(request, 'Abschiedsstein');
   expect((await request.post(`/api/stones/${code}/finds`, { data: { location: 'Hamburg' } })).status()).toBe(201);
+  // This browser kept the stone's page for offline use.
+  await page.goto(`/${code}`);
+  await offlineReady(page, `/${code}`);
 
   await page.goto(`/admin/stone/${adminToken}`);
   await expect(page.getByRole('heading', { name: 'Stein löschen', exact: true })).toBeVisible();
@@ -93,6 +96,15 @@ test('the owner deletes the stone after typing its code, and its page then says 
   const response = await page.goto(`/${code}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Stein nicht gefunden' })).toBeVisible();
+  // Its kept copy went with it: offline, this device shows it no more.
+  await expect
+    .poll(() =>
+      page.evaluate(async (path) => {
+        for (const name of await caches.keys()) if (await (await caches.open(name)).match(path, { ignoreVary: true })) return true;
+        return false;
+      }, `/${code}`),
+    )
+    .toBe(false);
   await page.goto(`/admin/stone/${adminToken}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Stein nicht gefunden' })).toBeVisible();
 });

@@ -127,8 +127,12 @@ export async function eraseRows(db: Db, which: Erased, now = new Date()): Promis
         .where(
           and(sql`json_extract(${emailOutbox.payload}, '$.code') IN (SELECT ${stones.code} FROM ${stones} WHERE ${where})`, unchanged),
         ),
+      // No index reads orders by stone (a deletion is rare; the table grows with paid stones only).
       orders: scrubOrders(db, ids, unchanged),
-      reports: db.delete(findReports).where(and(ofStones(findReports.stoneId), unchanged)),
+      // By the find index (find_reports has none on the stone).
+      reports: db
+        .delete(findReports)
+        .where(and(inArray(findReports.findId, db.select({ id: finds.id }).from(finds).where(ofStones(finds.stoneId))), unchanged)),
       findPhotos: db.delete(findPhotos).where(and(ofStones(findPhotos.stoneId), unchanged)),
       ownerTokens: db.delete(ownerTokens).where(and(ofStones(ownerTokens.stoneId), unchanged)),
       subscriptions: db.delete(subscriptions).where(and(ofStones(subscriptions.stoneId), unchanged)),
