@@ -65,6 +65,10 @@ test.describe('axe finds nothing', () => {
     await page.goto(`/admin/stone/${adminToken}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await violations(page)).toEqual([]);
+    // The confirmation before deleting the stone.
+    await page.getByRole('button', { name: 'Stein löschen…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
   });
 
   test('with the find dialog, the creator and the welcome dialog open', async ({ page }) => {

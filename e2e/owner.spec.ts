@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, offlineReady, test } from './fixtures';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -59,6 +59,59 @@ test('the owner edits the stone, adds and deletes a photo and hides a bogus find
   await expect(page.getByRole('heading', { level: 1, name: 'Neuer Name' })).toBeVisible();
   await expect(page.getByTestId('finds-list')).not.toContainText('Spam-Ort');
   await expect(page.getByTestId('finds-list')).toContainText('Berlin');
+});
+
+test.describe('deleting', () => {
+  // The deleted stone's page and owner page answer 404, which the browser reports on its console.
+  test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
+
+  test('the owner deletes the stone after typing its code, and its page then says it does not exist', async ({ page, request }) => {
+    const { code, adminToken } = await premiumStone(request, 'Abschiedsstein');
+    expect((await request.post(`/api/stones/${code}/finds`, { data: { location: 'Hamburg' } })).status()).toBe(201);
+    // This browser kept the stone's page for offline use.
+    await page.goto(`/${code}`);
+    await offlineReady(page, `/${code}`);
+
+    await page.goto(`/admin/stone/${adminToken}`);
+    await expect(page.getByRole('heading', { name: 'Stein löschen', exact: true })).toBeVisible();
+    const open = page.getByRole('button', { name: 'Stein löschen…' });
+    const dialog = page.getByRole('dialog', { name: `Stein ${code} endgültig löschen?` });
+    const field = dialog.getByRole('textbox', { name: `Gib zur Bestätigung den Code des Steins ein: ${code}` });
+    const confirm = dialog.getByRole('button', { name: 'Endgültig löschen' });
+
+    // A slip deletes nothing: a wrong code leaves the button disabled, Escape closes the dialog.
+    await open.click();
+    await expect(field).toBeFocused();
+    await expect(confirm).toBeDisabled();
+    await field.fill('AAA-BBB-CCC');
+    await expect(confirm).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+    expect((await request.get(`/api/stones/${code}`)).status()).toBe(200);
+
+    await open.click();
+    await field.fill(code.toLowerCase());
+    await confirm.click();
+    const deleted = page.getByRole('heading', { level: 1, name: 'Der Stein ist gelöscht' });
+    await expect(deleted).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Verwaltungslinks gelten nicht mehr' })).toBeVisible();
+
+    const response = await page.goto(`/${code}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stein nicht gefunden' })).toBeVisible();
+    // Its kept copy went with it: offline, this device shows it no more.
+    await expect
+      .poll(() =>
+        page.evaluate(async (path) => {
+          for (const name of await caches.keys()) if (await (await caches.open(name)).match(path, { ignoreVary: true })) return true;
+          return false;
+        }, `/${code}`),
+      )
+      .toBe(false);
+    await page.goto(`/admin/stone/${adminToken}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stein nicht gefunden' })).toBeVisible();
+  });
 });
 
 test('a find too fast to be true waits for the owner, who sees why and accepts it', async ({ page, request }) => {

@@ -1,8 +1,8 @@
 /*
  * Share images (og:image): 1200 × 630 PNGs the queue job renders and stores in R2. Each rendered image's address
- * names its version (a hash of what it shows), so a changed journey is a new address that messengers fetch anew,
- * and an address is answered with immutable cache headers. Before the first rendering a page points at the
- * generic image.
+ * names its version (a hash of what it shows), so a changed journey is a new address that messengers fetch anew.
+ * An address answers only while what it shows stands (a hidden find or a deleted photo erases it: worker/share/
+ * erase.ts), so caches revalidate it. Before the first rendering a page points at the generic image.
  */
 
 export const SHARE_IMAGE_WIDTH = 1200;

@@ -77,6 +77,7 @@ export const endpoints: readonly Endpoint[] = [
   // The owner's side of /api/admin/stones: the secret link's token is the path.
   { method: 'GET', path: `${owner}/:adminToken`, secret: 'path' },
   { method: 'PATCH', path: `${owner}/:adminToken`, secret: 'path', changes: 'stone' },
+  { method: 'DELETE', path: `${owner}/:adminToken`, secret: 'path', changes: 'stone' },
   { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
   { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
@@ -88,6 +89,7 @@ export const endpoints: readonly Endpoint[] = [
   // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
   { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },
   { method: 'PATCH', path: '/api/admin/collections/:adminToken', secret: 'path', changes: 'collection' },
+  { method: 'DELETE', path: '/api/admin/collections/:adminToken', secret: 'path', changes: 'collection' },
   { method: 'POST', path: '/api/admin/collections/:adminToken/stones', secret: 'path', changes: 'collection' },
   { method: 'POST', path: '/api/admin/collections/:adminToken/revoke-links', secret: 'path' },
   { method: 'GET', path: '/api/admin/collections/:adminToken/export', secret: 'path' },
@@ -108,7 +110,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'DELETE', path: `${operator}/id/:id/photos`, secret: 'operator', changes: 'stone' },
   { method: 'PATCH', path: `${operator}/id/:id/finds/:findId`, secret: 'operator', changes: 'stone' },
   { method: 'DELETE', path: `${operator}/:id`, secret: 'operator', changes: 'stone' },
-  // The moderation list of reported finds; resolving one names its stone for the edge cache itself (changedStone).
+  // The moderation list of reported finds; resolving one names its stone for the edge cache and the share cards
+  // itself (changedStone).
   { method: 'GET', path: '/api/admin/reports', secret: 'operator' },
   { method: 'POST', path: '/api/admin/reports/:findId', secret: 'operator' },
   { method: 'GET', path: '/api/admin/finds/:findId/photo', secret: 'operator' },

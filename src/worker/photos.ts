@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { publicFindPhotoKey } from './api/finds/photos/queries';
+import { stonePhotoStored } from './api/owner/queries';
 import { getDb } from './db/client';
 import type { AppEnv } from './types';
 
@@ -10,12 +11,18 @@ const FIND_ID_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
 
 /**
  * The bytes under `key` with the image headers every photo answer has, `cacheControl` as the caller decides; an
- * `If-None-Match` that still matches is a 304 without the bytes.
+ * `If-None-Match` that still matches is a 304 without the bytes. With `storedSince`, an object stored before it is
+ * a 404 (a share card that shows something since erased).
  */
-export async function photoResponse(c: Context<AppEnv>, key: string, cacheControl: string): Promise<Response> {
+export async function photoResponse(
+  c: Context<AppEnv>,
+  key: string,
+  cacheControl: string,
+  storedSince: Date | null = null,
+): Promise<Response> {
   const etag = c.req.header('if-none-match');
   const object = await c.env.PHOTOS.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/^W\/|"/g, '') } } : {});
-  if (!object) return c.body(null, 404);
+  if (!object || (storedSince && object.uploaded.getTime() < storedSince.getTime())) return c.body(null, 404);
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set('ETag', object.httpEtag);
@@ -27,11 +34,16 @@ export async function photoResponse(c: Context<AppEnv>, key: string, cacheContro
 }
 
 export const photos = new Hono<AppEnv>()
-  /** Photo bytes from R2 at a stable URL; a key is never reused, so the answer may be cached forever. */
+  /**
+   * A stone's photo. A key is never reused, but its owner or the operator may delete the photo, and a deleted photo
+   * must stop answering at once: `immutable` for a year would keep it in every browser and shared cache that saw it.
+   * So every request asks D1 for its row (one, by its unique key; an object whose deletion from R2 failed has none
+   * and is a 404 until the cron's sweep removes it), and caches revalidate with the ETag: a 304 without the bytes.
+   */
   .get('/:key', async (c) => {
     const key = c.req.param('key');
-    if (!KEY_SHAPE.test(key)) return c.body(null, 404);
-    return photoResponse(c, key, 'public, max-age=31536000, immutable');
+    if (!KEY_SHAPE.test(key) || !(await stonePhotoStored(getDb(c.env.DB), key))) return c.body(null, 404);
+    return photoResponse(c, key, 'public, no-cache');
   })
   /**
    * A finder's photo the owner approved. It can be taken down (the owner rejects it after all, the operator removes

@@ -183,6 +183,7 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/webhooks/stripe': 'stripe-first',
   'POST /api/admin/stones/:adminToken/photos': 'photo-form',
   'PATCH /api/admin/stones/:adminToken': 'json',
+  'DELETE /api/admin/stones/:adminToken': 'none',
   'DELETE /api/admin/stones/:adminToken/photos': 'json',
   'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
   // Ending every owner link acts on the link in the address alone.
@@ -191,6 +192,7 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/collections': 'json',
   'POST /api/collections/:id/owner-link': 'json',
   'PATCH /api/admin/collections/:adminToken': 'json',
+  'DELETE /api/admin/collections/:adminToken': 'none',
   'POST /api/admin/collections/:adminToken/stones': 'json',
   'POST /api/admin/collections/:adminToken/revoke-links': 'none',
   'PATCH /api/admin/stones/id/:id (operator)': 'json',

@@ -28,11 +28,18 @@ describe('owner and operator sides of /api/admin/stones', () => {
 
   it.each([
     ['GET', '/api/admin/stones'],
-    ['DELETE', '/api/admin/stones/00000000-0000-4000-8000-000000000000'],
+    ['DELETE', '/api/admin/stones/id/00000000-0000-4000-8000-000000000000/photos'],
     ['PATCH', '/api/admin/stones/id/00000000-0000-4000-8000-000000000000'],
   ])('answers an operator call without a token (%s %s) with 401', async (method, path) => {
     const res = await call(path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? null : '{}' });
     await expectApiError(res, 401, 'UNAUTHORIZED');
+  });
+
+  it("takes the operator's delete without a token for the owner's, whose token the stone's id is not: 404, nothing deleted", async () => {
+    const { code } = await createStone();
+    const id = await env.DB.prepare('SELECT id FROM stones WHERE code = ?').bind(code).first<string>('id');
+    await expectApiError(await call(`/api/admin/stones/${id}`, { method: 'DELETE' }), 404, 'NOT_FOUND');
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM stones WHERE code = ?').bind(code).first('n')).toBe(1);
   });
 
   it('cannot be steered to a side by spelling the side into the address', async () => {

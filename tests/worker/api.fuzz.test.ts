@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import worker from '../../src/worker/index';
-import { sha256Hex } from '../../src/worker/lib/crypto';
+import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 import { loggedOutKey } from '../../src/worker/lib/operator-auth';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
 import { type ApiRoute, isCollectionRoute, PARAMETER, ROUTES, type SampleStone, sampleStone } from '../support/api-routes';
@@ -411,9 +411,29 @@ async function state() {
   };
 }
 
-/** After an operator deleted the sample stone: the same stone again (a new owner token), so later requests reach it. */
+/**
+ * After its owner or an operator deleted the sample stone (or its owner the sample collection with it): the same
+ * stone and collection again (new owner tokens), so later requests reach them.
+ */
 async function restoreSampleStone(stone: SampleStone): Promise<void> {
-  const again = await insertStone({ id: stone.id, code: stone.code, hasPhotos: true, hasStory: true, isPaid: true, findSeq: 1 });
+  const collection = await env.DB.prepare('SELECT id FROM collections WHERE id = ?').bind(stone.collectionId).first('id');
+  if (!collection) {
+    stone.collectionToken = randomToken();
+    await env.DB.prepare(
+      "INSERT INTO collections (id, title, creator_email, owner_token_hash, stone_seq) VALUES (?, 'Beispielsammlung', 'fixed-creator@example.org', ?, 1)",
+    )
+      .bind(stone.collectionId, await sha256Hex(stone.collectionToken))
+      .run();
+  }
+  const again = await insertStone({
+    id: stone.id,
+    code: stone.code,
+    hasPhotos: true,
+    hasStory: true,
+    isPaid: true,
+    findSeq: 1,
+    collectionId: stone.collectionId,
+  });
   await insertFind(stone.id, { id: stone.findId, seq: 1, location: 'Berlin', latitude: 52.52, longitude: 13.405 });
   stone.adminToken = again.adminToken;
 }
@@ -428,6 +448,13 @@ async function restoreSampleLinks(stone: SampleStone): Promise<void> {
     env.DB.prepare('UPDATE stones SET owner_token_hash = ? WHERE id = ?').bind(await sha256Hex(stone.adminToken), stone.id),
   ]);
 }
+
+/** The deletes that take the sample stone: it is made again after each. */
+const DELETES_THE_STONE = new Set([
+  'DELETE /api/admin/stones/:id (operator)',
+  'DELETE /api/admin/stones/:adminToken',
+  'DELETE /api/admin/collections/:adminToken',
+]);
 
 async function send(r: FuzzRequest, stone: SampleStone): Promise<Response> {
   const headers = new Headers({ 'cf-connecting-ip': clientAddress() });
@@ -555,7 +582,7 @@ describe(`${TOTAL_RUNS.toLocaleString('en')} generated requests (seed ${SEED}; F
           } else {
             await res.arrayBuffer();
           }
-          if (r.route.label === 'DELETE /api/admin/stones/:id (operator)' && res.status === 200) await restoreSampleStone(stone);
+          if (DELETES_THE_STONE.has(r.route.label) && r.method === 'DELETE' && res.status === 200) await restoreSampleStone(stone);
           if (r.route.path.endsWith('/revoke-links') && res.status === 202) await restoreSampleLinks(stone);
           // A logout ends the fuzz's one operator token: the same session again, so later requests reach the routes.
           if (r.route.label === 'POST /api/admin/logout (operator)' && res.status === 204 && operatorToken) {

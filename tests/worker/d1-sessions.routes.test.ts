@@ -81,6 +81,7 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   'POST /api/notifications/confirm': () => ['/api/notifications/confirm', json('POST', { token: 'x'.repeat(43) })],
   'POST /api/notifications/unsubscribe': () => ['/api/notifications/unsubscribe', json('POST', { token: 'x'.repeat(43) })],
   'PATCH /api/admin/stones/:adminToken': (f) => [`/api/admin/stones/${f.adminToken}`, json('PATCH', { title: 'Neu' })],
+  'DELETE /api/admin/stones/:adminToken': (f) => [`/api/admin/stones/${f.adminToken}`, { method: 'DELETE' }],
   'POST /api/admin/stones/:adminToken/photos': (f) => {
     const form = new FormData();
     form.append('photo', new File([TINY_PNG], 'stein.png', { type: 'image/png' }));
@@ -105,6 +106,7 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     json('POST', { email: 'fixed-creator@example.org' }),
   ],
   'PATCH /api/admin/collections/:adminToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, json('PATCH', { title: 'Neu' })],
+  'DELETE /api/admin/collections/:adminToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, { method: 'DELETE' }],
   'POST /api/admin/collections/:adminToken/stones': (f) => [
     `/api/admin/collections/${f.collection.adminToken}/stones`,
     json('POST', { count: 1 }),

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { intlTag, LOCALES } from '../../src/shared/i18n/locale';
-import type { CreatedCollection } from '../../src/shared/types';
+import type { CollectionView, CreatedCollection } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { readScope } from '../../src/worker/lib/addresses';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
@@ -274,6 +274,66 @@ describe('a write makes the next read fresh', () => {
     const after = await fetchCached(`/api/collections/${created.id}`);
     expect(after.status).toBe('miss');
     expect(after.body).toContain('Umbenannt');
+  });
+
+  /** A stone's cached reads: the JSON, its pages in German, its journey files and its embeddable card. */
+  const stoneReads = (code: string): Array<[string, RequestInit]> => [
+    [`/api/stones/${code}`, {}],
+    [`/${code}`, html('de')],
+    [`/api/stones/${code}/journey.gpx`, {}],
+    [`/api/stones/${code}/journey.geojson`, {}],
+    [`/embed/${code}`, html('de')],
+  ];
+
+  async function expectCachedThenGone(reads: Array<[string, RequestInit]>, erase: () => Promise<number>) {
+    for (const [path, init] of reads) await fetchCached(path, init);
+    for (const [path, init] of reads) expect((await fetchCached(path, init)).status, path).toBe('hit');
+    expect(await erase()).toBe(200);
+    for (const [path, init] of reads) {
+      const after = await fetchCached(path, init);
+      expect([after.response.status, after.status], path).toEqual([404, 'bypass']);
+    }
+  }
+
+  it("after its owner deletes the stone, none of its reads is served from this data centre's cache", async () => {
+    const { code, adminToken } = await stone();
+    await expectCachedThenGone(
+      stoneReads(code),
+      async () => (await fetchCached(`/api/admin/stones/${adminToken}`, { method: 'DELETE' })).response.status,
+    );
+  });
+
+  it("after the operator deletes the stone, none of its reads is served from this data centre's cache", async () => {
+    const { code, id } = await stone();
+    const operator = { authorization: `Bearer ${await operatorToken()}` };
+    await expectCachedThenGone(
+      stoneReads(code),
+      async () => (await fetchCached(`/api/admin/stones/${id}`, { method: 'DELETE', headers: operator })).response.status,
+    );
+  });
+
+  it("after its owner deletes a collection, neither it nor its stones are served from this data centre's cache", async () => {
+    const created = await collection();
+    const reads: Array<[string, RequestInit]> = [
+      [`/api/collections/${created.id}`, {}],
+      [`/sammlung/${created.id}`, html('de')],
+      ...created.stones.flatMap((s) => stoneReads(s.code)),
+    ];
+    await expectCachedThenGone(
+      reads,
+      async () => (await fetchCached(`/api/admin/collections/${created.adminToken}`, { method: 'DELETE' })).response.status,
+    );
+  });
+
+  it("after one stone of a collection is deleted, the collection's next read misses and no longer lists it", async () => {
+    const created = await collection();
+    const [gone, kept] = created.stones;
+    await fetchCached(`/api/collections/${created.id}`);
+    expect((await fetchCached(`/api/collections/${created.id}`)).status).toBe('hit');
+    expect((await fetchCached(`/api/admin/stones/${gone?.adminToken}`, { method: 'DELETE' })).response.status).toBe(200);
+    const after = await fetchCached(`/api/collections/${created.id}`);
+    expect(after.status).toBe('miss');
+    expect((JSON.parse(after.body) as CollectionView).stones.map((s) => s.code)).toEqual([kept?.code]);
   });
 
   it('the read that refills the cache after a write reads at least at the write, even from a replica', async () => {

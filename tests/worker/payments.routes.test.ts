@@ -1,30 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import Stripe from 'stripe';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import worker from '../../src/worker/index';
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/worker/lib/crypto';
-import { clientAddress, countRows, expectApiError, ORIGIN, snapshot } from '../support/factory';
+import { countRows, expectApiError, snapshot } from '../support/factory';
 import { outbox } from '../support/mail';
-
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const stripeVars = () => ({
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_BASE: inject('fakeServicesUrl'),
-});
-
-/** The Worker configured with Stripe pointed at the fake on 127.0.0.1 (the real SDK talks to it over HTTP). */
-async function callStripe(path: string, init: RequestInit = {}, vars: Partial<Env> = stripeVars()): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', clientAddress());
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), { ...env, ...vars }, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-const postStripe = (path: string, body: unknown, vars?: Partial<Env>) =>
-  callStripe(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, vars);
+import { callStripe, pay, postStripe, succeeded, webhook } from '../support/stripe';
 
 const stoneData = { creatorEmail: 'buyer@example.org', title: 'Bezahlter Stein', story: 'Eine lange Geschichte' };
 const both = { photos: true, story: true };
@@ -49,48 +28,8 @@ async function order(body: Record<string, unknown> = {}): Promise<IntentAnswer> 
   return res.json<IntentAnswer>();
 }
 
-/** The buyer pays (what Stripe.js and the bank do in the browser). */
-async function pay(paymentIntentId: string, changes?: Record<string, unknown>) {
-  const url = `${inject('fakeServicesUrl')}/fake-stripe/${changes ? 'set' : 'pay'}/${paymentIntentId}`;
-  const res = await fetch(url, { method: 'POST', body: changes ? JSON.stringify(changes) : '' });
-  expect(res.status).toBe(200);
-}
-
 const returnToSuccess = (paymentIntentId: string, vars?: Partial<Env>) =>
   postStripe('/api/stones', { isPaid: true, paymentIntentId, features: both, ...stoneData, title: 'Anderer Titel aus dem Browser' }, vars);
-
-async function webhook(event: Record<string, unknown>, secret = WEBHOOK_SECRET): Promise<Response> {
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return callStripe('/api/webhooks/stripe', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body: payload,
-  });
-}
-
-const succeeded = (
-  intent: { id: string; amount: number; orderId: string },
-  eventId = `evt_${crypto.randomUUID().replaceAll('-', '')}`,
-) => ({
-  id: eventId,
-  object: 'event',
-  type: 'payment_intent.succeeded',
-  data: {
-    object: {
-      id: intent.id,
-      object: 'payment_intent',
-      amount: intent.amount,
-      currency: 'eur',
-      status: 'succeeded',
-      metadata: { orderId: intent.orderId },
-    },
-  },
-});
 
 async function orderRow(paymentIntentId: string) {
   return env.DB.prepare('SELECT id, amount_cents, stone_id, owner_token_hash FROM orders WHERE payment_intent_id = ?')

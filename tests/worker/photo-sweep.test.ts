@@ -102,14 +102,25 @@ describe('the orphan-photo sweep', () => {
     expect(await sightings()).toEqual([{ r2_key: orphan, first_seen_at: first }]);
   });
 
-  it('leaves share cards alone: they have no photo row and the share job sweeps them', async () => {
+  it("leaves the share cards of existing stones and collections alone (the share job sweeps them) and removes a deleted one's", async () => {
     captureLog('warn');
-    const card = 'share/stone/ABC-123-DEF/0123456789abcdef.png';
-    await env.PHOTOS.put(card, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO stones (id, code, title, creator_email, owner_token_hash) VALUES ('s1', 'ABC-123-DEF', 'Karte', 'a@example.org', 'h1')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO collections (id, title, creator_email, owner_token_hash) VALUES ('abcdefghij', 'Sammlung', 'a@example.org', 'h2')",
+      ),
+    ]);
+    const kept = ['share/stone/ABC-123-DEF/0123456789abcdef.png', 'share/collection/abcdefghij/0123456789abcdef.png'];
+    // A deleted stone's and collection's cards that their deletion could not remove.
+    const orphans = ['share/stone/DEF-456-ABC/0123456789abcdef.png', 'share/collection/zyxwvutsrq/0123456789abcdef.png'];
+    for (const card of [...kept, ...orphans]) await env.PHOTOS.put(card, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
     const first = afterGrace();
     await sweep(first);
-    expect(await sweep(first + ORPHAN_CONFIRM_MS + MINUTE)).toBe(0);
-    expect(await storedKeys()).toEqual([card]);
+    expect(await sightings()).toEqual([...orphans].sort().map((r2_key) => ({ r2_key, first_seen_at: first })));
+    expect(await sweep(first + ORPHAN_CONFIRM_MS + MINUTE)).toBe(2);
+    expect(await storedKeys()).toEqual([...kept].sort());
     expect(await sightings()).toEqual([]);
   });
 

@@ -4,19 +4,33 @@ import { call, expectApiError } from '../support/factory';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
+/** A stone's photo: its object in R2 and its row in D1 (the route serves no object without one). */
 async function putPhoto(key: string, contentType = 'image/png'): Promise<void> {
   await env.PHOTOS.put(key, PNG, { httpMetadata: { contentType } });
+  const stoneId = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      'INSERT INTO stones (id, code, title, creator_email, owner_token_hash, has_photos, is_paid) VALUES (?, ?, ?, ?, ?, 1, 1)',
+    ).bind(stoneId, `P-${stoneId}`, 'Fotostein', 'a@example.org', stoneId),
+    env.DB.prepare('INSERT INTO photos (id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, ?, ?)').bind(
+      crypto.randomUUID(),
+      stoneId,
+      key,
+      contentType,
+      PNG.length,
+    ),
+  ]);
 }
 
 describe('GET /photos/{key}', () => {
-  it('serves a stored photo with its content type, an ETag and immutable caching', async () => {
+  it('serves a stored photo with its content type, an ETag and caching that revalidates (a photo can be deleted)', async () => {
     const key = `${crypto.randomUUID()}.png`;
     await putPhoto(key);
     const res = await call(`/photos/${key}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
   });
@@ -39,7 +53,7 @@ describe('GET /photos/{key}', () => {
       const res = await call(`/photos/${key}`, { headers: { 'if-none-match': ifNoneMatch } });
       expect(res.status).toBe(304);
       expect(res.headers.get('etag')).toBe(etag);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('cache-control')).toBe('public, no-cache');
       expect((await res.arrayBuffer()).byteLength).toBe(0);
     }
   });
@@ -50,6 +64,15 @@ describe('GET /photos/{key}', () => {
     const res = await call(`/photos/${key}`, { headers: { 'if-none-match': '"something-else"' } });
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('answers 404 for an object without its photo row (its deletion from R2 failed): it is deleted all the same', async () => {
+    const key = `${crypto.randomUUID()}.png`;
+    await putPhoto(key);
+    await env.DB.prepare('DELETE FROM photos WHERE r2_key = ?').bind(key).run();
+    const res = await call(`/photos/${key}`);
+    expect(res.status).toBe(404);
+    expect(new Uint8Array(await res.arrayBuffer())).not.toEqual(PNG);
   });
 
   it('answers 404 for a well-formed key that is not stored', async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCron } from '../../src/worker/jobs/cron';
-import { callWith, createStone, PRODUCTION_SETTINGS } from '../support/factory';
+import { callWith, createStone, insertStone, PRODUCTION_SETTINGS } from '../support/factory';
 
 /** Calls the Worker with settings of its own and returns the answer with every line it logged at info level. */
 async function callLogged(
@@ -90,6 +90,11 @@ describe('security headers', () => {
     }
     const key = '00000000-0000-4000-8000-000000000000.jpg';
     await env.PHOTOS.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { httpMetadata: { contentType: 'image/jpeg' } });
+    // A stone's photo is served while its row stands.
+    const { id } = await insertStone({ code: 'C0A-0A0-0A0', hasPhotos: true, isPaid: true });
+    await env.DB.prepare("INSERT INTO photos (id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, 'image/jpeg', 4)")
+      .bind(crypto.randomUUID(), id, key)
+      .run();
     const { res } = await callLogged(PRODUCTION_SETTINGS, `/photos/${key}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');

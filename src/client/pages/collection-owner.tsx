@@ -5,10 +5,12 @@ import type { PageProps } from '../../shared/routes';
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import type { OwnerCollectionView } from '../../shared/types';
 import { AddStones } from '../features/collection-owner/add-stones';
+import { CollectionDelete } from '../features/collection-owner/collection-delete';
 import { CollectionDetails } from '../features/collection-owner/collection-details';
 import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
+import { DeletedNotice } from '../features/owner/deleted-notice';
 import { LinksCard } from '../features/owner/links-card';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
@@ -42,6 +44,7 @@ export default function CollectionOwnerPage({ params }: PageProps) {
   const spec = queries.ownerCollection(token);
   const queryClient = useQueryClient();
   const { data: collection, isPending } = useQuery(specQuery(spec));
+  const [deleted, setDeleted] = useState(false);
   // Every admin link of the collection and its stones was just made invalid, this page's too.
   const [revokedFor, setRevokedFor] = useState<string | null>(null);
   if (revokedFor !== null) {
@@ -52,6 +55,14 @@ export default function CollectionOwnerPage({ params }: PageProps) {
       >
         {homeLink}
       </NoticePage>
+    );
+  }
+  if (deleted) {
+    return (
+      <DeletedNotice
+        title={<FormattedMessage id="collection.owner.deleted.title" />}
+        text={<FormattedMessage id="collection.owner.deleted.text" />}
+      />
     );
   }
   if (isPending) return <Spinner />;
@@ -89,6 +100,16 @@ export default function CollectionOwnerPage({ params }: PageProps) {
         email={collection.creatorEmail}
         texts={LINK_TEXTS}
         onRevoked={() => setRevokedFor(collection.creatorEmail)}
+      />
+      <CollectionDelete
+        token={token}
+        collection={collection}
+        onDeleted={() => {
+          setDeleted(true);
+          queryClient.setQueryData<OwnerCollectionView | null>(spec.key, null);
+          queryClient.removeQueries({ queryKey: queries.collection(collection.id).key });
+          for (const stone of collection.stones) queryClient.removeQueries({ queryKey: queries.stone(stone.code).key });
+        }}
       />
     </div>
   );

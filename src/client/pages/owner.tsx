@@ -3,7 +3,9 @@ import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
+import { DeletedNotice } from '../features/owner/deleted-notice';
 import { LinksCard } from '../features/owner/links-card';
+import { OwnerDelete } from '../features/owner/owner-delete';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerEmbed } from '../features/owner/owner-embed';
 import { OwnerFinds } from '../features/owner/owner-finds';
@@ -44,6 +46,7 @@ function OwnerOf({ token }: { token: string }) {
   const spec = queries.ownerStone(token);
   const queryClient = useQueryClient();
   const { data: stone, isPending } = useQuery(specQuery(spec));
+  const [deleted, setDeleted] = useState(false);
   // Every owner link was just made invalid, this page's too: nothing here works any more.
   const [revokedFor, setRevokedFor] = useState<string | null>(null);
   if (revokedFor !== null) {
@@ -57,6 +60,9 @@ function OwnerOf({ token }: { token: string }) {
         </Link>
       </NoticePage>
     );
+  }
+  if (deleted) {
+    return <DeletedNotice title={<FormattedMessage id="owner.deleted.title" />} text={<FormattedMessage id="owner.deleted.text" />} />;
   }
   if (isPending) return <Spinner />;
   if (!stone) return <OwnerMissing title="owner.notFound.title" text="owner.notFound.text" />;
@@ -92,6 +98,17 @@ function OwnerOf({ token }: { token: string }) {
           ) : undefined
         }
         onRevoked={() => setRevokedFor(stone.creatorEmail)}
+      />
+      <OwnerDelete
+        token={token}
+        stone={stone}
+        onDeleted={() => {
+          setDeleted(true);
+          // Nothing of it stays in this page's reads: its own, its public page's, its collection's.
+          queryClient.setQueryData<OwnerStoneView | null>(spec.key, null);
+          queryClient.removeQueries({ queryKey: queries.stone(stone.code).key });
+          if (stone.collection) queryClient.removeQueries({ queryKey: queries.collection(stone.collection.id).key });
+        }}
       />
     </div>
   );

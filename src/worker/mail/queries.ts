@@ -96,8 +96,29 @@ export function insertOwnerLinkMail(db: Db, code: string, email: string, locale:
   );
 }
 
+/** The row a mail token acts on, by its purpose: the stone (mute), its subscription, or the collection's follower. */
+const TARGETS: Record<MailTokenPurpose, string> = {
+  mute: 'stones',
+  confirm: 'subscriptions',
+  unsubscribe: 'subscriptions',
+  'confirm-collection': 'collection_subscriptions',
+  'unsubscribe-collection': 'collection_subscriptions',
+};
+
+/**
+ * A mail link's token, stored only while what it acts on exists: a stone deleted (or an address unsubscribed) while
+ * its mail was being sent leaves no token naming it. Throws then: the mail is not sent, and its next attempt finds
+ * nobody waiting for it.
+ */
 export async function insertMailToken(db: Db, row: typeof mailTokens.$inferInsert): Promise<void> {
-  await db.insert(mailTokens).values(row);
+  const createdAt = row.createdAt ?? new Date();
+  const inserted = await db
+    .insert(mailTokens)
+    .select(
+      sql`SELECT ${row.tokenHash}, ${row.purpose}, ${row.targetId}, ${row.expiresAt.getTime()}, ${createdAt.getTime()} WHERE EXISTS (SELECT 1 FROM ${sql.raw(TARGETS[row.purpose])} WHERE id = ${row.targetId})`,
+    )
+    .returning({ tokenHash: mailTokens.tokenHash });
+  if (inserted.length === 0) throw new Error(`the ${row.purpose} link's target is gone`);
 }
 
 export async function insertOwnerToken(db: Db, row: typeof ownerTokens.$inferInsert): Promise<void> {

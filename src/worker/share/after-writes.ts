@@ -14,7 +14,7 @@ import { queueShareCards, type ShareMessage } from './storage';
 /*
  * Every write that changes a stone or a collection declares it (worker/endpoints.ts `changes`, decision record
  * 023): a find, the owner's title or photos, hiding or accepting a find, the operator's edits, a collection's
- * title, dedication or new stones. After such a write succeeded, its cards are asked for; the job renders only
+ * title, dedication or new stones, deleting a stone. After such a write succeeded, its cards are asked for; the job renders only
  * when what a card shows changed. The lookup runs after the answer (waitUntil), so no write waits for it.
  */
 
@@ -33,15 +33,28 @@ async function messagesOf(env: Env, change: Exclude<Change, { scope: 'blog' }>):
   return stone ? [{ share: 'stone', code: stone.code }] : [];
 }
 
+/**
+ * The cards a route named itself (lib/edge-cache.ts reads the same): the stone of a reported find the operator hid
+ * (the route names no stone), and the collection a deleted stone left (the stone's own lookup finds nothing any more).
+ * The job renders a stone's collection after the stone, so a collection is asked for on its own only when no stone is.
+ */
+function withNamed(declared: ShareMessage[], stone: string | undefined, collection: string | null | undefined): ShareMessage[] {
+  const messages = [...declared, ...(stone ? [{ share: 'stone', code: stone } as const] : [])];
+  return messages.length === 0 && collection ? [{ share: 'collection', id: collection }] : messages;
+}
+
 export const shareCardsAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (!isWrite(c.req.method) || !c.res.ok || c.env.SHARE_IMAGES === 'off') return;
   const change = changeOf(c.req.method, routingPath(c.req.raw));
-  if (!change || change.scope === 'blog') return;
+  const declared = change && change.scope !== 'blog' ? change : null;
+  const stone = c.get('changedStone');
+  const collection = c.get('changedCollection');
+  if (!declared && !stone && !collection) return;
   const env = c.env;
   c.executionCtx.waitUntil(
-    messagesOf(env, change)
-      .then((messages) => queueShareCards(env, messages))
+    (declared ? messagesOf(env, declared) : Promise.resolve([]))
+      .then((messages) => queueShareCards(env, withNamed(messages, stone, collection)))
       .catch((error) => log.warn('share cards not asked for', { error: String(error) })),
   );
 };

@@ -5,8 +5,8 @@ import { edgeCacheSeconds, invalidate } from '../lib/edge-cache';
 import { text } from '../lib/i18n';
 import { log } from '../lib/logger';
 import { type CollectionCard, cardVersion, roundJourney, type StoneCard } from './content';
-import { readCollectionCard, readStoneCard, setCollectionCard, setStoneCard } from './queries';
-import { collectionCardKey, type ShareMessage, stoneCardKey, sweepOldCards } from './storage';
+import { collectionCardValidity, readCollectionCard, readStoneCard, setCollectionCard, setStoneCard, stoneCardValidity } from './queries';
+import { collectionCardKey, collectionCardPrefix, type ShareMessage, stoneCardKey, stoneCardPrefix, sweepOldCards } from './storage';
 
 /*
  * The share job (decision record 025): one queue message names a stone or a collection; the job reads what its
@@ -28,6 +28,15 @@ const renderer = () => import('./render/worker-render');
  */
 const refreshReads = (env: Env, scope: `stone:${string}` | `collection:${string}`) =>
   invalidate(new URL(env.PUBLIC_SITE_URL).origin, [scope], edgeCacheSeconds(env), null);
+
+/**
+ * A card this render stored but could not set: what it shows changed meanwhile, perhaps by an erasure (a find
+ * hidden, the stone deleted) after the read, and it was stored after that erasure's `cards_valid_from`, which alone
+ * would let it be served. So it goes, unless another render has made the same version current meanwhile.
+ */
+async function forgetSuperseded(bucket: R2Bucket, key: string, version: string, current: string | null | undefined): Promise<void> {
+  if (current !== version) await bucket.delete(key);
+}
 
 /** Renders the stone's card when what it shows changed; answers what it did, and the stone's collection. */
 export async function renderStoneShare(
@@ -61,9 +70,12 @@ export async function renderStoneShare(
     if (photoLeftOut) log.warn('share card without its photo', { code: stone.code, reason: photoLeftOut });
     await env.PHOTOS.put(key, png, { httpMetadata: { contentType: 'image/png' } });
   }
-  if (!(await setStoneCard(db, stone.id, version, stone.state))) return done('superseded');
+  if (!(await setStoneCard(db, stone.id, version, stone.state))) {
+    if (!stored) await forgetSuperseded(env.PHOTOS, key, version, (await stoneCardValidity(db, stone.code))?.shareCard);
+    return done('superseded');
+  }
   await refreshReads(env, `stone:${stone.code}`);
-  await sweepOldCards(env.PHOTOS, `share/stone/${stone.code}/`, key, now);
+  await sweepOldCards(env.PHOTOS, stoneCardPrefix(stone.code), key, now, stone.cardsValidFrom);
   return done(stored ? 'stored-already' : 'rendered');
 }
 
@@ -87,9 +99,12 @@ export async function renderCollectionShare(env: Env, id: string, now = new Date
   const key = collectionCardKey(id, version);
   const stored = (await env.PHOTOS.head(key)) !== null;
   if (!stored) await env.PHOTOS.put(key, await (await renderer()).collectionPng(card), { httpMetadata: { contentType: 'image/png' } });
-  if (!(await setCollectionCard(db, id, version, read.state))) return 'superseded';
+  if (!(await setCollectionCard(db, id, version, read.state))) {
+    if (!stored) await forgetSuperseded(env.PHOTOS, key, version, (await collectionCardValidity(db, id))?.shareCard);
+    return 'superseded';
+  }
   await refreshReads(env, `collection:${id}`);
-  await sweepOldCards(env.PHOTOS, `share/collection/${id}/`, key, now);
+  await sweepOldCards(env.PHOTOS, collectionCardPrefix(id), key, now, read.cardsValidFrom);
   return stored ? 'stored-already' : 'rendered';
 }
 

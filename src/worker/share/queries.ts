@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { readCollection } from '../api/collections/queries';
 import type { ViewContext } from '../api/stones/queries';
 import { batchByName } from '../db/batch';
@@ -37,6 +37,7 @@ export async function readStoneCard(db: Db, code: string) {
         totalDistanceKm: stones.totalDistanceKm,
         collectionId: stones.collectionId,
         shareCard: stones.shareCard,
+        cardsValidFrom: stones.cardsValidFrom,
         state: stoneState,
       })
       .from(stones)
@@ -81,7 +82,12 @@ const collectionState = sql<string>`${sql.raw(`"collections"."title" || '|' || c
  */
 export async function readCollectionCard(db: Db, id: string, ctx: (locale: 'de' | 'en') => ViewContext) {
   const head = await db
-    .select({ locale: collections.locale, shareCard: collections.shareCard, state: collectionState })
+    .select({
+      locale: collections.locale,
+      shareCard: collections.shareCard,
+      cardsValidFrom: collections.cardsValidFrom,
+      state: collectionState,
+    })
     .from(collections)
     .where(eq(collections.id, id))
     .get();
@@ -114,4 +120,71 @@ export async function cardless(db: Db, limit: number): Promise<{ codes: string[]
       .limit(limit),
   });
   return { codes: read.stones.map((row) => row.code), collectionIds: read.collections.map((row) => row.id) };
+}
+
+/** The columns an erasing change sets on a stone or a collection: no current card, none stored before now (erase.ts). */
+export const cardsErased = (now: Date) => ({ shareCard: null, cardsValidFrom: now });
+
+/** Which of a stone's cards may be served: its current one, and those stored since `cardsValidFrom`; null: no such stone. */
+export async function stoneCardValidity(db: Db, code: string) {
+  const row = await db
+    .select({ shareCard: stones.shareCard, cardsValidFrom: stones.cardsValidFrom })
+    .from(stones)
+    .where(eq(stones.code, code))
+    .get();
+  return row ?? null;
+}
+
+/** As stoneCardValidity, for a memorial collection's cards. */
+export async function collectionCardValidity(db: Db, id: string) {
+  const row = await db
+    .select({ shareCard: collections.shareCard, cardsValidFrom: collections.cardsValidFrom })
+    .from(collections)
+    .where(eq(collections.id, id))
+    .get();
+  return row ?? null;
+}
+
+/** A stone's card validity with its code, and its collection's, in one batch (after an erasing change). */
+export async function cardsValidityOfStone(db: Db, stoneId: string) {
+  const read = await batchByName(db, {
+    stone: db
+      .select({ code: stones.code, shareCard: stones.shareCard, cardsValidFrom: stones.cardsValidFrom })
+      .from(stones)
+      .where(eq(stones.id, stoneId)),
+    collection: db
+      .select({ id: collections.id, shareCard: collections.shareCard, cardsValidFrom: collections.cardsValidFrom })
+      .from(collections)
+      .where(eq(collections.id, db.select({ id: stones.collectionId }).from(stones).where(eq(stones.id, stoneId)))),
+  });
+  const stone = read.stone[0];
+  return stone ? { stone, collection: read.collection[0] ?? null } : null;
+}
+
+/**
+ * The erasure of the cards of the collection that the stone `stoneId` is in (a find hidden on one of its stones: the
+ * collection's map drew it), for the change's batch, guarded by the change's own condition.
+ */
+export function eraseCollectionCardsOf(db: Db, stoneId: string, now: Date, onlyIf: SQL) {
+  return db
+    .update(collections)
+    .set(cardsErased(now))
+    .where(and(eq(collections.id, db.select({ id: stones.collectionId }).from(stones).where(eq(stones.id, stoneId))), onlyIf));
+}
+
+/**
+ * Of card keys' owners, the stone codes and collection ids that still exist (the cron's orphan sweep: the cards of a
+ * deleted stone or collection whose erasure failed are orphans). At most 90 of each per call (D1's bound values).
+ */
+export async function existingCardOwners(db: Db, owners: { codes: string[]; collectionIds: string[] }) {
+  const read = await batchByName(db, {
+    stones: owners.codes.length ? db.select({ code: stones.code }).from(stones).where(inArray(stones.code, owners.codes)) : undefined,
+    collections: owners.collectionIds.length
+      ? db.select({ id: collections.id }).from(collections).where(inArray(collections.id, owners.collectionIds))
+      : undefined,
+  });
+  return {
+    codes: new Set((read.stones ?? []).map((row) => row.code)),
+    collectionIds: new Set((read.collections ?? []).map((row) => row.id)),
+  };
 }

@@ -20,8 +20,17 @@ export function isShareMessage(body: unknown): body is ShareMessage {
 /** Whether an object of the bucket is a share card (the photos' orphan sweep leaves them to the share job). */
 export const isShareCardKey = (key: string) => key.startsWith('share/');
 
-export const stoneCardKey = (code: string, version: string) => `share/stone/${code}/${version}.png`;
-export const collectionCardKey = (id: string, version: string) => `share/collection/${id}/${version}.png`;
+export const stoneCardPrefix = (code: string) => `share/stone/${code}/`;
+export const collectionCardPrefix = (id: string) => `share/collection/${id}/`;
+export const stoneCardKey = (code: string, version: string) => `${stoneCardPrefix(code)}${version}.png`;
+export const collectionCardKey = (id: string, version: string) => `${collectionCardPrefix(id)}${version}.png`;
+
+/** The stone's code or the collection's id a card's key names, or null for a key that is no card's. */
+export function cardOwnerOf(key: string): { code: string } | { collectionId: string } | null {
+  const found = /^share\/(stone|collection)\/([^/]+)\/[^/]+$/.exec(key);
+  if (!found?.[2]) return null;
+  return found[1] === 'stone' ? { code: found[2] } : { collectionId: found[2] };
+}
 
 /**
  * How long a replaced card stays: a link shared before the change shows its card (messengers fetch it when the
@@ -33,15 +42,24 @@ export const SUPERSEDED_CARD_DAYS = 7;
  * Deletes the cards under `prefix` (one stone's or collection's) that a newer one replaced more than the grace
  * period ago: a card was replaced when the next one was stored. Run by the job after each new card, so a card is
  * never older than a week past its replacement when the stone changes again; a stone that never changes again
- * keeps at most the cards of its last week of changes.
+ * keeps at most the cards of its last week of changes. A card stored before `validFrom` (the stone's or
+ * collection's `cards_valid_from`: it may show something since erased) has no grace: one that the erasure could not
+ * delete goes now.
  */
-export async function sweepOldCards(bucket: R2Bucket, prefix: string, current: string, now: Date): Promise<void> {
+export async function sweepOldCards(
+  bucket: R2Bucket,
+  prefix: string,
+  current: string,
+  now: Date,
+  validFrom: Date | null = null,
+): Promise<void> {
   const listed = await bucket.list({ prefix, limit: 1000 });
   const objects = [...listed.objects].sort((a, b) => a.uploaded.getTime() - b.uploaded.getTime());
   const cutoff = now.getTime() - SUPERSEDED_CARD_DAYS * 86_400_000;
   const old = objects.filter((object, i) => {
     const replacedAt = objects[i + 1]?.uploaded.getTime();
-    return object.key !== current && replacedAt !== undefined && replacedAt < cutoff;
+    const erased = validFrom !== null && object.uploaded.getTime() < validFrom.getTime();
+    return object.key !== current && (erased || (replacedAt !== undefined && replacedAt < cutoff));
   });
   if (old.length > 0) await bucket.delete(old.map((object) => object.key));
 }

@@ -84,6 +84,8 @@ async function page(event: FetchEvent): Promise<Response> {
       const copy = response.clone();
       event.waitUntil(caches.open(PAGES).then((cache) => cache.put(path, copy)));
     }
+    // A stone deleted since this device kept its page: the copy goes too, so it is not shown offline any more.
+    if (keep && response.status === 404) event.waitUntil(caches.open(PAGES).then((cache) => cache.delete(path, { ignoreVary: true })));
     return response;
   } catch (error) {
     // The page was kept with the language and cookies of its visit: any copy of it beats none.

@@ -10,13 +10,15 @@ import { endOperatorSession, logIn } from '../../lib/operator-auth';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
+import { purgeErasedCards } from '../../share/erase';
 import type { AppEnv } from '../../types';
+import { erase } from '../erasure/erase';
 import { moderateFind } from '../finds/moderation/queries';
 import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { getStoneView, updateStoneText } from '../stones/queries';
-import { clearFindComment, creatorEmailOf, deleteStone, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
+import { clearFindComment, creatorEmailOf, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
 
 const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');
 
@@ -82,23 +84,15 @@ export const operatorStones = new Hono<AppEnv>()
       const totals = await moderateFind(db, stone.id, findId, { hidden: input.hidden, accept: input.accept }, 'operator');
       if (!totals) throw notFound();
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
+      if (input.hidden) await purgeErasedCards(db, c.env.PHOTOS, stone.id);
     }
     if (input.photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, input.photo);
     return c.json(await operatorView(c, stone.code));
   })
   .delete('/:id', async (c) => {
     const id = c.req.param('id');
-    const deleted = ROW_ID_SHAPE.test(id) ? await deleteStone(getDb(c.env.DB), id) : null;
-    if (!deleted) throw stoneNotFound();
-    await publishStatistics(c.env.CACHE, deleted.totals);
-    // The rows are gone; an object that cannot be deleted now is only an orphan in the bucket, never shown.
-    if (deleted.photoKeys.length) {
-      try {
-        await c.env.PHOTOS.delete(deleted.photoKeys);
-      } catch (error) {
-        log.error('photos of a deleted stone left in the bucket', { count: deleted.photoKeys.length, error: String(error) });
-      }
-    }
+    // The owner's delete is the same (api/erasure): everything about the stone, rows and objects.
+    if (!ROW_ID_SHAPE.test(id) || !(await erase(c, { stoneId: id }))) throw stoneNotFound();
     log.info('stone deleted by an operator', { stoneId: id, operatorId: c.get('operator')?.id });
     return c.json({ deleted: true });
   });

@@ -1,24 +1,10 @@
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { formatCodeInput } from '../../../shared/code-entry';
 import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../../shared/types';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { MANAGED_STONE_COLUMNS } from '../../db/columns';
-import {
-  emailOutbox,
-  finds,
-  loginFailures,
-  mailTokens,
-  operators,
-  orders,
-  ownerTokens,
-  photos,
-  siteTotals,
-  stones,
-  subscriptions,
-} from '../../db/schema';
-import { findPhotoKeysOfStone } from '../finds/photos/queries';
-import { changeTotals } from '../statistics/queries';
+import { emailOutbox, finds, loginFailures, operators, siteTotals, stones } from '../../db/schema';
 
 /** Spec §9: "this week" is a 7-day window. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -97,53 +83,6 @@ export async function stoneById(db: Db, id: string) {
     .where(eq(stones.id, id))
     .get();
   return row ?? null;
-}
-
-/**
- * Deletes a stone with all about it: finds, photos and finders' photos (rows here, a finder's with its find; objects
- * by the caller), subscriptions, owner and mail-link tokens, mails and orders; the site totals lose what it counted.
- * One guarded batch: if a find or a change lands in between, nothing is deleted and it is tried again. Returns the
- * photo keys to delete from R2 and the new totals, or null if there is no such stone.
- */
-export async function deleteStone(db: Db, id: string) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const [stoneRows, photoRows, findPhotoRows] = await db.batch([
-      db
-        .select({
-          code: stones.code,
-          findSeq: stones.findSeq,
-          hiddenFindCount: stones.hiddenFindCount,
-          totalDistanceKm: stones.totalDistanceKm,
-          premium: sql<number>`${stones.hasPhotos} OR ${stones.hasStory}`,
-        })
-        .from(stones)
-        .where(eq(stones.id, id)),
-      db.select({ key: photos.r2Key }).from(photos).where(eq(photos.stoneId, id)),
-      findPhotoKeysOfStone(db, id),
-    ]);
-    const stone = stoneRows[0];
-    if (!stone) return null;
-    const unchanged = sql`EXISTS (SELECT 1 FROM ${stones} WHERE ${stones.id} = ${id} AND ${stones.findSeq} = ${stone.findSeq} AND ${stones.hiddenFindCount} = ${stone.hiddenFindCount} AND ${stones.totalDistanceKm} = ${stone.totalDistanceKm})`;
-    const subscriptionIds = db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.stoneId, id));
-    const [totals] = await db.batch([
-      changeTotals(
-        db,
-        { stones: -1, finds: -(stone.findSeq - stone.hiddenFindCount), km: -stone.totalDistanceKm, premium: stone.premium ? -1 : 0 },
-        unchanged,
-      ),
-      db.delete(mailTokens).where(and(or(eq(mailTokens.targetId, id), inArray(mailTokens.targetId, subscriptionIds)), unchanged)),
-      db.delete(emailOutbox).where(and(sql`json_extract(${emailOutbox.payload}, '$.code') = ${stone.code}`, unchanged)),
-      db.delete(orders).where(and(or(eq(orders.stoneId, id), eq(orders.upgradeStoneId, id)), unchanged)),
-      db.delete(ownerTokens).where(and(eq(ownerTokens.stoneId, id), unchanged)),
-      db.delete(subscriptions).where(and(eq(subscriptions.stoneId, id), unchanged)),
-      db.delete(photos).where(and(eq(photos.stoneId, id), unchanged)),
-      db.delete(finds).where(and(eq(finds.stoneId, id), unchanged)),
-      // Last: the guard above reads this row.
-      db.delete(stones).where(and(eq(stones.id, id), unchanged)),
-    ]);
-    if (totals.length > 0) return { photoKeys: [...photoRows, ...findPhotoRows].flatMap((r) => (r.key ? [r.key] : [])), totals };
-  }
-  throw new Error('stone kept changing while it was being deleted');
 }
 
 /** Empties a find's comment (the operator's moderation). False if the stone has no such find. */

@@ -4,12 +4,15 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../../shared/schemas/limits';
 import { findVisibilitySchema, ownerUpdateSchema, photoDeleteSchema } from '../../../shared/schemas/owner';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
+import { log } from '../../lib/logger';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { photoResponse } from '../../photos';
+import { purgeErasedCards } from '../../share/erase';
 import type { AppEnv } from '../../types';
 import { collectionNames } from '../collections/queries';
+import { erase } from '../erasure/erase';
 import { moderateFind } from '../finds/moderation/queries';
 import { storedFindPhoto } from '../finds/photos/queries';
 import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
@@ -67,6 +70,14 @@ export const owner = new Hono<AppEnv>()
     await updateStoneText(getDb(c.env.DB), stone, input);
     return c.json(await ownerView(c, token));
   })
+  // The owner deletes the stone, after confirming it on the owner page: the operator's delete (api/erasure).
+  .delete('/:adminToken', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { stone } = await stoneOf(c);
+    if (!(await erase(c, { stoneId: stone.id }))) throw notFound();
+    log.info('stone deleted by its owner', { stoneId: stone.id });
+    return c.json({ deleted: true });
+  })
   .post('/:adminToken/photos', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
@@ -100,6 +111,7 @@ export const owner = new Hono<AppEnv>()
       const totals = await moderateFind(db, stone.id, findId, change, 'owner');
       if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
+      if (change.hidden) await purgeErasedCards(db, c.env.PHOTOS, stone.id);
     }
     if (photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, photo);
     return c.json(await ownerView(c, token));

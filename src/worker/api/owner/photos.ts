@@ -4,6 +4,7 @@ import { transientKind } from '../../db/retry';
 import { ApiError } from '../../lib/errors';
 import { decodableSize, IMAGE_TYPES, InvalidImageError, imageSize, sniffImage, stripMetadata } from '../../lib/images';
 import { log } from '../../lib/logger';
+import { cardKeysWithOwner, purgeErasedCards } from '../../share/erase';
 import { isShareCardKey } from '../../share/storage';
 import { deletePhotoRow, insertPhotoRows, keysWithRow, orphanSightingsBetween, updateOrphanSightings } from './queries';
 
@@ -135,8 +136,9 @@ export const SWEEP_ALARM_SHARE = 0.1;
 const SWEEP_CURSOR_KEY = 'photos:sweep-cursor';
 
 /**
- * The cron's share: objects whose removal failed after an upload that did not complete (removeObjects logs
- * them) are found and removed. Each run looks at the next page of the bucket (the position kept in KV), and of
+ * The cron's share: objects whose removal failed after an upload that did not complete, or after their stone or
+ * photo was deleted (removeObjects logs them), are found and removed, and so are the share cards of a deleted stone
+ * or collection. Each run looks at the next page of the bucket (the position kept in KV), and of
  * its objects older than ORPHAN_GRACE_MS, those without a photo row are:
  * - none removed, when they are implausibly many (SWEEP_ALARM_MIN and SWEEP_ALARM_SHARE): an error is logged;
  * - recorded as seen (`orphan_sightings`) the first time;
@@ -154,12 +156,15 @@ export async function sweepOrphanObjects(db: Db, bucket: R2Bucket, cache: KVName
   // A later page that lists nothing (its objects went after the position was kept) tells nothing about sightings.
   if (cursor && first === undefined) return 0;
 
-  // Share cards live in the same bucket under share/ with no photo row: the share job keeps and sweeps them itself.
-  const old = page.objects
-    .filter((object) => !isShareCardKey(object.key) && now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS)
-    .map((o) => o.key);
-  const withRow = await keysWithRow(db, old);
-  const orphans = old.filter((key) => !withRow.has(key));
+  const old = page.objects.filter((object) => now.getTime() - object.uploaded.getTime() > ORPHAN_GRACE_MS).map((o) => o.key);
+  // Share cards live in the same bucket under share/ with no photo row: one is an orphan when its stone or
+  // collection is gone (its deletion could not remove it); the share job sweeps the others itself.
+  const withRow = await keysWithRow(
+    db,
+    old.filter((key) => !isShareCardKey(key)),
+  );
+  const cards = await cardKeysWithOwner(db, old.filter(isShareCardKey));
+  const orphans = old.filter((key) => !withRow.has(key) && !cards.has(key));
   if (orphans.length >= SWEEP_ALARM_MIN && orphans.length > SWEEP_ALARM_SHARE * old.length) {
     log.error('photo sweep stopped: too many objects without a photo row (wrong database? restored to an earlier point?)', {
       lookedAt: old.length,
@@ -195,10 +200,13 @@ const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
 
 /**
  * Deletes one photo of one stone (row, then its R2 object), named by its address (spec §7 `photoUrl`); another
- * stone's photo, or none, is not found.
+ * stone's photo, or none, is not found. The stone's share cards, which may show it, are erased with the row and
+ * removed after it (share/erase.ts). An object that cannot be deleted has no row any more: it is never served, and
+ * the cron's sweep removes it.
  */
 export async function deletePhoto(db: Db, bucket: R2Bucket, stoneId: string, photoUrl: string): Promise<void> {
   const key = photoUrl.split('?')[0]?.match(PHOTO_KEY)?.[1];
   if (!key || !(await deletePhotoRow(db, stoneId, key))) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
-  await bucket.delete(key);
+  await removeObjects(bucket, [key]);
+  await purgeErasedCards(db, bucket, stoneId);
 }

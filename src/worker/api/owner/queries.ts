@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { orphanSightings, ownerTokens, photos, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
+import { cardsErased } from '../../share/queries';
 import { findPhotoKeysAmong } from '../finds/photos/queries';
 import { getStoneView, type ViewContext } from '../stones/queries';
 
@@ -96,12 +97,24 @@ export async function keysWithRow(db: Db, keys: string[]): Promise<Set<string>> 
   return stored;
 }
 
-/** Deletes one photo row of one stone; false when the stone has no photo under `key`. */
-export async function deletePhotoRow(db: Db, stoneId: string, key: string): Promise<boolean> {
-  const removed = await db
-    .delete(photos)
-    .where(and(eq(photos.stoneId, stoneId), eq(photos.r2Key, key)))
-    .returning({ key: photos.r2Key });
+/** Whether a stone's photo row holds `key` (the public photo route serves nothing else). */
+export async function stonePhotoStored(db: Db, key: string): Promise<boolean> {
+  return (await db.select({ id: photos.id }).from(photos).where(eq(photos.r2Key, key)).get()) !== undefined;
+}
+
+/**
+ * Deletes one photo row of one stone; false when the stone has no photo under `key`. In the same batch the stone's
+ * share cards are erased (share/erase.ts): any of them may show the photo.
+ */
+export async function deletePhotoRow(db: Db, stoneId: string, key: string, now = new Date()): Promise<boolean> {
+  const own = and(eq(photos.stoneId, stoneId), eq(photos.r2Key, key));
+  const [, removed] = await db.batch([
+    db
+      .update(stones)
+      .set(cardsErased(now))
+      .where(and(eq(stones.id, stoneId), sql`EXISTS (SELECT 1 FROM ${photos} WHERE ${own})`)),
+    db.delete(photos).where(own).returning({ key: photos.r2Key }),
+  ]);
   return removed.length > 0;
 }
 

@@ -17,7 +17,16 @@ import type { AppEnv } from '../../types';
 import { ownedStone } from '../owner/queries';
 import { publishStatistics } from '../statistics/queries';
 import type { CreatedStone } from '../stones/queries';
-import { attachIntent, firstDelivery, localRedemptions, type Order, orderOfIntent, recordOrder, stoneForOrder } from './queries';
+import {
+  attachIntent,
+  firstDelivery,
+  isDeletedStoneOrder,
+  localRedemptions,
+  type Order,
+  orderOfIntent,
+  recordOrder,
+  stoneForOrder,
+} from './queries';
 
 /** Stripe, or a 503 that says paid features are not set up (free creation never needs it). */
 export function requirePayments(env: Env): Payments {
@@ -203,7 +212,10 @@ export const payments = new Hono<AppEnv>()
         amountCents: intent.amount,
         orderId: intent.metadata.orderId ?? null,
       };
-      if (order && paidInFull(order, facts)) {
+      if (order && isDeletedStoneOrder(order)) {
+        // A late or repeated event for a stone deleted since: the order keeps its bookkeeping, nothing is made.
+        log.info('stripe payment of a deleted stone', { paymentIntentId: intent.id });
+      } else if (order && paidInFull(order, facts)) {
         // The buyer may have closed the tab after paying: the stone is made here if it was not made on return.
         const { created } = await stoneForOrder(db, order);
         await announce(c, created);

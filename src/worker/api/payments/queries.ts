@@ -3,6 +3,8 @@ import type { OwnerLocale } from '../../../shared/i18n/locale';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { orders, paymentEvents, stones } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { DELETED_STONE } from '../erasure/queries';
 import { changeTotals } from '../statistics/queries';
 import { type CreatedStone, createStone } from '../stones/queries';
 
@@ -49,6 +51,8 @@ export async function localRedemptions(db: Db, promotionCodeId: string): Promise
  * webhook): the one that loses finds the other's stone.
  */
 export async function stoneForOrder(db: Db, order: Order): Promise<{ code: string; created: CreatedStone | null; upgraded?: boolean }> {
+  // Its stone was deleted (the order keeps only its bookkeeping): nothing is made from it again.
+  if (isDeletedStoneOrder(order)) throw new ApiError(410, 'STONE_DELETED', 'api.stoneDeleted');
   if (order.upgradeStoneId) return grantFeatures(db, order, order.upgradeStoneId);
   if (order.stoneId) {
     const existing = await db.select({ code: stones.code }).from(stones).where(eq(stones.id, order.stoneId)).get();
@@ -77,6 +81,9 @@ export async function stoneForOrder(db: Db, order: Order): Promise<{ code: strin
     return { code: existing.code, created: null };
   }
 }
+
+/** An order whose stone its owner or the operator deleted (api/erasure/queries.ts scrubOrders). */
+export const isDeletedStoneOrder = (order: Pick<Order, 'stoneId'>) => order.stoneId === DELETED_STONE;
 
 /** True the first time an event id is seen: webhooks arrive at least once. */
 export async function firstDelivery(db: Db, eventId: string, type: string): Promise<boolean> {

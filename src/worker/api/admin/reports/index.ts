@@ -4,6 +4,7 @@ import { getDb } from '../../../db/client';
 import { ApiError } from '../../../lib/errors';
 import { log } from '../../../lib/logger';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../../lib/validate';
+import { purgeErasedCards } from '../../../share/erase';
 import type { AppEnv } from '../../../types';
 import { moderateFind } from '../../finds/moderation/queries';
 import { dropFindPhoto } from '../../finds/photos/queries';
@@ -34,7 +35,8 @@ export const adminReports = new Hono<AppEnv>()
     const find = await reportedFind(db, findId);
     if (!find) throw noOpenReports();
     const operatorId = c.get('operator')?.id ?? '';
-    // The stone's page and JSON change with a hidden find or a removed photo: the edge cache renews their scope.
+    // The stone's page and JSON change with a hidden find or a removed photo: the edge cache renews their scope, and
+    // the share job is asked for the stone's card (share/after-writes.ts).
     c.set('changedStone', find.code);
     c.set('changedCollection', find.collectionId);
     if (action === 'hide') {
@@ -47,6 +49,8 @@ export const adminReports = new Hono<AppEnv>()
       // Already hidden by the operator: nothing changes but the reports.
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
       else await runAlone(db, resolve);
+      // The share cards that drew the find were erased with it (its stone is asked for a new one: changedStone).
+      await purgeErasedCards(db, c.env.PHOTOS, find.stoneId);
     } else if (action === 'remove-photo') {
       if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'admin.reportNoPhoto');
       const resolve = resolveReports(db, findId, { resolution: 'photo-removed', operatorId }, photoGone(findId));

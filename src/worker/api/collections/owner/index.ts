@@ -7,10 +7,12 @@ import type { OwnerCollectionView } from '../../../../shared/types';
 import { getDb } from '../../../db/client';
 import { deriveStoneTokens, sha256Hex } from '../../../lib/crypto';
 import { ApiError } from '../../../lib/errors';
+import { log } from '../../../lib/logger';
 import { enforceRateLimits } from '../../../lib/rate-limit';
 import { parseInput, readJsonObject } from '../../../lib/validate';
 import { queueMails } from '../../../mail/outbox';
 import type { AppEnv } from '../../../types';
+import { erase } from '../../erasure/erase';
 import { exportHeader, exportResponse, stoneDocuments } from '../../owner/export/document';
 import { readCollectionForExport, readStonesForExport } from '../../owner/export/queries';
 import { revokeCollectionLinks } from '../../owner/links/queries';
@@ -163,6 +165,15 @@ export const collectionOwner = new Hono<AppEnv>()
     const mailIds = await revokeCollectionLinks(getDb(c.env.DB), id);
     c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
     return c.json({ revoked: true }, 202, { 'Cache-Control': 'no-store' });
+  })
+  // The owner deletes the whole collection with its stones (they were made for it), after confirming it on the owner
+  // page: every row and object about them (api/erasure).
+  .delete('/:adminToken', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { id } = await collectionOf(c);
+    if (!(await erase(c, { collectionId: id }))) throw notFound();
+    log.info('collection deleted by its owner', { collectionId: id });
+    return c.json({ deleted: true });
   })
   .post('/:adminToken/stones', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);

@@ -5,6 +5,7 @@ import type { FindFlag } from '../../../../shared/types';
 import type { Db } from '../../../db/client';
 import { finds, stones } from '../../../db/schema';
 import { ApiError } from '../../../lib/errors';
+import { cardsErased, eraseCollectionCardsOf } from '../../../share/queries';
 import { changeTotals } from '../../statistics/queries';
 import * as guard from '../guard-sql';
 import type { AddedFind } from '../queries';
@@ -63,7 +64,8 @@ function nextState(target: FindState & { flag: FindFlag | null }, change: FindMo
  * moment is never overwritten by the owner's show.
  * Answers null for a find that is not this stone's, else the new site totals (none when nothing changed).
  * `alongside` adds statements to the change's batch (the operator resolving the find's reports), given the guard
- * so they apply exactly when the change does; when nothing changes they do not run.
+ * so they apply exactly when the change does; when nothing changes they do not run. Hiding a find erases the
+ * share cards that drew it in the same batch; the caller then removes their objects (share/erase.ts).
  */
 export async function moderateFind(
   db: Db,
@@ -110,6 +112,8 @@ export async function moderateFind(
     // of who hid it alone moves none of the stone's counters.
     const stoneAsRead = guard.stoneUnchanged(stoneId, stone);
     const unchanged = and(stoneAsRead, findIs(findId, next)) as SQL;
+    // A hidden find leaves the stone's share cards and its collection's, which drew it (share/erase.ts).
+    const erased = hiddenChange === 1 ? cardsErased(new Date()) : {};
     // The guard reads the stone's counters, so the stone's own update comes last in the batch.
     const [changed, totals] = await db.batch([
       db
@@ -119,9 +123,11 @@ export async function moderateFind(
         .returning({ id: finds.id }),
       changeTotals(db, { finds: -hiddenChange, km: totalDistanceKm - stone.totalDistanceKm }, unchanged),
       ...alongside(unchanged),
+      ...(hiddenChange === 1 ? [eraseCollectionCardsOf(db, stoneId, new Date(), unchanged)] : []),
       db
         .update(stones)
         .set({
+          ...erased,
           totalDistanceKm,
           lastLatitude: last?.latitude ?? null,
           lastLongitude: last?.longitude ?? null,

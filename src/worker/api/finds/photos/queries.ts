@@ -88,14 +88,6 @@ export async function findPhotoKeysAmong(db: Db, keys: string[]): Promise<string
   return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 
-/** The keys of a stone's find photos whose bytes are stored, for deleting the stone. */
-export function findPhotoKeysOfStone(db: Db, stoneId: string) {
-  return db
-    .select({ key: findPhotos.r2Key })
-    .from(findPhotos)
-    .where(and(eq(findPhotos.stoneId, stoneId), isNotNull(findPhotos.r2Key)));
-}
-
 /**
  * A find's photo is taken down (the owner rejects it, or the operator removes a reported one): the row stays,
  * `rejected` and without its key, so the find keeps saying a photo was refused; the caller then deletes the bytes
