@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/worker/lib/crypto';
 import { countRows, expectApiError, snapshot } from '../support/factory';
 import { outbox } from '../support/mail';
@@ -74,6 +74,13 @@ describe('POST /api/create-payment-intent', () => {
     const row = await orderRow(answer.paymentIntentId ?? '');
     expect(row).toMatchObject({ amount_cents: 1000, stone_id: null, owner_token_hash: await sha256Hex(answer.adminToken) });
     expect(await countRows('stones')).toBe(0);
+    // Stripe is told what was bought, never the stone's title (often a person's name) nor its story.
+    const intent = await fetch(`${inject('fakeServicesUrl')}/v1/payment_intents/${answer.paymentIntentId}`, {
+      headers: { authorization: 'Bearer sk_test_fake' },
+    });
+    const { description, metadata } = await intent.json<{ description: string; metadata: Record<string, string> }>();
+    expect(description).toBe('Reisesteine: Fotos + Geschichte');
+    expect(JSON.stringify(metadata)).not.toContain(stoneData.title);
   });
 
   it.each([

@@ -175,7 +175,8 @@ export const payments = new Hono<AppEnv>()
     const intent = await stripe.createIntent({
       amountCents: finalCents,
       orderId: order.id,
-      description: `${c.env.PRODUCT_NAME}: ${order.title}`,
+      // What was bought, not the stone's title (often a person's name): Stripe keeps its records beyond a deletion here.
+      description: `${c.env.PRODUCT_NAME}: ${[order.hasPhotos ? 'Fotos' : '', order.hasStory ? 'Geschichte' : ''].filter(Boolean).join(' + ')}`,
     });
     await attachIntent(db, order.id, intent.id);
     return c.json(
