@@ -200,11 +200,7 @@ export const screens = {
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
-  notFound: screen({
-    indexing: 'noindex',
-    page: 'not-found',
-    status: () => 404,
-  }),
+  notFound: screen({ indexing: 'noindex', page: 'not-found', status: () => 404 }),
 } satisfies Record<string, Screen>;
 
 export type ScreenName = keyof typeof screens;
