@@ -122,9 +122,11 @@ test.describe('with statistics allowed', () => {
     const created = await request.post('/api/stones', { data: { creatorEmail: 'analytics-e2e@example.org', title: 'Analytik-Probe' } });
     const { adminToken } = (await created.json()) as { adminToken: string };
     // A history entry of a secret screen before analytics started: opened at a public page without consent yet.
-    await page.addInitScript(() =>
-      localStorage.setItem('cookieSettings', JSON.stringify({ necessary: true, analytics: false, marketing: false })),
-    );
+    // The stone has welcomed this reader before, so no welcome dialog covers the cookie settings.
+    await page.addInitScript(() => {
+      localStorage.setItem('cookieSettings', JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+      localStorage.setItem('welcome-shown:A1B-2C3-D4E', 'seen');
+    });
     await page.goto('/A1B-2C3-D4E');
     await page.evaluate((token) => {
       window.history.pushState(null, '', `/admin/stone/${token}`);

@@ -109,8 +109,9 @@ test.describe('deleting', () => {
         }, `/${code}`),
       )
       .toBe(false);
-    await page.goto(`/admin/stone/${adminToken}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Stein nicht gefunden' })).toBeVisible();
+    // Its owner link leads nowhere now, and says so.
+    expect((await page.goto(`/admin/stone/${adminToken}`))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dieser Admin-Link gilt nicht (mehr)' })).toBeVisible();
   });
 });
 

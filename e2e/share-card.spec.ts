@@ -27,8 +27,12 @@ test("a stone's page names its share card, which answers a PNG and changes with 
   const image = await request.get(new URL(first).pathname);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
-  expect(image.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // No cache may keep a card past an erasure (decision 028): it is revalidated, which costs a 304 while it stands.
+  expect(image.headers()['cache-control']).toBe('public, no-cache');
   expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');
+  const etag = image.headers()['etag'];
+  expect(etag).toBeTruthy();
+  expect((await request.get(new URL(first).pathname, { headers: { 'If-None-Match': etag ?? '' } })).status()).toBe(304);
 
   // A find moves the stone: its card gets a new address, which the page then names.
   const find = await request.post(`/api/stones/${code}/finds`, { data: { location: 'Lübeck', latitude: 53.87, longitude: 10.69 } });

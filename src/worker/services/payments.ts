@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { CURRENCY, type Discount } from '../../shared/pricing';
 import { featureOff } from '../lib/configuration';
 
@@ -35,7 +35,14 @@ export interface Payments {
   verifyWebhook(payload: string, signature: string): Promise<Stripe.Event>;
 }
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
+type StripeSdk = typeof Stripe;
+
+/**
+ * The SDK is loaded on the first call that needs Stripe: it is the Worker's largest module, and evaluating it at
+ * load would cost every request's isolate start (the startup budget, scripts/deploy/budgets.ts) for the few that pay.
+ */
+let sdk: Promise<StripeSdk> | undefined;
+const loadSdk = () => (sdk ??= import('stripe').then((module) => module.default));
 
 function toPromotion(promotion: Stripe.PromotionCode, now: number): Promotion {
   const coupon = typeof promotion.promotion.coupon === 'object' ? promotion.promotion.coupon : null;
@@ -71,21 +78,36 @@ function toPromotion(promotion: Stripe.PromotionCode, now: number): Promotion {
  */
 export function stripePayments(secretKey: string, webhookSecret: string | undefined, apiBase?: string): Payments {
   const base = apiBase ? new URL(apiBase) : null;
-  const stripe = new Stripe(secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
-    maxNetworkRetries: 2,
-    timeout: 10_000,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-          protocol: base.protocol.replace(':', '') as 'http' | 'https',
-        }
-      : {}),
-  });
-  const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+  let client: Promise<{ Sdk: StripeSdk; stripe: Stripe }> | undefined;
+  const connect = () =>
+    (client ??= loadSdk().then((Sdk) => ({
+      Sdk,
+      stripe: new Sdk(secretKey, {
+        httpClient: Sdk.createFetchHttpClient(),
+        maxNetworkRetries: 2,
+        timeout: 10_000,
+        ...(base
+          ? {
+              host: base.hostname,
+              port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+              protocol: base.protocol.replace(':', '') as 'http' | 'https',
+            }
+          : {}),
+      }),
+    })));
+  /** The call's answer, or null when Stripe answers that it does not know the object (404). */
+  const unlessMissing = async <T>(call: (stripe: Stripe) => Promise<T>): Promise<T | null> => {
+    const { Sdk, stripe } = await connect();
+    try {
+      return await call(stripe);
+    } catch (error) {
+      if (error instanceof Sdk.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
+  };
   return {
     async createIntent({ amountCents, orderId, description }) {
+      const { stripe } = await connect();
       const intent = await stripe.paymentIntents.create(
         { amount: amountCents, currency: CURRENCY, description, metadata: { orderId }, automatic_payment_methods: { enabled: true } },
         // A retried request (network, double click) makes no second intent for the same order.
@@ -95,36 +117,30 @@ export function stripePayments(secretKey: string, webhookSecret: string | undefi
       return { id: intent.id, clientSecret: intent.client_secret };
     },
     async retrieveIntent(id) {
-      try {
-        const intent = await stripe.paymentIntents.retrieve(id);
-        return {
-          id: intent.id,
-          status: intent.status,
-          amountCents: intent.amount,
-          currency: intent.currency,
-          orderId: intent.metadata.orderId ?? null,
-        };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const intent = await unlessMissing((stripe) => stripe.paymentIntents.retrieve(id));
+      if (!intent) return null;
+      return {
+        id: intent.id,
+        status: intent.status,
+        amountCents: intent.amount,
+        currency: intent.currency,
+        orderId: intent.metadata.orderId ?? null,
+      };
     },
     async findPromotion(code) {
+      const { stripe } = await connect();
       const list = await stripe.promotionCodes.list({ code, limit: 1, expand: ['data.promotion.coupon'] });
       const promotion = list.data[0];
       return promotion ? toPromotion(promotion, Date.now()) : null;
     },
     async getPromotion(id) {
-      try {
-        return toPromotion(await stripe.promotionCodes.retrieve(id, { expand: ['promotion.coupon'] }), Date.now());
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const promotion = await unlessMissing((stripe) => stripe.promotionCodes.retrieve(id, { expand: ['promotion.coupon'] }));
+      return promotion ? toPromotion(promotion, Date.now()) : null;
     },
     async verifyWebhook(payload, signature) {
       if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
-      return stripe.webhooks.constructEventAsync(payload, signature, webhookSecret, undefined, cryptoProvider);
+      const { Sdk, stripe } = await connect();
+      return stripe.webhooks.constructEventAsync(payload, signature, webhookSecret, undefined, Sdk.createSubtleCryptoProvider());
     },
   };
 }

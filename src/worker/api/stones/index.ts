@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import QRCode from 'qrcode';
 import { intlTag, ownerLocale } from '../../../shared/i18n/locale';
 import { paidStoneSchema } from '../../../shared/schemas/payment';
 import { createStoneSchema } from '../../../shared/schemas/stone';
@@ -79,6 +78,8 @@ export const stones = new Hono<AppEnv>()
   })
   .get('/:code/qr.svg', async (c) => {
     const code = codeParam(c.req.param('code'));
+    // Loaded here, not with the Worker: the QR library (with its PNG encoder) would cost every isolate's start.
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(`${c.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/${code}`, {
       type: 'svg',
       errorCorrectionLevel: 'M',
