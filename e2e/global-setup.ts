@@ -30,6 +30,9 @@ export default async function globalSetup() {
       GEOCODER_URL: `${fakes.url}/nominatim`,
       // Analytics configured, so the browser tests see that it waits for consent.
       ANALYTICS_ID: 'G-E2ETEST1',
+      // A share card renders as soon as it is asked for: the browser tests follow one change at a time (renders that
+      // coalesce over SHARE_CARD_DEBOUNCE_SECONDS are the Worker tests', tests/worker/share-coalescing.routes.test.ts).
+      SHARE_CARD_DEBOUNCE_SECONDS: '0',
     },
   });
   // The operator the admin tests log in as, added the way an operator of a real installation is.

@@ -14,6 +14,8 @@ interface ReisesteineOptionalSettings {
   STRIPE_API_BASE?: string;
   /** "off": no share card renders are queued (the Worker tests set it and deliver share messages themselves). */
   SHARE_IMAGES?: string;
+  /** Seconds a share card's render waits after a change, so a burst renders once (0–3600; unset: 60). */
+  SHARE_CARD_DEBOUNCE_SECONDS?: string;
 }
 
 interface Env extends ReisesteineOptionalSettings {}

@@ -7,13 +7,17 @@ import { callWith } from './factory';
  * The Worker with share cards on (the tests' configuration has them off), its queue messages kept here instead of
  * sent, so a test delivers them to the job itself (deliver) when it wants the cards rendered.
  */
-export function sharing() {
+export function sharing(settings: Partial<Env> = {}) {
   const sent: unknown[] = [];
+  const delays: Array<number | undefined> = [];
   const queue = {
     send: async (body: unknown) => void sent.push(body),
-    sendBatch: async (messages: Array<{ body: unknown }>) => void sent.push(...messages.map((m) => m.body)),
+    sendBatch: async (messages: Array<{ body: unknown; delaySeconds?: number }>) => {
+      sent.push(...messages.map((m) => m.body));
+      delays.push(...messages.filter((m) => isShareMessage(m.body)).map((m) => m.delaySeconds));
+    },
   } as unknown as Queue;
-  const vars: Partial<Env> = { SHARE_IMAGES: 'on', EMAIL_QUEUE: queue };
+  const vars: Partial<Env> = { ...settings, SHARE_IMAGES: 'on', EMAIL_QUEUE: queue };
   const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     callWith(vars, path, {
       method,
@@ -27,7 +31,15 @@ export function sharing() {
     delete: (path: string, body?: unknown, headers?: Record<string, string>) => send('DELETE', path, body, headers),
     /** The share messages sent so far, taken. */
     take: (): ShareMessage[] => sent.splice(0).filter(isShareMessage),
+    /** The delays (seconds) the share messages were sent with so far, taken. */
+    takeDelays: () => delays.splice(0),
   };
+}
+
+/** What the messages ask for, without the moment each was asked at (which every message of a write carries). */
+export function targets(messages: ShareMessage[]): ShareMessage[] {
+  for (const message of messages) if (typeof message.requestedAt !== 'number') throw new Error('a share message without requestedAt');
+  return messages.map(({ requestedAt: _, ...target }) => target);
 }
 
 /** Delivers messages to the Worker's queue() as the mail queue would, with the bindings `vars` changes. */

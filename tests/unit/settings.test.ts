@@ -6,6 +6,7 @@ import {
   isLocalHost,
   isReservedHost,
   missingAfterDays,
+  shareCardDebounceSeconds,
 } from '../../src/worker/lib/settings';
 
 /** A production configuration the check finds nothing against. */
@@ -132,6 +133,20 @@ describe('checkSettings', () => {
     expect(findPhotoPendingDays({})).toBe(30);
     expect(findPhotoPendingDays({ FIND_PHOTO_PENDING_DAYS: '0' })).toBeNull();
     expect(checkSettings({ ...GOOD, FIND_PHOTO_PENDING_DAYS: undefined })).toEqual([]);
+  });
+
+  it.each(['-1', '1.5', '60s', 'x', '3601', '0060', '99999'])('refuses SHARE_CARD_DEBOUNCE_SECONDS %j, naming it', (value) => {
+    const findings = checkSettings({ ...GOOD, SHARE_CARD_DEBOUNCE_SECONDS: value });
+    expect(refused(findings)).toEqual(['SHARE_CARD_DEBOUNCE_SECONDS']);
+    expect(findings[0]?.problem).toBe('is not a whole number of seconds from 0 to 3600');
+  });
+
+  it('reads SHARE_CARD_DEBOUNCE_SECONDS as seconds, 60 when it is not set, 0 allowed', () => {
+    expect(shareCardDebounceSeconds({ SHARE_CARD_DEBOUNCE_SECONDS: ' 90 ' })).toBe(90);
+    expect(shareCardDebounceSeconds({ SHARE_CARD_DEBOUNCE_SECONDS: '0' })).toBe(0);
+    expect(shareCardDebounceSeconds({ SHARE_CARD_DEBOUNCE_SECONDS: '3600' })).toBe(3600);
+    expect(shareCardDebounceSeconds({})).toBe(60);
+    expect(checkSettings({ ...GOOD, SHARE_CARD_DEBOUNCE_SECONDS: '0' })).toEqual([]);
   });
 
   it('refuses a missing or short OPERATOR_JWT_SECRET', () => {

@@ -12,7 +12,7 @@ import { renderStoneShare } from '../../src/worker/share/job';
 import { collectionBody } from '../support/collections';
 import { call, callWith, ORIGIN } from '../support/factory';
 import { operatorToken } from '../support/operator';
-import { cardKeys, deliver, sharing } from '../support/share-queue';
+import { cardKeys, deliver, sharing, targets } from '../support/share-queue';
 
 const shareOn = { SHARE_IMAGES: 'on' } as const;
 
@@ -59,7 +59,7 @@ describe('share cards that show something since erased', () => {
     const hide = await share.patch(`/api/admin/stones/${adminToken}/finds/${findIds[1]}`, { hidden: true });
     expect(hide.status).toBe(200);
     const messages = share.take();
-    expect(messages).toEqual([{ share: 'stone', code }]);
+    expect(targets(messages)).toEqual([{ share: 'stone', code }]);
 
     for (const card of cards) expect(await status(card), card).toBe(404);
     expect(await cardKeys(`share/stone/${code}/`)).toEqual([]);
@@ -148,7 +148,7 @@ describe('share cards that show something since erased', () => {
     const operator = { authorization: `Bearer ${await operatorToken()}` };
     const resolved = await share.post(`/api/admin/reports/${findId}`, { action: 'hide' }, operator);
     expect(resolved.status).toBe(200);
-    expect(share.take()).toEqual([{ share: 'stone', code }]);
+    expect(targets(share.take())).toEqual([{ share: 'stone', code }]);
     for (const card of cards) expect(await status(card), card).toBe(404);
     await deliver([{ share: 'stone', code }], shareOn);
     expect(await cardOf(code)).toBe(cards[0]);

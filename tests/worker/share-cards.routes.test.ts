@@ -8,7 +8,7 @@ import { readStoneCard, setStoneCard } from '../../src/worker/share/queries';
 import { SUPERSEDED_CARD_DAYS, sweepOldCards } from '../../src/worker/share/storage';
 import { collectionBody } from '../support/collections';
 import { call, ORIGIN } from '../support/factory';
-import { cardKeys, deliver, sharing } from '../support/share-queue';
+import { cardKeys, deliver, sharing, targets } from '../support/share-queue';
 
 const stoneJson = async (code: string) => (await call(`/api/stones/${code}`)).json<StoneView>();
 
@@ -25,7 +25,7 @@ describe('share cards', () => {
     const share = sharing();
     const code = await createdStone(share);
     const messages = share.take();
-    expect(messages).toEqual([{ share: 'stone', code }]);
+    expect(targets(messages)).toEqual([{ share: 'stone', code }]);
     expect((await stoneJson(code)).shareImage).toBe(`${ORIGIN}${GENERIC_SHARE_IMAGE_PATH}`);
 
     const result = await deliver(messages);
@@ -61,7 +61,7 @@ describe('share cards', () => {
     const find = await share.post(`/api/stones/${code}/finds`, { location: 'Hamburg', latitude: 53.55, longitude: 9.99 });
     expect(find.status).toBe(201);
     const messages = share.take();
-    expect(messages).toEqual([{ share: 'stone', code }]);
+    expect(targets(messages)).toEqual([{ share: 'stone', code }]);
     await deliver(messages);
 
     const after = (await stoneJson(code)).shareImage;
@@ -101,7 +101,7 @@ describe('share cards', () => {
     const res = await share.patch(`/api/admin/stones/${adminToken}`, { title: 'Opas Karte' });
     expect(res.status).toBe(200);
     const messages = share.take();
-    expect(messages).toEqual([{ share: 'stone', code }]);
+    expect(targets(messages)).toEqual([{ share: 'stone', code }]);
     await deliver(messages);
     expect((await stoneJson(code)).shareImage).not.toBe(before);
   });
@@ -112,7 +112,7 @@ describe('share cards', () => {
     share.take();
     const res = await share.post(`/api/stones/${code}/finds`, { location: '' });
     expect(res.status).toBe(400);
-    expect(share.take()).toEqual([]);
+    expect(targets(share.take())).toEqual([]);
   });
 
   it('are not rendered again when nothing they show changed', async () => {
@@ -136,7 +136,7 @@ describe('share cards', () => {
     await deliver(share.take());
     const current = (await stoneJson(code)).shareImage;
     // A render that read the stone before the find finishes only now: its guarded write finds another state.
-    expect(await setStoneCard(db, old.stone.id, '0123456789abcdef', old.stone.state)).toBe(false);
+    expect(await setStoneCard(db, old.stone.id, '0123456789abcdef', old.stone.state, new Date())).toBe(false);
     expect((await stoneJson(code)).shareImage).toBe(current);
   });
 
@@ -163,10 +163,8 @@ describe('share cards', () => {
     expect(res.status).toBe(201);
     const created = await res.json<{ id: string; stones: Array<{ code: string }> }>();
     const messages = share.take();
-    expect(messages).toEqual([
-      { share: 'collection', id: created.id },
-      ...created.stones.map((stone) => ({ share: 'stone', code: stone.code })),
-    ]);
+    // The collection's own card; its stones' first cards come from the cron's catch-up (share-coalescing tests).
+    expect(targets(messages)).toEqual([{ share: 'collection', id: created.id }]);
     await deliver(messages);
     const readCollection = async () => (await call(`/api/collections/${created.id}`)).json<CollectionView>();
     const first = (await readCollection()).shareImage;

@@ -130,6 +130,20 @@ export function findPhotoPendingDays(settings: { FIND_PHOTO_PENDING_DAYS?: unkno
   return /^[1-9]\d{0,4}$/.test(value) ? Number(value) : null;
 }
 
+/** Seconds a share card's render waits after the change that asked for it, when the var is not set. */
+export const DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS = 60;
+
+/**
+ * `SHARE_CARD_DEBOUNCE_SECONDS` as seconds: a whole number from 0 to 3600 (unset: the default), else null. The
+ * renders of a burst of changes coalesce within it; a wrong value would render every change or none for hours:
+ * it refuses.
+ */
+export function shareCardDebounceSeconds(settings: { SHARE_CARD_DEBOUNCE_SECONDS?: unknown }): number | null {
+  const value = typeof settings.SHARE_CARD_DEBOUNCE_SECONDS === 'string' ? settings.SHARE_CARD_DEBOUNCE_SECONDS.trim() : '';
+  if (!value) return DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS;
+  return /^(?:0|[1-9]\d{0,3})$/.test(value) && Number(value) <= 3600 ? Number(value) : null;
+}
+
 /** Stripe's test-mode keys: real buyers cannot pay with them. */
 const STRIPE_TEST_KEY = /^(?:sk|pk|rk)_test_/;
 
@@ -150,6 +164,7 @@ export function checkSettings(settings: Settings): Finding[] {
 
   if (missingAfterDays(settings) === null) refuse('MISSING_AFTER_DAYS', 'is not a positive whole number of days');
   if (findPhotoPendingDays(settings) === null) refuse('FIND_PHOTO_PENDING_DAYS', 'is not a positive whole number of days');
+  if (shareCardDebounceSeconds(settings) === null) refuse('SHARE_CARD_DEBOUNCE_SECONDS', 'is not a whole number of seconds from 0 to 3600');
 
   for (const name of SERVICE_ADDRESSES) {
     const value = text(settings, name);

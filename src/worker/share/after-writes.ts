@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { normalizeCode } from '../../shared/code';
 import { ownedCollectionId } from '../api/collections/owner/queries';
-import { collectionStoneCodes, stoneScopeRef } from '../api/collections/queries';
+import { stoneScopeRef } from '../api/collections/queries';
 import { ownedStone } from '../api/owner/queries';
 import { getDb } from '../db/client';
 import { type Change, changeOf } from '../lib/addresses';
@@ -23,10 +23,10 @@ async function messagesOf(env: Env, change: Exclude<Change, { scope: 'blog' }>):
   const value = change.by === 'code' ? (normalizeCode(change.value) ?? change.value) : decodeURIComponent(change.value);
   if (change.scope === 'collection') {
     const id = await ownedCollectionId(db, value);
-    if (!id) return [];
-    // A collection's new stone gets its first card; the others' are unchanged and cost the job one read each.
-    const codes = await collectionStoneCodes(db, id);
-    return [{ share: 'collection', id }, ...codes.map((code): ShareMessage => ({ share: 'stone', code }))];
+    // Only the collection's own card: what a collection's write changes (title, dedication, its stones) is not on
+    // its stones' cards. Its new stones have none yet: the cron's catch-up asks for them a few at a time, so a
+    // collection of fifty stones makes no burst of fifty renders (their pages name the generic card until then).
+    return id ? [{ share: 'collection', id }] : [];
   }
   if (change.by === 'code') return [{ share: 'stone', code: value }];
   const stone = change.by === 'adminToken' ? await ownedStone(db, value) : await stoneScopeRef(db, value);

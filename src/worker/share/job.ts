@@ -5,7 +5,18 @@ import { edgeCacheSeconds, invalidate } from '../lib/edge-cache';
 import { text } from '../lib/i18n';
 import { log } from '../lib/logger';
 import { type CollectionCard, cardVersion, roundJourney, type StoneCard } from './content';
-import { collectionCardValidity, readCollectionCard, readStoneCard, setCollectionCard, setStoneCard, stoneCardValidity } from './queries';
+import {
+  collectionCardReadAt,
+  collectionCardValidity,
+  markCollectionCardRead,
+  markStoneCardRead,
+  readCollectionCard,
+  readStoneCard,
+  setCollectionCard,
+  setStoneCard,
+  stoneCardReadAt,
+  stoneCardValidity,
+} from './queries';
 import { collectionCardKey, collectionCardPrefix, type ShareMessage, stoneCardKey, stoneCardPrefix, sweepOldCards } from './storage';
 
 /*
@@ -15,7 +26,26 @@ import { collectionCardKey, collectionCardPrefix, type ShareMessage, stoneCardKe
  * import here only, so no page or API request evaluates it.
  */
 
-export type Outcome = 'rendered' | 'unchanged' | 'stored-already' | 'superseded' | 'gone';
+export type Outcome = 'rendered' | 'unchanged' | 'stored-already' | 'superseded' | 'gone' | 'coalesced';
+
+/*
+ * Renders coalesce (issue 32): a message asks for the card as it was at its `requestedAt`, and arrives
+ * SHARE_CARD_DEBOUNCE_SECONDS later. The first of a burst reads the newest state and records when it read
+ * (`card_read_at`); every later message asked for before that moment is skipped with one small read ('coalesced').
+ * So a stone or collection is rendered at most once per debounce period, always from its newest state.
+ *
+ * The read's moment is taken this much earlier than the job's clock says: the Worker that stamped the message and
+ * the job may run on machines whose clocks differ a little, and a change a moment after the read must not count as
+ * read. The cost of the margin is at most one render more.
+ */
+const CLOCK_MARGIN_MS = 1000;
+
+/** When a read that starts now counts as made (see CLOCK_MARGIN_MS). */
+const readMoment = (now: Date) => new Date(now.getTime() - CLOCK_MARGIN_MS);
+
+/** Whether a card read at `readAt` already has what a message asked for at `requestedAt`. */
+const alreadyRead = (readAt: Date | null | undefined, requestedAt: number | undefined) =>
+  requestedAt !== undefined && readAt != null && readAt.getTime() >= requestedAt;
 
 const frame = (env: Env) => ({ productName: env.PRODUCT_NAME, host: new URL(env.PUBLIC_SITE_URL).host });
 
@@ -38,13 +68,23 @@ async function forgetSuperseded(bucket: R2Bucket, key: string, version: string, 
   if (current !== version) await bucket.delete(key);
 }
 
-/** Renders the stone's card when what it shows changed; answers what it did, and the stone's collection. */
+/**
+ * Renders the stone's card when what it shows changed and no read since `requestedAt` has it already; answers what
+ * it did, and the stone's collection. `now` is the job's clock (tests move it past a debounce or a grace period).
+ */
 export async function renderStoneShare(
   env: Env,
   code: string,
   now = new Date(),
+  requestedAt?: number,
 ): Promise<{ outcome: Outcome; collectionId: string | null }> {
   const db = getDb(env.DB);
+  if (requestedAt !== undefined) {
+    const seen = await stoneCardReadAt(db, code);
+    if (!seen) return { outcome: 'gone', collectionId: null };
+    if (alreadyRead(seen.readAt, requestedAt)) return { outcome: 'coalesced', collectionId: seen.collectionId };
+  }
+  const readAt = readMoment(now);
   const read = await readStoneCard(db, code);
   if (!read) return { outcome: 'gone', collectionId: null };
   const done = (outcome: Outcome) => ({ outcome, collectionId: read.stone.collectionId });
@@ -59,7 +99,10 @@ export async function renderStoneShare(
     photo: photo?.r2Key ?? null,
   };
   const version = await cardVersion(card);
-  if (version === stone.shareCard) return done('unchanged');
+  if (version === stone.shareCard) {
+    await markStoneCardRead(db, stone.id, readAt);
+    return done('unchanged');
+  }
   const key = stoneCardKey(stone.code, version);
   // The same content was rendered before (a retry after the write failed, a find hidden and shown again).
   const stored = (await env.PHOTOS.head(key)) !== null;
@@ -70,7 +113,7 @@ export async function renderStoneShare(
     if (photoLeftOut) log.warn('share card without its photo', { code: stone.code, reason: photoLeftOut });
     await env.PHOTOS.put(key, png, { httpMetadata: { contentType: 'image/png' } });
   }
-  if (!(await setStoneCard(db, stone.id, version, stone.state))) {
+  if (!(await setStoneCard(db, stone.id, version, stone.state, readAt))) {
     if (!stored) await forgetSuperseded(env.PHOTOS, key, version, (await stoneCardValidity(db, stone.code))?.shareCard);
     return done('superseded');
   }
@@ -79,8 +122,15 @@ export async function renderStoneShare(
   return done(stored ? 'stored-already' : 'rendered');
 }
 
-export async function renderCollectionShare(env: Env, id: string, now = new Date()): Promise<Outcome> {
+/** As renderStoneShare, for a memorial collection's card. */
+export async function renderCollectionShare(env: Env, id: string, now = new Date(), requestedAt?: number): Promise<Outcome> {
   const db = getDb(env.DB);
+  if (requestedAt !== undefined) {
+    const readAt = await collectionCardReadAt(db, id);
+    if (readAt === undefined) return 'gone';
+    if (alreadyRead(readAt, requestedAt)) return 'coalesced';
+  }
+  const readAt = readMoment(now);
   const origin = env.PUBLIC_SITE_URL.replace(/\/$/, '');
   const read = await readCollectionCard(db, id, (locale) => ({ origin, locale: intlTag[locale] }));
   if (!read) return 'gone';
@@ -95,11 +145,14 @@ export async function renderCollectionShare(env: Env, id: string, now = new Date
     journeys: view.stones.map((stone) => roundJourney(stone.journey)),
   };
   const version = await cardVersion(card);
-  if (version === read.shareCard) return 'unchanged';
+  if (version === read.shareCard) {
+    await markCollectionCardRead(db, id, readAt);
+    return 'unchanged';
+  }
   const key = collectionCardKey(id, version);
   const stored = (await env.PHOTOS.head(key)) !== null;
   if (!stored) await env.PHOTOS.put(key, await (await renderer()).collectionPng(card), { httpMetadata: { contentType: 'image/png' } });
-  if (!(await setCollectionCard(db, id, version, read.state))) {
+  if (!(await setCollectionCard(db, id, version, read.state, readAt))) {
     if (!stored) await forgetSuperseded(env.PHOTOS, key, version, (await collectionCardValidity(db, id))?.shareCard);
     return 'superseded';
   }
@@ -109,34 +162,40 @@ export async function renderCollectionShare(env: Env, id: string, now = new Date
 }
 
 /** A stone's card, then its collection's (a find on any of its stones changes the collection's figures and map). */
-async function handle(env: Env, message: ShareMessage): Promise<void> {
-  if (message.share === 'collection') {
-    await renderCollectionShare(env, message.id);
-    return;
-  }
-  const { collectionId } = await renderStoneShare(env, message.code);
-  if (collectionId) await renderCollectionShare(env, collectionId);
+async function handle(env: Env, message: ShareMessage, now: Date): Promise<Outcome[]> {
+  if (message.share === 'collection') return [await renderCollectionShare(env, message.id, now, message.requestedAt)];
+  const { outcome, collectionId } = await renderStoneShare(env, message.code, now, message.requestedAt);
+  return collectionId ? [outcome, await renderCollectionShare(env, collectionId, now, message.requestedAt)] : [outcome];
 }
 
 /** Retries: 1 min, 2, 4 … (the queue gives up after max_retries; the next change renders the card anyway). */
 const retryDelay = (attempts: number) => Math.min(900, 60 * 2 ** Math.max(0, attempts - 1));
 
-/** The share messages of a queue batch; the same stone or collection twice in one batch is rendered once. */
-export async function handleShareMessages(messages: ReadonlyArray<Message<ShareMessage>>, env: Env): Promise<void> {
-  const done = new Set<string>();
+/**
+ * The share messages of a queue batch; the same stone or collection twice in one batch is handled once, for the
+ * newest of its messages. Answers what the job did for each card it looked at (tests count the renders).
+ */
+export async function handleShareMessages(messages: ReadonlyArray<Message<ShareMessage>>, env: Env, now = new Date()): Promise<Outcome[]> {
+  const target = (body: ShareMessage) => (body.share === 'stone' ? `stone:${body.code}` : `collection:${body.id}`);
+  const newest = new Map<string, Message<ShareMessage>>();
   for (const message of messages) {
-    const target = message.body.share === 'stone' ? `stone:${message.body.code}` : `collection:${message.body.id}`;
-    if (done.has(target)) {
+    const seen = newest.get(target(message.body));
+    if (!seen || (message.body.requestedAt ?? Number.MAX_SAFE_INTEGER) >= (seen.body.requestedAt ?? Number.MAX_SAFE_INTEGER))
+      newest.set(target(message.body), message);
+  }
+  const outcomes: Outcome[] = [];
+  for (const message of messages) {
+    if (newest.get(target(message.body)) !== message) {
       message.ack();
       continue;
     }
     try {
-      await handle(env, message.body);
-      done.add(target);
+      outcomes.push(...(await handle(env, message.body, now)));
       message.ack();
     } catch (error) {
-      log.error('share card failed, will retry', { target, attempt: message.attempts, error: String(error) });
+      log.error('share card failed, will retry', { target: target(message.body), attempt: message.attempts, error: String(error) });
       message.retry({ delaySeconds: retryDelay(message.attempts) });
     }
   }
+  return outcomes;
 }

@@ -62,11 +62,45 @@ export async function readStoneCard(db: Db, code: string) {
   return { stone, journey, photo: read.photo[0] ?? null };
 }
 
-/** Sets the stone's card version while its state is still `state`; answers whether it did. */
-export async function setStoneCard(db: Db, id: string, version: string, state: string): Promise<boolean> {
+/** The stone's collection and the moment up to which its card has every change (null: never read); null: no stone. */
+export async function stoneCardReadAt(db: Db, code: string) {
+  const row = await db
+    .select({ readAt: stones.cardReadAt, collectionId: stones.collectionId })
+    .from(stones)
+    .where(eq(stones.code, code))
+    .get();
+  return row ?? null;
+}
+
+/** As stoneCardReadAt, for a collection: undefined when there is no such collection. */
+export async function collectionCardReadAt(db: Db, id: string): Promise<Date | null | undefined> {
+  return (await db.select({ readAt: collections.cardReadAt }).from(collections).where(eq(collections.id, id)).get())?.readAt;
+}
+
+/** `card_read_at` moved to `readAt`, never back (a slower job's older read does not undo a newer one's). */
+const readUpTo = (column: typeof stones.cardReadAt | typeof collections.cardReadAt, readAt: Date) =>
+  sql`max(coalesce(${column}, 0), ${readAt.getTime()})`;
+
+/** The card read at `readAt` is the current one: changes up to then need no render. */
+export async function markStoneCardRead(db: Db, id: string, readAt: Date): Promise<void> {
+  await db
+    .update(stones)
+    .set({ cardReadAt: readUpTo(stones.cardReadAt, readAt) })
+    .where(eq(stones.id, id));
+}
+
+export async function markCollectionCardRead(db: Db, id: string, readAt: Date): Promise<void> {
+  await db
+    .update(collections)
+    .set({ cardReadAt: readUpTo(collections.cardReadAt, readAt) })
+    .where(eq(collections.id, id));
+}
+
+/** Sets the stone's card version, read at `readAt`, while its state is still `state`; answers whether it did. */
+export async function setStoneCard(db: Db, id: string, version: string, state: string, readAt: Date): Promise<boolean> {
   const rows = await db
     .update(stones)
-    .set({ shareCard: version })
+    .set({ shareCard: version, cardReadAt: readUpTo(stones.cardReadAt, readAt) })
     .where(and(eq(stones.id, id), sql`${stoneState} = ${state}`))
     .returning({ id: stones.id });
   return rows.length > 0;
@@ -96,10 +130,10 @@ export async function readCollectionCard(db: Db, id: string, ctx: (locale: 'de' 
   return read ? { ...head, view: read.view } : null;
 }
 
-export async function setCollectionCard(db: Db, id: string, version: string, state: string): Promise<boolean> {
+export async function setCollectionCard(db: Db, id: string, version: string, state: string, readAt: Date): Promise<boolean> {
   const rows = await db
     .update(collections)
-    .set({ shareCard: version })
+    .set({ shareCard: version, cardReadAt: readUpTo(collections.cardReadAt, readAt) })
     .where(and(eq(collections.id, id), sql`${collectionState} = ${state}`))
     .returning({ id: collections.id });
   return rows.length > 0;

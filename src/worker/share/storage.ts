@@ -1,4 +1,5 @@
 import { log } from '../lib/logger';
+import { DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS, shareCardDebounceSeconds } from '../lib/settings';
 
 /*
  * Where share cards live and how the job is asked for one. The cards are objects in the PHOTOS bucket under
@@ -6,12 +7,17 @@ import { log } from '../lib/logger';
  * (shared/share-image.ts). Renders travel on the mail queue as a second kind of message (decision record 025).
  */
 
-/** A queue message asking for a stone's or a collection's card. */
-export type ShareMessage = { share: 'stone'; code: string } | { share: 'collection'; id: string };
+/**
+ * A queue message asking for a stone's or a collection's card, as it is at `requestedAt` (epoch milliseconds, after
+ * the write that changed it): the job skips it when the current card was read after that moment. Messages queued
+ * by a version before renders coalesced have none and are always handled.
+ */
+export type ShareMessage = ({ share: 'stone'; code: string } | { share: 'collection'; id: string }) & { requestedAt?: number };
 
 export function isShareMessage(body: unknown): body is ShareMessage {
   if (typeof body !== 'object' || body === null) return false;
   const message = body as Record<string, unknown>;
+  if (message.requestedAt !== undefined && !Number.isSafeInteger(message.requestedAt)) return false;
   return (
     (message.share === 'stone' && typeof message.code === 'string') || (message.share === 'collection' && typeof message.id === 'string')
   );
@@ -68,12 +74,26 @@ export async function sweepOldCards(
  * Asks the job for the cards (after the write that changed them, through waitUntil: no answer waits). A message
  * that does not reach the queue leaves the card one change behind until the next change; the write itself stands.
  * `SHARE_IMAGES = "off"` (the Worker tests, which deliver share messages themselves) queues nothing.
+ *
+ * Renders coalesce (decision record 025): each message is stamped with this moment and delivered after
+ * SHARE_CARD_DEBOUNCE_SECONDS, so the first of a burst renders the newest state and the others find it on the card.
+ * `spacingSeconds` spreads many messages out (the cron's catch-up), one more step of delay each.
  */
-export async function queueShareCards(env: Env, messages: readonly ShareMessage[]): Promise<void> {
+export async function queueShareCards(env: Env, messages: readonly ShareMessage[], spacingSeconds = 0): Promise<void> {
   if (env.SHARE_IMAGES === 'off' || messages.length === 0) return;
+  const requestedAt = Date.now();
+  const delay = shareCardDebounceSeconds(env) ?? DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS;
   try {
-    await env.EMAIL_QUEUE.sendBatch(messages.map((body) => ({ body })));
+    await env.EMAIL_QUEUE.sendBatch(
+      messages.map((message, i) => ({
+        body: { ...message, requestedAt },
+        delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, delay + i * spacingSeconds),
+      })),
+    );
   } catch (error) {
     log.warn('share card render not queued', { count: messages.length, error: String(error) });
   }
 }
+
+/** The longest delay Cloudflare Queues accept for a message (12 hours). */
+const MAX_QUEUE_DELAY_SECONDS = 43_200;

@@ -11,7 +11,7 @@ import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
 import { botCheckFromEnv } from '../../services/bot-check';
-import { queueShareCards, type ShareMessage } from '../../share/storage';
+import { queueShareCards } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
 import { qrCodeUrl } from '../stones/queries';
@@ -52,11 +52,9 @@ export const collectionRoutes = new Hono<AppEnv>()
       titles: input.titles,
     });
     c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
-    const cards: ShareMessage[] = [
-      { share: 'collection', id: created.id },
-      ...created.stones.map((stone) => ({ share: 'stone' as const, code: stone.code })),
-    ];
-    c.executionCtx.waitUntil(queueShareCards(c.env, cards));
+    // The collection's card at once; its stones' first cards come from the cron's catch-up, a few at a time, so
+    // a collection of fifty stones makes no burst of renders (share/catch-up.ts).
+    c.executionCtx.waitUntil(queueShareCards(c.env, [{ share: 'collection', id: created.id }]));
     await publishStatistics(c.env.CACHE, created.totals);
     const origin = new URL(c.req.url).origin;
     const body: CreatedCollection = {

@@ -29,6 +29,8 @@ export const collections = sqliteTable(
     shareCard: text('share_card'),
     /** As `stones.cards_valid_from`: cards stored before it show something since removed and are not served. */
     cardsValidFrom: integer('cards_valid_from', { mode: 'timestamp_ms' }),
+    /** As `stones.card_read_at`: changes up to it are on the current card. */
+    cardReadAt: integer('card_read_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('collections_owner_token_hash_unique').on(t.ownerTokenHash),

@@ -60,6 +60,11 @@ export const stones = sqliteTable(
      * are not served any more, whatever is left of them in R2 (share/serve.ts). Null: every stored card may be.
      */
     cardsValidFrom: integer('cards_valid_from', { mode: 'timestamp_ms' }),
+    /**
+     * A moment (a little before the share job's read) up to which every change is on the current card: a render
+     * asked for before it is skipped (share/job.ts, renders that coalesce). Null: no card was read yet.
+     */
+    cardReadAt: integer('card_read_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('stones_code_unique').on(t.code),
