@@ -7,7 +7,6 @@ import { buildInfo } from './scripts/build-info-plugin.ts';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { devUrlGuard } from './scripts/dev-url-guard-plugin.ts';
-import { minifyWorkerChunks } from './scripts/minify-chunks-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -50,8 +49,6 @@ export default defineConfig(({ command }) => ({
     compiledMessages(),
     // /sw.js, next to the client build (offline stone pages and finds, decision record 015).
     serviceWorker(),
-    // The share card renderer, loaded by the queue job only, goes minified (decision record 025).
-    minifyWorkerChunks(/^worker-render$/),
   ],
   resolve: {
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.
@@ -76,7 +73,9 @@ export default defineConfig(({ command }) => ({
   preview: { host: '127.0.0.1', port, strictPort: true },
   environments: {
     // The Worker's build (its environment is named after the Worker in wrangler.toml).
-    reisesteine: { build: { outDir: `${outDir}/reisesteine` } },
+    // Minified, with its source map: Cloudflare maps the stack traces in the logs back to the source (wrangler
+    // uploads the maps with the deploy), and the upload and the startup's parse shrink by a good part.
+    reisesteine: { build: { outDir: `${outDir}/reisesteine`, minify: true } },
     client: {
       build: {
         manifest: true,

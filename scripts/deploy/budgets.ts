@@ -5,8 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The upload must stay well under the Workers Paid limit (10 MiB gzip); 1 MiB keeps cold starts short. */
-export const UPLOAD_BUDGET_KIB = 1024;
+/**
+ * The upload must stay well under the Workers Paid limit (10 MiB gzip) and keep cold starts short: 900 KiB since
+ * issue 32 (1 MiB before), so a new feature does not begin by moving something else out (decision record 030).
+ */
+export const UPLOAD_BUDGET_KIB = 900;
 /** Startup CPU time: Cloudflare refuses a Worker whose global scope takes over 1 s; 100 ms keeps cold starts unnoticed. */
 export const STARTUP_BUDGET_MS = 100;
 /** Startup is measured this many times and the median kept: one run on a busy machine says little. */
