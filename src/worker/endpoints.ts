@@ -33,7 +33,9 @@ const operator = sideMount('operator');
 export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/robots.txt', crawl: true },
+  // A sitemap index, and its files: the public screens and articles, the collections by their id's first letter.
   { method: 'GET', path: '/sitemap.xml', crawl: true },
+  { method: 'GET', path: '/sitemaps/:file', crawl: true },
   { method: 'GET', path: '/manifest.webmanifest', crawl: true },
   { method: 'GET', path: '/photos/:key', crawl: true },
   // Share cards (og:image): link previews' crawlers must reach them.

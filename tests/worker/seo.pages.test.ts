@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections';
-import { call } from '../support/factory';
+import { call, callWith } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
 describe('what search engines read', () => {
@@ -26,7 +26,7 @@ describe('what search engines read', () => {
       });
       expect(res.status).toBe(201);
     }
-    const res = await call('/sitemap.xml');
+    const res = await call('/sitemaps/pages.xml');
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locations = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locations).toEqual([
@@ -45,7 +45,9 @@ describe('what search engines read', () => {
     const changed = Date.UTC(2026, 10, 1, 12);
     await env.DB.prepare('UPDATE collections SET updated_at = ? WHERE id = ?').bind(changed, created.id).run();
     const other = await createCollection({ title: 'Für Opa' });
-    const sitemap = await (await call('/sitemap.xml')).text();
+    const sitemap = (
+      await Promise.all([created.id, other.id].map(async (id) => (await call(`/sitemaps/collections-${id[0]}.xml`)).text()))
+    ).join('');
     expect(sitemap).toContain(
       `<url><loc>https://reisesteine.test/sammlung/${created.id}</loc><lastmod>${new Date(changed).toISOString()}</lastmod></url>`,
     );
@@ -55,6 +57,46 @@ describe('what search engines read', () => {
     const robots = await (await call('/robots.txt')).text();
     expect(robots).not.toMatch(/Disallow: \/sammlung/);
     expect(robots).toContain('Disallow: /admin\n');
+  });
+
+  it('the sitemap is an index of files of at most 50 000 addresses: the pages, and the collections by first letter', async () => {
+    // Ids spread over the alphabet as random ids do: three in 'a', one each in 'k' and 'z'.
+    const ids = ['a222222222', 'a333333333', 'azzzzzzzzz', 'k222222222', 'z999999999'];
+    for (const id of ids)
+      await env.DB.prepare(
+        'INSERT INTO collections (id, title, creator_email, owner_token_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+        .bind(id, `Sammlung ${id}`, 'owner@example.org', `hash-${id}`, 'de', Date.UTC(2026, 10, 1))
+        .run();
+    const index = await call('/sitemap.xml');
+    expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const body = await index.text();
+    expect(body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://reisesteine.test/sitemaps/pages.xml',
+      'https://reisesteine.test/sitemaps/collections-a.xml',
+      'https://reisesteine.test/sitemaps/collections-k.xml',
+      'https://reisesteine.test/sitemaps/collections-z.xml',
+    ]);
+    const inA = await (await call('/sitemaps/collections-a.xml')).text();
+    expect([...inA.matchAll(/\/sammlung\/([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['a222222222', 'a333333333', 'azzzzzzzzz']);
+    // A letter without collections is an empty file; one no id can begin with, or another name, is no file.
+    expect(await (await call('/sitemaps/collections-b.xml')).text()).not.toContain('<url>');
+    for (const path of ['/sitemaps/collections-0.xml', '/sitemaps/collections-ab.xml', '/sitemaps/stones.xml'])
+      expect((await call(path)).status, path).toBe(404);
+  });
+
+  it('the sitemap files are kept in the edge cache for an hour where it is on: a crawler costs no reads', async () => {
+    const created = await createCollection();
+    const on = { EDGE_CACHE_SECONDS: '60' };
+    const path = `/sitemaps/collections-${created.id[0]}.xml`;
+    const first = await callWith(on, path);
+    expect([first.status, first.headers.get('x-cache'), first.headers.get('cache-control')]).toEqual([200, 'miss', 'public, max-age=3600']);
+    expect(await first.text()).toContain(created.id);
+    await env.DB.prepare('DELETE FROM collections WHERE id = ?').bind(created.id).run();
+    const again = await callWith(on, path);
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(await again.text()).toContain(created.id);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { collectionPath } from '../../../shared/collection';
 import { formatDistance } from '../../../shared/geo';
 import { collectionShareImagePath } from '../../../shared/share-image';
@@ -102,13 +102,34 @@ export function collectionNames(db: Db, id: string) {
   return db.select({ id: collections.id, title: collections.title }).from(collections).where(eq(collections.id, id)).get();
 }
 
-/** Every collection's page for the sitemap, with when it last changed. */
-export function sitemapCollections(db: Db) {
+/** The collections whose id begins with `prefix`: a range of the primary key (ids are of COLLECTION_ID_ALPHABET). */
+const idsFrom = (prefix: string) => and(gte(collections.id, prefix), lt(collections.id, `${prefix}~`));
+
+/**
+ * The sitemap's collection pages whose id begins with `prefix`, with when each last changed, in id order: one seek
+ * of the primary key per file, at most `limit` of them (ids are random, so each first letter holds about a 31st).
+ */
+export function sitemapCollections(db: Db, prefix: string, limit: number) {
   return db
     .select({ id: collections.id, createdAt: collections.createdAt, updatedAt: collections.updatedAt })
     .from(collections)
-    .orderBy(asc(collections.createdAt))
+    .where(idsFrom(prefix))
+    .orderBy(asc(collections.id))
+    .limit(limit)
     .all();
+}
+
+/** Which of `prefixes` begin at least one collection's id: one probe of the primary key each, in one statement. */
+export async function collectionPrefixesInUse(db: Db, prefixes: readonly string[]): Promise<string[]> {
+  // From any one row of the table: none at all, and no prefix is in use.
+  const probes = Object.fromEntries(
+    prefixes.map((prefix, i) => [
+      `p${i}`,
+      sql<number>`exists (select 1 from ${collections} c where c.id >= ${prefix} and c.id < ${`${prefix}~`})`,
+    ]),
+  );
+  const [row] = await db.select(probes).from(collections).limit(1);
+  return row ? prefixes.filter((_, i) => Number(row[`p${i}`]) === 1) : [];
 }
 
 /** A stone's code and collection, by its id (the operator's writes name it so): the edge cache's scopes of a write to it. */
