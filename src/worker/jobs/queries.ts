@@ -130,11 +130,16 @@ export async function deleteExpiredMailData(db: Db, limits: { now: Date; unconfi
       ),
     db.delete(collectionSubscriptions).where(unconfirmedFollowers),
     db.delete(mailTokens).where(lt(mailTokens.expiresAt, limits.now)),
-    // A failed row too: the operator's list shows it for a month, then its recipient's address goes like the others'.
-    db
-      .delete(emailOutbox)
-      .where(and(inArray(emailOutbox.status, ['sent', 'skipped', 'failed']), lt(emailOutbox.createdAt, limits.sentBefore))),
+    deleteOldOutboxRows(db, limits.sentBefore),
   ]);
+}
+
+/**
+ * The outbox rows done before `before`: sent, skipped, and failed too (the operator's list shows a failed one for
+ * a month, then its recipient's address goes like the others'). A range per status of email_outbox_status_created_idx.
+ */
+export function deleteOldOutboxRows(db: Db, before: Date) {
+  return db.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'skipped', 'failed']), lt(emailOutbox.createdAt, before)));
 }
 
 /**

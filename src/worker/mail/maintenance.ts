@@ -36,7 +36,7 @@ export async function outboxHealth(
   db: Db,
   now = new Date(),
 ): Promise<{ oldestUnsentSeconds: number | null; failed: number; failedLast24h: number }> {
-  const row = await outboxCounts(db, now.getTime() - 24 * 60 * 60 * 1000);
+  const [row] = await outboxCounts(db, now.getTime() - 24 * 60 * 60 * 1000);
   const oldest = row?.oldest ?? null;
   return {
     oldestUnsentSeconds: oldest === null ? null : Math.max(0, Math.round((now.getTime() - oldest) / 1000)),

@@ -115,20 +115,26 @@ export function sitemapCollections(db: Db, prefix: string, limit: number) {
     .from(collections)
     .where(idsFrom(prefix))
     .orderBy(asc(collections.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
-/** Which of `prefixes` begin at least one collection's id: one probe of the primary key each, in one statement. */
-export async function collectionPrefixesInUse(db: Db, prefixes: readonly string[]): Promise<string[]> {
-  // From any one row of the table: none at all, and no prefix is in use.
+/**
+ * Whether each of `prefixes` begins a collection's id (`p0`, `p1`, … as 1 or 0): one probe of the primary key each,
+ * in one statement, read from any one row of the table (none at all: no row, no prefix in use).
+ */
+export function collectionPrefixProbes(db: Db, prefixes: readonly string[]) {
   const probes = Object.fromEntries(
     prefixes.map((prefix, i) => [
       `p${i}`,
       sql<number>`exists (select 1 from ${collections} c where c.id >= ${prefix} and c.id < ${`${prefix}~`})`,
     ]),
   );
-  const [row] = await db.select(probes).from(collections).limit(1);
+  return db.select(probes).from(collections).limit(1);
+}
+
+/** Which of `prefixes` begin at least one collection's id. */
+export async function collectionPrefixesInUse(db: Db, prefixes: readonly string[]): Promise<string[]> {
+  const [row] = await collectionPrefixProbes(db, prefixes);
   return row ? prefixes.filter((_, i) => Number(row[`p${i}`]) === 1) : [];
 }
 

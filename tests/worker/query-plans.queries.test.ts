@@ -1,0 +1,70 @@
+/**
+ * Cost that stays flat at size (issue 32): statements whose table grows with the site read it by an index, never
+ * whole. Each is checked with SQLite's own plan (EXPLAIN QUERY PLAN): a `SCAN` of a growing table fails, and the
+ * index the statement is meant to use is named.
+ */
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { COLLECTION_ID_ALPHABET } from '../../src/shared/collection';
+import { collectionPrefixesInUse, sitemapCollections } from '../../src/worker/api/collections/queries';
+import { getDb } from '../../src/worker/db/client';
+import { deleteOldOutboxRows } from '../../src/worker/jobs/queries';
+import { outboxCounts } from '../../src/worker/mail/queries';
+import { insertCollection } from '../support/collections';
+
+/** The tables that grow with stones, finds, collections, followers and mails. */
+const GROWING = ['stones', 'finds', 'collections', 'subscriptions', 'collection_subscriptions', 'email_outbox'];
+
+async function planOf({ sql, params }: { sql: string; params: unknown[] }): Promise<string> {
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
+  return results.map((row) => row.detail).join('\n');
+}
+
+/** The plan's full scans of growing tables (a covering index read in full counts too). */
+const fullScans = (plan: string) =>
+  plan.split('\n').filter((line) => GROWING.some((table) => new RegExp(`^SCAN ${table}\\b`).test(line.trim())));
+
+describe('statements over growing tables read them by an index', () => {
+  const db = getDb(env.DB);
+
+  it('the check sees a full scan when there is one', async () => {
+    expect(
+      fullScans(await planOf({ sql: 'SELECT count(*) FROM email_outbox WHERE recipient = ?', params: ['a@example.org'] })),
+    ).toHaveLength(1);
+    // Walking a whole index is a full read too; a seek by the key is not.
+    expect(fullScans(await planOf({ sql: 'SELECT id FROM collections ORDER BY created_at', params: [] }))).toHaveLength(1);
+    expect(fullScans(await planOf({ sql: 'SELECT title FROM collections WHERE id = ?', params: ['a222222222'] }))).toEqual([]);
+  });
+
+  it("/healthz's look at the outbox reads the unsent and failed rows only", async () => {
+    const plan = await planOf(outboxCounts(db, Date.now()).toSQL());
+    expect(fullScans(plan)).toEqual([]);
+    expect(plan).toMatch(/email_outbox_status_created_idx|email_outbox_status_idx/);
+  });
+
+  it("the cron's clean-up of the outbox reads only the rows older than a month", async () => {
+    const plan = await planOf(deleteOldOutboxRows(db, new Date()).toSQL());
+    expect(fullScans(plan)).toEqual([]);
+    expect(plan).toMatch(/email_outbox_status_created_idx \(status=\? AND created_at<\?\)/);
+  });
+
+  it("the sitemap's files read one range of the collections' primary key, and its index one probe per letter", async () => {
+    await insertCollection({ title: 'Sammlung' });
+    const file = await planOf(sitemapCollections(db, 'a', 50_000).toSQL());
+    expect(fullScans(file)).toEqual([]);
+    expect(file).toMatch(/SEARCH collections USING INDEX sqlite_autoindex_collections_1 \(id>\? AND id<\?\)/);
+    // The index's probes: the outer read takes one row of the table (LIMIT 1), each probe a range of the key.
+    const probes = await env.DB.prepare(
+      `EXPLAIN QUERY PLAN SELECT ${[...COLLECTION_ID_ALPHABET].map((_, i) => `exists (select 1 from collections c where c.id >= ?${i * 2 + 1} and c.id < ?${i * 2 + 2})`).join(', ')} FROM collections LIMIT 1`,
+    )
+      .bind(...[...COLLECTION_ID_ALPHABET].flatMap((letter) => [letter, `${letter}~`]))
+      .all<{ detail: string }>();
+    const details = probes.results.map((row) => row.detail);
+    expect(
+      details.filter((d) => /SEARCH c USING (COVERING )?INDEX sqlite_autoindex_collections_1 \(id>\? AND id<\?\)/.test(d)),
+    ).toHaveLength(COLLECTION_ID_ALPHABET.length);
+    expect(await collectionPrefixesInUse(db, [...COLLECTION_ID_ALPHABET])).toHaveLength(1);
+  });
+});
