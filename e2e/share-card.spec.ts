@@ -30,7 +30,7 @@ test("a stone's page names its share card, which answers a PNG and changes with 
   // No cache may keep a card past an erasure (decision 028): it is revalidated, which costs a 304 while it stands.
   expect(image.headers()['cache-control']).toBe('public, no-cache');
   expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');
-  const etag = image.headers()['etag'];
+  const etag = image.headers().etag;
   expect(etag).toBeTruthy();
   expect((await request.get(new URL(first).pathname, { headers: { 'If-None-Match': etag ?? '' } })).status()).toBe(304);
 
