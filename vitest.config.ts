@@ -1,10 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { buildInfo } from './scripts/build-info-plugin.ts';
 import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
+import { PRODUCTION_RUNTIME } from './scripts/serve-build.mjs';
 import { startFakeServices } from './tests/support/fake-services.ts';
+
+// The Worker tests' workerd runs as production does, without the local trace collector and explorer (decision
+// record 031); a variable set in the shell wins.
+for (const [name, value] of Object.entries(PRODUCTION_RUNTIME)) process.env[name] ??= value;
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -14,6 +20,9 @@ const fakes = await startFakeServices();
 
 export default defineConfig({
   test: {
+    // One test file per core at a time (Vitest's default leaves one core free: half the machine on two cores). Each
+    // Worker test file runs in a workerd of its own, so files side by side share nothing but the machine.
+    maxWorkers: availableParallelism(),
     // The Worker's one log line per request (src/worker/app.ts) would bury the tests' own output.
     onConsoleLog: (line) => !line.includes('"message":"request"'),
     projects: [

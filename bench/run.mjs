@@ -30,7 +30,9 @@ import net from 'node:net';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild, PRODUCTION_VARS, serveBuild } from '../scripts/serve-build.mjs';
-import { clientName, runLoad } from './load.mjs';
+import { clientName } from './load.mjs';
+import { measureRound, medianRounds, ratio, settleCards } from './rounds.mjs';
+import { RUNTIME_SETTINGS, serveTrivialWorker } from './runtimes.mjs';
 
 const STATE_DIR = '.bench/state';
 const MANIFEST = 'dist/client/.vite/manifest.json';
@@ -60,6 +62,12 @@ const JS_BUDGETS = [
 const LOAD_HEADERS = { 'accept-encoding': 'identity' };
 
 const WRITE_STONES = Math.round(positiveNumber('BENCH_WRITE_STONES', 64));
+
+/**
+ * Production's settings, but the share cards coalesce per round rather than per minute: a round of finds asks for
+ * one card per write stone, rendered after the round, which the find's figure counts (bench/rounds.mjs).
+ */
+const BENCH_VARS = { ...PRODUCTION_VARS, SHARE_CARD_DEBOUNCE_SECONDS: String(Math.max(1, Math.round(seconds))) };
 const FIND_PATH = '/api/stones/{code}/finds';
 
 /** Throughput targets as ratios to the static file in the same round (decision record 014). */
@@ -72,13 +80,16 @@ const THROUGHPUT_TARGETS = [
 /** Load targets in table order; the first one is the baseline for the ratio column. */
 const TARGETS = [
   { name: 'static /favicon.svg', path: '/favicon.svg' },
+  // The second baseline: the runtime's own cost per request, without the app (bench/runtimes.mjs).
+  { name: "trivial Worker (new Response('ok'))", path: '/', server: /** @type {const} */ ('trivial') },
   { name: `api /api/stones/${STONE}`, path: `/api/stones/${STONE}` },
   { name: `ssr /${STONE}`, path: `/${STONE}` },
   ...writeTargets(),
 ];
 
-/** @type {Awaited<ReturnType<typeof serveBuild>> | undefined} */
-let server;
+/** Every server this run started (the app and the trivial Worker per runtime setting), to stop at the end. */
+/** @type {Awaited<ReturnType<typeof serveBuild>>[]} */
+const servers = [];
 /** Whether this run built dist/: Lighthouse must not score an older build left there. */
 let built = false;
 let stopping = false;
@@ -89,8 +100,8 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    console.error(`\n${signal}: stopping the server`);
-    await server?.stop().catch(() => {});
+    console.error(`\n${signal}: stopping the servers`);
+    await Promise.all(servers.map((server) => server.stop().catch(() => {})));
     process.exit(130);
   });
 }
@@ -101,13 +112,15 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
 } finally {
-  if (server && !stopping) {
+  if (!stopping) {
     stopping = true;
-    try {
-      await server.stop();
-    } catch (error) {
-      console.error('stopping the server failed:', error);
-      exitCode = 1;
+    for (const server of servers) {
+      try {
+        await server.stop();
+      } catch (error) {
+        console.error('stopping a server failed:', error);
+        exitCode = 1;
+      }
     }
   }
 }
@@ -145,15 +158,32 @@ async function main() {
   // Before the server starts: the test runs its own workerd, which must not share the machine with the load.
   const findCost = findWriteCost();
   const workerBudgets = measureWorkerBudgets();
-  const port = await freePort(preferredPort);
-  t = Date.now();
-  server = await serveBuild({ port, stateDir: STATE_DIR, vars: PRODUCTION_VARS, devtools: false });
-  const { url } = server;
-  console.log(`serving ${url} (workerd via wrangler dev, state ${STATE_DIR}), ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-
-  addWriteStones(STATE_DIR);
-  await checkResponses(url);
-  await checkCacheAndWrites(url);
+  // Each runtime setting serves the same build: the app with state of its own, and the trivial Worker.
+  /** @type {import('./rounds.mjs').Served[]} */
+  const served = [];
+  for (const setting of RUNTIME_SETTINGS) {
+    t = Date.now();
+    const stateDir = `${STATE_DIR}-${setting.key}`;
+    const port = await freePort(preferredPort + 2 * served.length);
+    const app = await serveBuild({ port, stateDir, vars: BENCH_VARS, devtools: false, runtime: setting.env });
+    servers.push(app);
+    const trivial = await serveTrivialWorker({
+      port: await freePort(preferredPort + 2 * served.length + 1),
+      dir: `.bench/trivial-${setting.key}`,
+      runtime: setting.env,
+    });
+    servers.push(trivial);
+    console.log(
+      `${setting.label}: the build on ${app.url} (state ${stateDir}), the trivial Worker on ${trivial.url}; ready in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
+    addWriteStones(stateDir);
+    await checkResponses(app.url);
+    await checkCacheAndWrites(app.url);
+    served.push({ setting, app, trivial, stateDir, port });
+  }
+  // The figures, budgets and targets are the first setting's: the runtime as production runs it.
+  const { url } = served[0].app;
+  const { port } = served[0];
 
   // Each page in every language (the texts differ in size); the largest counts against the budget.
   const initialJs = [];
@@ -170,35 +200,43 @@ async function main() {
   // test, a build) skews the figures, so the load average goes into the report.
   const loadAvg = os.loadavg().map((n) => Number(n.toFixed(2)));
   console.log(
-    `\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target, client ${clientName}, node ${process.version}`,
+    `\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target and setting, client ${clientName}, node ${process.version}`,
   );
   console.log(`machine: ${os.availableParallelism()} cores, load average ${loadAvg.join(' / ')} (1/5/15 min) before the load`);
   let warmupErrors = 0;
-  for (const target of TARGETS) {
-    if (warmupSeconds === 0) break;
-    // Warm-up per target: JIT in workerd, D1/SQLite page cache, asset lookup, keep-alive connections.
-    const warm = await runLoad({ ...loadOptions(url, target), durationMs: warmupSeconds * 1000 });
-    warmupErrors += warm.errors;
-    if (warm.errors > 0) console.log(`  warm-up ${target.name}: ${warm.errors} errors (${warm.errorSamples.join('; ')})`);
-  }
-  /** @type {Awaited<ReturnType<typeof runLoad>>[][]} runs[target][round] */
-  const runs = TARGETS.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    for (const [i, target] of TARGETS.entries()) {
-      const result = await runLoad({ ...loadOptions(url, target), durationMs: seconds * 1000 });
-      console.log(`  round ${r + 1} ${target.name}: ${result.ok} ok, ${result.errors} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`);
-      if (result.errors > 0) console.log(`    errors: ${result.errorSamples.join('; ')}`);
-      runs[i]?.push(result);
+  for (const s of served) {
+    for (const target of TARGETS) {
+      if (warmupSeconds === 0) break;
+      // Warm-up per target: JIT in workerd, D1/SQLite page cache, asset lookup, keep-alive connections.
+      const warm = await measureRound(s, target, loadOptions, warmupSeconds * 1000);
+      warmupErrors += warm.errors;
+      if (warm.errors > 0)
+        console.log(`  warm-up ${s.setting.key} ${target.name}: ${warm.errors} errors (${warm.errorSamples.join('; ')})`);
     }
   }
-  // Per target: the round with the median throughput (its latencies come with it); errors from all rounds.
-  const results = TARGETS.map((target, i) => {
-    const list = runs[i] ?? [];
-    const mid = /** @type {(typeof list)[number]} */ ([...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)]);
-    return { ...target, ...mid, errors: list.reduce((sum, run) => sum + run.errors, 0), roundRps: list.map((run) => run.rps) };
-  });
-  /** Median over the rounds of (target rps / static rps in the same round). @param {number} i */
-  const ratioOf = (i) => median((runs[i] ?? []).map((run, r) => run.rps / (runs[0]?.[r]?.rps ?? Number.NaN)));
+  await settleCards(served);
+  /** @type {import('./rounds.mjs').RoundResult[][][]} runs[setting][target][round] */
+  const runs = served.map(() => TARGETS.map(() => []));
+  for (let r = 0; r < rounds; r++) {
+    for (const [k, s] of served.entries()) {
+      for (const [i, target] of TARGETS.entries()) {
+        const result = await measureRound(s, target, loadOptions, seconds * 1000);
+        const cards =
+          result.rendered === undefined
+            ? ''
+            : `; ${result.rendered} cards read after it in ${(/** @type {number} */ (result.settleMs) / 1000).toFixed(1)} s`;
+        console.log(
+          `  round ${r + 1} ${s.setting.key} ${target.name}: ${result.ok} ok, ${result.errors} errors in ${(result.elapsedMs / 1000).toFixed(2)} s${cards}`,
+        );
+        if (result.errors > 0) console.log(`    errors: ${result.errorSamples.join('; ')}`);
+        runs[k]?.[i]?.push(result);
+      }
+    }
+  }
+  const perSetting = served.map((s, k) => ({ ...s, results: medianRounds(TARGETS, runs[k] ?? []) }));
+  const results = perSetting[0]?.results ?? [];
+  /** Median over the rounds of (target rps / static rps), on the runtime as production runs it. @param {number} i */
+  const ratioOf = (i) => ratio(runs[0] ?? [], i, 0);
 
   const rssAfter = workerdMemory(port);
   const interference = [];
@@ -212,19 +250,43 @@ async function main() {
   }
 
   // ---- report ----
-  console.log(`\nthroughput and latency (median of ${rounds} rounds; each round's rps under "rounds")`);
+  for (const [k, s] of perSetting.entries()) {
+    console.log(`\nthroughput and latency, ${s.setting.label} (median of ${rounds} rounds; each round's rps under "rounds")`);
+    printTable(
+      ['target', 'rps', 'rounds', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs static', 'vs trivial', 'client cpu'],
+      s.results.map((r, i) => [
+        r.name,
+        r.rps.toFixed(0),
+        r.roundRps.map((n) => n.toFixed(0)).join(' / '),
+        ms(r.latencyMs.p50),
+        ms(r.latencyMs.p95),
+        ms(r.latencyMs.p99),
+        String(r.errors),
+        ratio(runs[k] ?? [], i, 0).toFixed(2),
+        ratio(runs[k] ?? [], i, 1).toFixed(2),
+        pct(r.clientCpu),
+      ]),
+    );
+    for (const r of s.results.filter((result) => result.findRps !== undefined)) {
+      const perFind = (/** @type {number | undefined} */ cpu) => (cpu === undefined || r.ok === 0 ? '-' : `${(cpu / r.ok).toFixed(2)} ms`);
+      console.log(
+        `  ${r.name}: ${r.findRps?.toFixed(0)} finds/s alone; workerd CPU per find ${perFind(r.findCpuMs)} for the find and ${perFind(r.renderCpuMs)} for its share of the ${r.rendered} cards rendered after the round; "rps" counts both`,
+      );
+    }
+  }
+  console.log('\nthe runtime switches side by side (ratio to the static file of the same runtime; rps on/off)');
   printTable(
-    ['target', 'rps', 'rounds', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs static', 'client cpu'],
-    results.map((r, i) => [
-      r.name,
-      r.rps.toFixed(0),
-      r.roundRps.map((n) => n.toFixed(0)).join(' / '),
-      ms(r.latencyMs.p50),
-      ms(r.latencyMs.p95),
-      ms(r.latencyMs.p99),
-      String(r.errors),
-      ratioOf(i).toFixed(2),
-      pct(r.clientCpu),
+    [
+      'target',
+      ...perSetting.map((s) => `vs static, ${s.setting.key}`),
+      ...perSetting.map((s) => `vs trivial, ${s.setting.key}`),
+      'rps on/off',
+    ],
+    TARGETS.map((target, i) => [
+      target.name,
+      ...perSetting.map((_, k) => ratio(runs[k] ?? [], i, 0).toFixed(2)),
+      ...perSetting.map((_, k) => ratio(runs[k] ?? [], i, 1).toFixed(2)),
+      ((perSetting[1]?.results[i]?.rps ?? Number.NaN) / (perSetting[0]?.results[i]?.rps ?? Number.NaN)).toFixed(2),
     ]),
   );
   console.log(
@@ -627,13 +689,6 @@ function kib(bytes) {
 /** @param {number} kb */
 function mib(kb) {
   return `${(kb / 1024).toFixed(1)} MiB`;
-}
-
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 }
 
 // ---- writes, the edge cache and the throughput targets ----

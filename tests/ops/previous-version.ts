@@ -5,7 +5,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
+import { PRODUCTION_RUNTIME } from '../../scripts/serve-build.mjs';
 
 /** What the check prints first when it fails: the rule, in a few lines. */
 export const ROLLBACK_RULE = [
@@ -176,12 +178,27 @@ export async function runPreviousTests(tree: string, files: string[], name: stri
   const report = join(tree, '..', `${name}.json`);
   const log = join(tree, '..', `${name}.log`);
   // This Vitest's own variables would make the second one think it is a worker of the first.
-  const env: NodeJS.ProcessEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  // Its workerd runs as production does, without the local trace collector and explorer (decision record 031).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...PRODUCTION_RUNTIME,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  };
   for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
   const output = openSync(log, 'w');
   const child = spawn(
     process.execPath,
-    [join(tree, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--retry=1', '--reporter=json', `--outputFile=${report}`, ...files],
+    // One file per core, as the current version's tests run (vitest.config.ts maxWorkers).
+    [
+      join(tree, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      `--maxWorkers=${availableParallelism()}`,
+      '--retry=1',
+      '--reporter=json',
+      `--outputFile=${report}`,
+      ...files,
+    ],
     { cwd: tree, env, stdio: ['ignore', output, output], detached: true },
   );
   let stopped = false;
