@@ -8,6 +8,7 @@ import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { devUrlGuard } from './scripts/dev-url-guard-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { streamingRendererOnly } from './scripts/streaming-renderer-plugin.ts';
 
 const port = Number(process.env.PORT ?? 8787);
 /**
@@ -44,6 +45,8 @@ export default defineConfig(({ command }) => ({
         : {},
     ),
     clientAssets(),
+    // The Worker's build without React's legacy renderer, which it never calls.
+    streamingRendererOnly(),
     // The commit and the newest migration, for /healthz.
     buildInfo(),
     compiledMessages(),

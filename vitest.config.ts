@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Some start a process (a script, the dev server); with a test file per core that can take more than 5 s.
+          testTimeout: 15_000,
           // Group 1, beside the Worker tests, before ops. Not 0: Vitest 5 runs projects of group 0 last when only one
           // worker is free (maxWorkers 1, as on two cores), after every numbered group.
           sequence: { groupOrder: 1 },

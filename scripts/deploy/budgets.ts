@@ -10,9 +10,16 @@ import { join } from 'node:path';
  * issue 32 (1 MiB before), so a new feature does not begin by moving something else out (decision record 030).
  */
 export const UPLOAD_BUDGET_KIB = 900;
-/** Startup CPU time: Cloudflare refuses a Worker whose global scope takes over 1 s; 100 ms keeps cold starts unnoticed. */
-export const STARTUP_BUDGET_MS = 100;
-/** Startup is measured this many times and the median kept: one run on a busy machine says little. */
+/**
+ * Startup CPU time: Cloudflare refuses a Worker whose global scope takes over 1 s; 60 ms since issue 32 (100 before)
+ * keeps cold starts unnoticed and leaves room: the page renderer, the mail builder and the payment and QR libraries
+ * load with the first request that needs them (decision record 030).
+ */
+export const STARTUP_BUDGET_MS = 60;
+/**
+ * Startup is measured this many times and the least kept: another process on the machine can only add to a run's
+ * CPU time (caches, a shared core), never take from it, so the least is the Worker's own cost.
+ */
 const STARTUP_RUNS = 3;
 
 const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -67,7 +74,7 @@ export function measureBudgets(config: string, workDir: string): Budgets {
     if (!check.ok) throw new Error(`wrangler check startup failed:\n${check.output}`);
     runs.push(busyMs(JSON.parse(readFileSync(outfile, 'utf8')) as CpuProfile));
   }
-  const startupMs = runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? Number.NaN;
+  const startupMs = Math.min(...runs);
   const over: string[] = [];
   if (upload.gzipKiB > UPLOAD_BUDGET_KIB) over.push(`the upload is ${upload.gzipKiB} KiB gzip, over ${UPLOAD_BUDGET_KIB} KiB`);
   if (!(startupMs <= STARTUP_BUDGET_MS)) over.push(`startup takes ${startupMs.toFixed(1)} ms of CPU, over ${STARTUP_BUDGET_MS} ms`);

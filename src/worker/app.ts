@@ -34,7 +34,6 @@ import { ADMIN_COLLECTIONS, operatorOnly, publicRoute, routingPath, sideMount } 
 import { contentSecurityPolicy, createNonce, framedContentSecurityPolicy, permissionsPolicy } from './lib/security';
 import { discardUnreadBody } from './lib/unread-body';
 import { errorPage, misconfiguredPage } from './pages/error-page';
-import { renderPage } from './pages/render';
 import { photos } from './photos';
 import { seo } from './seo';
 import { shareCardsAfterWrites } from './share/after-writes';
@@ -196,12 +195,20 @@ app.all('/api/*', () => {
   throw new ApiError(404, 'NOT_FOUND', 'api.notFound');
 });
 
+/**
+ * The server renderer with React, the app shell and every page: loaded by an isolate's first page request, so a
+ * cold start for the API, a photo or a share card never parses it (decision record 030). Each request awaits its
+ * own import(); the module, once evaluated, is the same for all.
+ */
+const pageRenderer = () => import('./pages/render');
+
 app.get('*', async (c) => {
   // The raw path, as the browser's location.pathname will show it: hydration must match the same route.
   const url = new URL(c.req.url);
   const match = matchRoute(url.pathname);
   c.set('route', match.screen.path ?? 'not found');
   if (match.redirectTo) return c.redirect(`${match.redirectTo}${url.search}`, 301);
+  const { renderPage } = await pageRenderer();
   return renderPage(c, match, async (request) => {
     pageReads.add(request);
     return app.fetch(request, c.env, c.executionCtx);

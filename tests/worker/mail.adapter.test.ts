@@ -19,7 +19,7 @@ const mail: OutgoingMail = {
 
 describe('the MIME message for the send_email binding', () => {
   it('parses back to the same sender, recipient, subject, both bodies and the one-click headers', async () => {
-    const parsed = await PostalMime.parse(toMime(mail));
+    const parsed = await PostalMime.parse(await toMime(mail));
     expect(parsed.from).toEqual({ name: 'Reisesteine', address: 'post@reisesteine.example' });
     expect(parsed.to).toEqual([{ name: '', address: 'fan@example.org' }]);
     expect(parsed.replyTo).toEqual([{ name: '', address: 'hallo@reisesteine.example' }]);

@@ -1,5 +1,4 @@
 import { EmailMessage } from 'cloudflare:email';
-import { createMimeMessage, Mailbox } from 'mimetext';
 import { isDevelopment } from '../lib/config';
 import { findingsOf } from '../lib/configuration';
 import { mailbox } from '../lib/mailbox';
@@ -34,8 +33,12 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** The mail as an RFC 5322 message (multipart/alternative: text, then HTML), built by mimetext. */
-export function toMime(mail: OutgoingMail): string {
+/**
+ * The mail as an RFC 5322 message (multipart/alternative: text, then HTML), built by mimetext — imported here, by
+ * the mail job alone: with its MIME type table and polyfills it would be a good part of every cold start.
+ */
+export async function toMime(mail: OutgoingMail): Promise<string> {
+  const { createMimeMessage, Mailbox } = await import('mimetext');
   const message = createMimeMessage();
   message.setSender(mailbox(mail.from));
   message.setRecipient(mailbox(mail.to));
@@ -54,7 +57,7 @@ export function cloudflareTransport(binding: SendEmail): MailTransport {
     name: 'cloudflare',
     async send(mail) {
       // Outside the try: a message that cannot be built is a defect, not a delivery problem.
-      const raw = toMime(mail);
+      const raw = await toMime(mail);
       try {
         await binding.send(new EmailMessage(mailbox(mail.from).addr, mail.to, raw));
       } catch (error) {
