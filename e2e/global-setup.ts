@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
 import { startFakeServices } from '../tests/support/fake-services';
 
@@ -13,6 +14,7 @@ export default async function globalSetup() {
   const server = await serveBuild({
     port,
     stateDir: `.e2e/state-${port}`,
+    config: quickQueueConfig(),
     vars: {
       // Links in pages and mails point at this server.
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
@@ -44,4 +46,19 @@ export default async function globalSetup() {
     await server.stop();
     await fakes.close();
   };
+}
+
+/**
+ * The build's config with the queue delivering a batch after a second instead of five (as the Worker tests'
+ * Miniflare does, vitest.config.ts): a test that waits for a mail or a share card waits for the queue's state, and
+ * a shorter batch window only lets that state come sooner. Beside the build's own config, whose relative paths it
+ * keeps.
+ */
+function quickQueueConfig(): string {
+  const built = 'dist/reisesteine/wrangler.json';
+  const config = JSON.parse(readFileSync(built, 'utf8')) as { queues?: { consumers?: Array<{ max_batch_timeout?: number }> } };
+  for (const consumer of config.queues?.consumers ?? []) consumer.max_batch_timeout = 1;
+  const file = 'dist/reisesteine/wrangler.e2e.json';
+  writeFileSync(file, JSON.stringify(config));
+  return file;
 }

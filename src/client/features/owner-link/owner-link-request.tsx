@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
@@ -18,8 +18,13 @@ export interface OwnerLinkTarget {
 /** A discreet "is this your stone? get your owner link by e-mail" for owners who lost their link. */
 export function OwnerLinkRequest({ code, path, texts }: OwnerLinkTarget) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // Opened before the page was hydrated (a slow phone, a quick tap): the toggle came before React listened.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   return (
-    <details className="text-sm text-stone-600" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={details} className="text-sm text-stone-600" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer underline-offset-2 hover:underline">
         <FormattedMessage id={texts?.summary ?? 'ownerLink.summary'} />
       </summary>
