@@ -1,8 +1,12 @@
 // `npm test`: type check, lint, unit and Worker integration tests (Vitest, the latter inside workerd), the deploy's
-// dry run for staging and production, then the browser tests (Playwright in Chromium against the production
-// build). Ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// dry run for staging and production, the operations tests (rollback, restore), then the browser tests (Playwright
+// in Chromium against the production build). Ends with "N passed, N failed".
+//
+// Parts that leave a core idle run side by side (decision record 031): the type check and lint beside the dry runs
+// (each mostly one core), and the operations tests beside the browser tests (one browser, one Worker). The unit and
+// Worker tests take every core alone. A part's output is printed whole when it ends, so the log reads part by part.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 const reports = '.test-reports';
@@ -14,53 +18,110 @@ let failed = 0;
 const problems = [];
 // The failing tests are named again at the end, where a shortened log (CI keeps its tail) still shows them.
 const failures = [];
+const timings = [];
+const started = Date.now();
 
-function step(name, cmd, args, extraEnv = {}) {
-  console.info(`\n── ${name} ──`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  return result.status === 0;
+/**
+ * Runs one part, its output into a log file of its own; prints the log when it ends. Resolves with whether it
+ * exited 0.
+ * @param {string} name
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ */
+function part(name, cmd, args, extraEnv = {}) {
+  const log = `${reports}/${name.replace(/[^\w]+/g, '-')}.log`;
+  const t = Date.now();
+  return new Promise((resolve) => {
+    const out = createWriteStream(log);
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const seconds = (Date.now() - t) / 1000;
+        timings.push([name, seconds]);
+        console.info(`\n── ${name} (${seconds.toFixed(0)} s) ──`);
+        process.stdout.write(readFileSync(log, 'utf8'));
+        resolve(code === 0);
+      });
+    });
+  });
+}
+
+/** Runs parts one after another. @param {Array<() => Promise<unknown>>} steps */
+async function inTurn(steps) {
+  for (const step of steps) await step();
 }
 
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-if (!step('type check', 'npx', ['tsc', '-b'])) problems.push('type check failed');
-if (!step('lint and format (Biome)', 'npx', ['biome', 'check', '.']))
-  problems.push('lint or format check failed (npm run format fixes what it can)');
+/** Counts a Vitest run from its JSON report. @param {string} name @param {boolean} ok @param {string} report */
+function countVitest(name, ok, report) {
+  const vitest = readJson(report);
+  if (vitest) {
+    for (const file of vitest.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed') failures.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    if (vitest.numTotalTests === 0) problems.push(`${name}: Vitest ran no test`);
+  }
+  if (!ok && (!vitest || vitest.numFailedTests === 0)) problems.push(`${name}: Vitest did not finish cleanly`);
+}
 
-const vitestOk = step('unit and Worker tests (Vitest)', 'npx', [
+/** Vitest's arguments for `projects`, with a JSON report. @param {string[]} projects @param {string} report */
+const vitestArgs = (projects, report) => [
   'vitest',
   'run',
+  ...projects.flatMap((project) => ['--project', project]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${reports}/vitest.json`,
-]);
-const vitest = readJson(`${reports}/vitest.json`);
-if (vitest) {
-  for (const file of vitest.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
-      if (test.status === 'failed') failures.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  if (vitest.numTotalTests === 0) problems.push('Vitest ran no test');
-}
-if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) problems.push('Vitest did not finish cleanly');
+  `--outputFile.json=${report}`,
+];
 
 // The deploy's dry run for each environment (scripts/deploy.ts): its config, the build for it, `wrangler deploy
 // --dry-run` and the Worker's size and startup budgets. Each counts as one test, so a broken deploy config fails.
-for (const environment of ['staging', 'production']) {
+const dryRun = (environment) => async () => {
   const name = `deploy dry run: ${environment}`;
-  if (step(name, 'npx', ['tsx', 'scripts/deploy.ts', environment, '--dry-run'])) passed += 1;
+  if (await part(name, 'npx', ['tsx', 'scripts/deploy.ts', environment, '--dry-run'])) passed += 1;
   else {
     failed += 1;
     failures.push(name);
   }
-}
+};
 
-const e2eOk = step('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
-});
+await Promise.all([
+  inTurn([
+    async () => {
+      if (!(await part('type check', 'npx', ['tsc', '-b']))) problems.push('type check failed');
+    },
+    async () => {
+      if (!(await part('lint and format (Biome)', 'npx', ['biome', 'check', '.'])))
+        problems.push('lint or format check failed (npm run format fixes what it can)');
+    },
+  ]),
+  inTurn([dryRun('staging'), dryRun('production')]),
+]);
+
+const workerReport = `${reports}/vitest.json`;
+countVitest(
+  'unit and Worker tests',
+  await part('unit and Worker tests (Vitest)', 'npx', vitestArgs(['unit', 'worker'], workerReport)),
+  workerReport,
+);
+
+const opsReport = `${reports}/vitest-ops.json`;
+const [opsOk, e2eOk] = await Promise.all([
+  part('operations tests: rollback and restore (Vitest)', 'npx', vitestArgs(['ops'], opsReport)),
+  part('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+  }),
+]);
+countVitest('operations tests', opsOk, opsReport);
+
 const e2e = readJson(`${reports}/playwright.json`);
 if (e2e) {
   const walk = (suite, titles) => {
@@ -78,6 +139,8 @@ if (e2e) {
 }
 if (!e2eOk && (!e2e || e2e.stats.unexpected === 0)) problems.push('Playwright did not finish cleanly');
 
+console.info(`\ntime per part (side by side where grouped above), ${((Date.now() - started) / 60_000).toFixed(1)} min in all:`);
+for (const [name, seconds] of timings) console.info(`  ${name}: ${seconds.toFixed(0)} s`);
 for (const failure of failures) console.error(`✗ failed: ${failure}`);
 for (const problem of problems) console.error(`✗ ${problem}`);
 console.info(`\n${passed} passed, ${failed} failed`);
