@@ -1,7 +1,7 @@
 import type { FindPhoto, OwnerFindPhoto } from './find-photo';
 
+export type { AdminBlogPost, BlogPostSummary, BlogPostView } from './blog-types';
 export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
-
 export type { ReportedFind } from './moderation-types';
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
@@ -154,32 +154,6 @@ export interface FailedMail {
   attempts: number;
   lastError: string | null;
   createdAt: string;
-}
-
-/** An article in the public list (`GET /api/blog`): no content, the author as a name (never an address). */
-export interface BlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  tags: string[];
-  featuredImage: string | null;
-  /** Spec §2: the part of the author's e-mail before the @, or "Admin". */
-  author: string;
-  readingMinutes: number;
-  createdAt: string;
-}
-
-/** A published article (`GET /api/blog/{slug}`): its content is sanitised HTML. */
-export interface BlogPostView extends BlogPostSummary {
-  content: string;
-}
-
-/** An article as the operator manages it (`/api/admin/blog`): drafts too, with the author's address (spec §3). */
-export interface AdminBlogPost extends Omit<BlogPostView, 'author' | 'readingMinutes'> {
-  published: boolean;
-  authorEmail: string;
-  updatedAt: string | null;
 }
 
 /** The newest counted find of a stone in a collection: where it was last seen. */
