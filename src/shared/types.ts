@@ -54,8 +54,19 @@ export interface StoneView {
   photos: string[];
   createdAt: string;
   qrCodeUrl: string;
+  /** The newest public finds (at most STONE_FINDS_EMBEDDED, 50) in journey order: bounded however many there are. */
   finds: FindView[];
+  /** Every public find (flagged ones included, hidden ones not): `finds` holds the newest of them. */
   findCount: number;
+  /** The address (absolute) of the FindsPage before the oldest in `finds`; null when `finds` holds every one. */
+  olderFinds: string | null;
+  /**
+   * The line of the whole journey: [latitude, longitude] of every counted public find with a position, in order,
+   * as each find publishes it (rounded to its finder's precision when it was stored).
+   */
+  journey: Array<[latitude: number, longitude: number]>;
+  /** Where it was last seen: its newest counted public find, which `finds` need not hold (null before the first). */
+  lastFind: LastFind | null;
   totalDistance: number;
   formattedDistance: string;
   status: StoneStatus;
@@ -65,6 +76,14 @@ export interface StoneView {
   collection: CollectionRef | null;
   /** Absolute URL of its share image (og:image, 1200 × 630 PNG): the current version, or the generic card. */
   shareImage: string;
+}
+
+/** `GET /api/stones/{code}/finds?before=&limit=`: a page of public finds before a find, in journey order. */
+export interface FindsPage {
+  /** The `limit` (default 50, at most 100) newest public finds before the cursor, in journey order. */
+  finds: FindView[];
+  /** The page before this one, or null when this page reaches the stone's first find. */
+  olderFinds: string | null;
 }
 
 /** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
@@ -88,7 +107,10 @@ export interface OwnerFindView extends Omit<FindView, 'photo'> {
 }
 
 export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
-  /** Every find in journey order, the hidden ones marked (the public view leaves them out). */
+  /**
+   * Every find in journey order, the hidden ones marked (the public view leaves them out, and holds only the
+   * newest): the owner moderates any of them. `olderFinds` is null.
+   */
   finds: OwnerFindView[];
   creatorEmail: string;
   /** Whether the owner gets a mail for every find (one click in a find mail, or the owner page, turns it off). */
@@ -156,7 +178,7 @@ export interface FailedMail {
   createdAt: string;
 }
 
-/** The newest counted find of a stone in a collection: where it was last seen. */
+/** The newest counted find of a stone (in a collection, or on its page): where it was last seen. */
 export interface LastFind {
   location: string;
   latitude: number | null;
