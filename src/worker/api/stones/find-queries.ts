@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
 import { findPhotos, finds, stones } from '../../db/schema';
 import { shownPlace } from '../../lib/legacy-place';
+import { ROW_ID_SHAPE } from '../../lib/validate';
 import type { JourneyOf } from './journey';
 
 /*
@@ -39,10 +40,19 @@ export function publicFindsBefore(db: Db, stoneId: SQL | string, limit: number, 
     .limit(limit + 1);
 }
 
+/** One public find of the stone by its id (any of them, not only the newest), with whether its photo is approved. */
+export function publicFindById(db: Db, stoneId: SQL | string, findId: string) {
+  return db
+    .select({ ...FIND_COLUMNS, seq: finds.seq, photo: findPhotos.status })
+    .from(finds)
+    .leftJoin(findPhotos, and(eq(findPhotos.findId, finds.id), eq(findPhotos.status, 'approved')))
+    .where(and(eq(finds.id, findId), shownOf(stoneId)));
+}
+
 type PublicFindRow = Awaited<ReturnType<typeof publicFindsBefore>>[number];
 
 /** A find as the public sees it: its place as published (lib/legacy-place.ts), never the finder's address. */
-function publicFind({ precision, flag, flagAccepted, seq: _, photo, ...find }: PublicFindRow, origin: string): FindView {
+export function publicFind({ precision, flag, flagAccepted, seq: _, photo, ...find }: PublicFindRow, origin: string): FindView {
   return {
     ...find,
     location: shownPlace({ ...find, precision }),
@@ -83,6 +93,19 @@ export async function getFindsPage(
     finds: page.finds,
     olderFinds: olderFindsUrl(origin, code, page.before, query.limit === FINDS_PAGE_SIZE ? undefined : query.limit),
   };
+}
+
+/** A public find of the stone by its id; null for an unknown stone, undefined for a find it has not (or hides). */
+export async function getPublicFind(db: Db, code: string, findId: string, origin: string): Promise<FindView | null | undefined> {
+  // A row id (a UUID, or a demo row's name) is all a find's id can be: anything else is asked of no index.
+  const shaped = ROW_ID_SHAPE.test(findId);
+  const read = await batchByName(db, {
+    stone: db.select({ code: stones.code }).from(stones).where(eq(stones.code, code)),
+    find: shaped ? publicFindById(db, stoneOf(code), findId) : undefined,
+  });
+  if (!read.stone[0]) return null;
+  const row = read.find?.[0];
+  return row ? publicFind(row, origin) : undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ import { queueShareCards } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { paidStone } from '../payments';
 import { publishStatistics } from '../statistics/queries';
-import { getFindsPage, getJourney } from './find-queries';
+import { getFindsPage, getJourney, getPublicFind } from './find-queries';
 import { journeyFileName, journeyGeoJson, journeyGpx } from './journey';
 import { codeParam, stoneNotFound } from './params';
 import { createStone } from './queries';
@@ -118,6 +118,14 @@ export const stones = new Hono<AppEnv>()
     const page = await getFindsPage(getDb(c.env.DB), code, query, new URL(c.req.url).origin);
     if (!page) throw stoneNotFound();
     return c.json(page, 200, { 'Cache-Control': 'no-store' });
+  })
+  // One public find, any of them: the report page names the find it is about, which the stone's JSON may not embed.
+  .get('/:code/finds/:findId', async (c) => {
+    const code = codeParam(c.req.param('code'));
+    const found = await getPublicFind(getDb(c.env.DB), code, c.req.param('findId'), new URL(c.req.url).origin);
+    if (found === null) throw stoneNotFound();
+    if (found === undefined) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    return c.json(found, 200, { 'Cache-Control': 'no-store' });
   })
   .get('/:code', async (c) => {
     const code = codeParam(c.req.param('code'));
