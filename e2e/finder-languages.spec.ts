@@ -10,7 +10,7 @@ import { catalogTexts, expect, mailFor, mailPath, test } from './fixtures';
  */
 
 type Catalog = Record<string, string>;
-const FINDER_NAMESPACES = ['consent', 'find-dialog', 'home', 'mail-links', 'stone', 'stone-aside', 'affiliate'];
+const FINDER_NAMESPACES = ['consent', 'find-dialog', 'home', 'mail-links', 'stone', 'stone-aside', 'older-finds', 'affiliate'];
 
 /** The texts of a language the finder's path shows: the core, the namespaces of its screens, the Worker's. */
 const texts = (locale: Locale): Catalog => catalogTexts(locale, ['', ...FINDER_NAMESPACES, 'worker']);

@@ -1,4 +1,13 @@
-import type { BlogPostSummary, BlogPostView, CollectionView, OwnerCollectionView, OwnerStoneView, Statistics, StoneView } from './types';
+import type {
+  BlogPostSummary,
+  BlogPostView,
+  CollectionView,
+  FindView,
+  OwnerCollectionView,
+  OwnerStoneView,
+  Statistics,
+  StoneView,
+} from './types';
 
 /**
  * A read a screen needs: its key in the read cache (client/lib/query.ts) and the API path that answers it. The Worker fills the same
@@ -25,6 +34,12 @@ export const queries = {
   stone: (code: string): QuerySpec<StoneView | null> => ({
     key: ['stone', code],
     path: `/api/stones/${encodeURIComponent(code)}`,
+    nullOn404: true,
+  }),
+  /** One public find of a stone, any of them (the stone's view embeds only the newest): the report page's. */
+  stoneFind: (code: string, findId: string): QuerySpec<FindView | null> => ({
+    key: ['find', code, findId],
+    path: `/api/stones/${encodeURIComponent(code)}/finds/${encodeURIComponent(findId)}`,
     nullOn404: true,
   }),
   /** The owner's view behind a secret link (no Authorization header: the owner's side, decision record 006). */

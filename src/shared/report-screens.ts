@@ -4,8 +4,8 @@ import { type Params, screen } from './screen';
 
 /** A find is named by its row id (a UUID, or a demo row's name), as the API's paths take it. */
 const params = { code: normalizeCode, findId: (raw: string) => (/^[A-Za-z0-9-]{1,64}$/.test(raw) ? raw : null) };
-/** The stone's public view names its public finds: the page shows the one reported. */
-const load = ({ code }: Params) => ({ stone: queries.stone(code ?? '') });
+/** The stone (its title) and the public find reported, which the stone's view may not embed (only its newest). */
+const load = ({ code = '', findId = '' }: Params) => ({ stone: queries.stone(code), find: queries.stoneFind(code, findId) });
 const status = ({ stone }: Record<string, unknown>) => (stone ? 200 : 404);
 
 /**

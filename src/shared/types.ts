@@ -1,7 +1,7 @@
 import type { FindPhoto, OwnerFindPhoto } from './find-photo';
 
+export type { AdminBlogPost, BlogPostSummary, BlogPostView } from './blog-types';
 export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
-
 export type { ReportedFind } from './moderation-types';
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
@@ -54,8 +54,19 @@ export interface StoneView {
   photos: string[];
   createdAt: string;
   qrCodeUrl: string;
+  /** The newest public finds (at most STONE_FINDS_EMBEDDED, 50) in journey order: bounded however many there are. */
   finds: FindView[];
+  /** Every public find (flagged ones included, hidden ones not): `finds` holds the newest of them. */
   findCount: number;
+  /** The address (absolute) of the FindsPage before the oldest in `finds`; null when `finds` holds every one. */
+  olderFinds: string | null;
+  /**
+   * The line of the whole journey: [latitude, longitude] of every counted public find with a position, in order,
+   * as each find publishes it (rounded to its finder's precision when it was stored).
+   */
+  journey: Array<[latitude: number, longitude: number]>;
+  /** Where it was last seen: its newest counted public find, which `finds` need not hold (null before the first). */
+  lastFind: LastFind | null;
   totalDistance: number;
   formattedDistance: string;
   status: StoneStatus;
@@ -65,6 +76,14 @@ export interface StoneView {
   collection: CollectionRef | null;
   /** Absolute URL of its share image (og:image, 1200 × 630 PNG): the current version, or the generic card. */
   shareImage: string;
+}
+
+/** `GET /api/stones/{code}/finds?before=&limit=`: a page of public finds before a find, in journey order. */
+export interface FindsPage {
+  /** The `limit` (default 50, at most 100) newest public finds before the cursor, in journey order. */
+  finds: FindView[];
+  /** The page before this one, or null when this page reaches the stone's first find. */
+  olderFinds: string | null;
 }
 
 /** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
@@ -88,7 +107,10 @@ export interface OwnerFindView extends Omit<FindView, 'photo'> {
 }
 
 export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
-  /** Every find in journey order, the hidden ones marked (the public view leaves them out). */
+  /**
+   * Every find in journey order, the hidden ones marked (the public view leaves them out, and holds only the
+   * newest): the owner moderates any of them. `olderFinds` is null.
+   */
   finds: OwnerFindView[];
   creatorEmail: string;
   /** Whether the owner gets a mail for every find (one click in a find mail, or the owner page, turns it off). */
@@ -156,33 +178,7 @@ export interface FailedMail {
   createdAt: string;
 }
 
-/** An article in the public list (`GET /api/blog`): no content, the author as a name (never an address). */
-export interface BlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  tags: string[];
-  featuredImage: string | null;
-  /** Spec §2: the part of the author's e-mail before the @, or "Admin". */
-  author: string;
-  readingMinutes: number;
-  createdAt: string;
-}
-
-/** A published article (`GET /api/blog/{slug}`): its content is sanitised HTML. */
-export interface BlogPostView extends BlogPostSummary {
-  content: string;
-}
-
-/** An article as the operator manages it (`/api/admin/blog`): drafts too, with the author's address (spec §3). */
-export interface AdminBlogPost extends Omit<BlogPostView, 'author' | 'readingMinutes'> {
-  published: boolean;
-  authorEmail: string;
-  updatedAt: string | null;
-}
-
-/** The newest counted find of a stone in a collection: where it was last seen. */
+/** The newest counted find of a stone (in a collection, or on its page): where it was last seen. */
 export interface LastFind {
   location: string;
   latitude: number | null;

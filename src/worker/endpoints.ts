@@ -55,7 +55,11 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/api/stones/:code/qr.svg' },
   { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/journey.geojson', cache: 'stone' },
+  // The public finds before the ones the stone's JSON embeds, page by page: a find (any write to the stone) renews them.
+  { method: 'GET', path: '/api/stones/:code/finds', cache: 'stone' },
   { method: 'POST', path: '/api/stones/:code/finds', changes: 'stone' },
+  // One public find, any of them (the report page's).
+  { method: 'GET', path: '/api/stones/:code/finds/:findId', cache: 'stone' },
   // A report changes nothing the public sees until the operator acts on it.
   { method: 'POST', path: '/api/stones/:code/finds/:findId/report' },
   { method: 'POST', path: '/api/stones/:code/notifications' },

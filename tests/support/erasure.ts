@@ -96,6 +96,7 @@ export async function stoneWithEverything(stone: { code: string; adminToken: str
     `/${code}`,
     `/api/stones/${code}/journey.gpx`,
     `/api/stones/${code}/journey.geojson`,
+    `/api/stones/${code}/finds?before=${Number.MAX_SAFE_INTEGER}`,
     `/embed/${code}`,
     owner,
     `${owner}/finds/${pending}/photo`,

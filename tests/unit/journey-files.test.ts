@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { check, getIssues } from '@placemarkio/check-geojson';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import type { FindView, StoneView } from '../../src/shared/types';
-import { journeyGeoJson, journeyGpx } from '../../src/worker/api/stones/journey';
+import type { FindView } from '../../src/shared/types';
+import { type JourneyOf, journeyGeoJson, journeyGpx } from '../../src/worker/api/stones/journey';
 
 const GPX_SCHEMA = readFileSync('tests/fixtures/gpx-1.1.xsd', 'utf8');
 const PAGE = 'https://reisesteine.test/A0B-1C2-D3E';
@@ -33,27 +33,9 @@ function find(location: string, latitude: number | null, longitude: number | nul
   };
 }
 
-function stone(title: string, finds: FindView[]): StoneView {
-  return {
-    id: 'stone-1',
-    code: 'A0B-1C2-D3E',
-    title,
-    story: null,
-    hasPhotos: false,
-    hasStory: false,
-    isPaid: false,
-    photos: [],
-    createdAt: '2026-05-31T08:00:00.000Z',
-    qrCodeUrl: `${PAGE}/qr.svg`,
-    finds,
-    findCount: finds.length,
-    totalDistance: 1234.5,
-    formattedDistance: '1.234,5 km',
-    status: 'travelling',
-    statusSince: '2026-05-31T08:00:00.000Z',
-    collection: null,
-    shareImage: 'https://reisesteine.test/share/reisesteine.png',
-  };
+/** The stone and its finds as the route hands them to the builders (worker/api/stones/find-queries.ts getJourney). */
+function stone(title: string, finds: FindView[]): JourneyOf {
+  return { code: 'A0B-1C2-D3E', title, createdAt: '2026-05-31T08:00:00.000Z', totalDistance: 1234.5, finds };
 }
 
 /** Place names as finders type them: markup characters, umlauts, emoji, controls and what XML cannot hold at all. */

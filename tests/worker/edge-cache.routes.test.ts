@@ -5,7 +5,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { intlTag, LOCALES } from '../../src/shared/i18n/locale';
-import type { CollectionView, CreatedCollection } from '../../src/shared/types';
+import { STONE_FINDS_EMBEDDED } from '../../src/shared/schemas/finds-page';
+import type { CollectionView, CreatedCollection, FindsPage, StoneView } from '../../src/shared/types';
 import { app } from '../../src/worker/app';
 import { readScope } from '../../src/worker/lib/addresses';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
@@ -13,6 +14,7 @@ import { BOOKMARK_HEADER } from '../../src/worker/lib/d1-session';
 import { CACHE_STATUS_HEADER } from '../../src/worker/lib/edge-cache';
 import { collectionBody } from '../support/collections';
 import { clientAddress, insertStone, ORIGIN } from '../support/factory';
+import { seedFinds } from '../support/many-finds';
 import { meteredD1 } from '../support/metered-d1';
 import { operatorToken } from '../support/operator';
 
@@ -186,6 +188,37 @@ describe('a write makes the next read fresh', () => {
     }
   });
 
+  it("keeps the pages of older finds in the stone's scope: a find and a hidden find renew them", async () => {
+    const { id, code, adminToken } = await stone();
+    await seedFinds(id, STONE_FINDS_EMBEDDED + 3);
+    const view = JSON.parse((await fetchCached(`/api/stones/${code}`)).body) as StoneView;
+    const older = new URL(view.olderFinds ?? '').pathname + new URL(view.olderFinds ?? '').search;
+    expect(older).toBe(`/api/stones/${code}/finds?before=4`);
+    expect((await fetchCached(older)).status).toBe('miss');
+    const kept = await fetchCached(older);
+    expect([kept.status, kept.statements]).toEqual(['hit', 0]);
+    const oldest = (JSON.parse(kept.body) as FindsPage).finds[0];
+    expect(oldest?.comment).toMatch(/^Find number 0001/);
+
+    // A find moves the newest page on: its own read and the old cursor's both come fresh from D1.
+    const found = await fetchCached(
+      `/api/stones/${code}/finds`,
+      json('POST', { location: 'Eckernförde', latitude: 54.47, longitude: 9.84 }),
+    );
+    expect(found.response.status).toBe(201);
+    const newest = await fetchCached(`/api/stones/${code}/finds?limit=1`);
+    expect([newest.status, newest.body.includes('Eckernförde')]).toEqual(['miss', true]);
+    expect((await fetchCached(older)).status).toBe('miss');
+
+    // Its owner hides the oldest find: no cached page shows it any more.
+    expect((await fetchCached(older)).status).toBe('hit');
+    const hidden = await fetchCached(`/api/admin/stones/${adminToken}/finds/${oldest?.id}`, json('PATCH', { hidden: true }));
+    expect(hidden.response.status).toBe(200);
+    const after = await fetchCached(older);
+    expect(after.status).toBe('miss');
+    expect(after.body).not.toContain(oldest?.id ?? '');
+  });
+
   it('after an owner edit and a photo upload, the stone shows them', async () => {
     const { code, adminToken } = await stone();
     await fetchCached(`/view/${code}`, html('en'));
@@ -282,6 +315,7 @@ describe('a write makes the next read fresh', () => {
     [`/${code}`, html('de')],
     [`/api/stones/${code}/journey.gpx`, {}],
     [`/api/stones/${code}/journey.geojson`, {}],
+    [`/api/stones/${code}/finds?before=2`, {}],
     [`/embed/${code}`, html('de')],
   ];
 

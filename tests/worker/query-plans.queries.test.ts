@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_ID_ALPHABET } from '../../src/shared/collection';
 import { collectionPrefixesInUse, sitemapCollections } from '../../src/worker/api/collections/queries';
+import { journeyLine, journeyStops, lastCountedFind, publicFindsBefore, stoneOf } from '../../src/worker/api/stones/find-queries';
 import { getDb } from '../../src/worker/db/client';
 import { deleteOldOutboxRows } from '../../src/worker/jobs/queries';
 import { outboxCounts } from '../../src/worker/mail/queries';
@@ -66,5 +67,28 @@ describe('statements over growing tables read them by an index', () => {
       details.filter((d) => /SEARCH c USING (COVERING )?INDEX sqlite_autoindex_collections_1 \(id>\? AND id<\?\)/.test(d)),
     ).toHaveLength(COLLECTION_ID_ALPHABET.length);
     expect(await collectionPrefixesInUse(db, [...COLLECTION_ID_ALPHABET])).toHaveLength(1);
+  });
+
+  it("a stone's finds are read by one range of (stone_id, seq): a page before a cursor, the journey, the last seen", async () => {
+    const stone = stoneOf('ABC-123-DEF');
+    const byKey = /SEARCH finds USING INDEX finds_stone_seq_unique \(stone_id=\?( AND seq<\?)?\)/;
+    const statements = {
+      newest: publicFindsBefore(db, stone, 50),
+      older: publicFindsBefore(db, stone, 50, 951),
+      journey: journeyLine(db, stone),
+      stops: journeyStops(db, stone),
+      last: lastCountedFind(db, stone),
+    };
+    for (const [name, statement] of Object.entries(statements)) {
+      const plan = await planOf(statement.toSQL());
+      expect(fullScans(plan), name).toEqual([]);
+      expect(plan, name).toMatch(byKey);
+      // In the index's order: no sort of the stone's finds, and no OFFSET to walk.
+      expect(plan, name).not.toMatch(/USE TEMP B-TREE/);
+      expect(statement.toSQL().sql, name).not.toMatch(/\boffset\b/i);
+    }
+    expect(await planOf(statements.older.toSQL())).toMatch(/finds_stone_seq_unique \(stone_id=\? AND seq<\?\)/);
+    // The finder's photo of each find on the page: one probe of its primary key.
+    expect(await planOf(statements.newest.toSQL())).toMatch(/SEARCH find_photos USING INDEX sqlite_autoindex_find_photos_1 \(find_id=\?\)/);
   });
 });

@@ -1,9 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDay } from '../../shared/dates';
 import { localeOfIntl } from '../../shared/i18n/locale';
+import { queries } from '../../shared/queries';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { ReportForm } from '../features/report/report-form';
 import { useStone } from '../features/stone/api';
+import { specQuery } from '../lib/queries';
+import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 
@@ -19,6 +22,7 @@ export default function ReportFindPage({ params, screen }: PageProps) {
   const code = params.code ?? '';
   const findId = params.findId ?? '';
   const { data: stone } = useStone(code);
+  const { data: find } = useQuery(specQuery(queries.stoneFind(code, findId)));
   const back = (
     <Link href={pathTo('stone', { code })} className={backLink}>
       <FormattedMessage id="report.back" />
@@ -31,7 +35,6 @@ export default function ReportFindPage({ params, screen }: PageProps) {
       </NoticePage>
     );
   }
-  const find = stone?.finds.find((candidate) => candidate.id === findId);
   if (!stone || !find) {
     return (
       <NoticePage title={<FormattedMessage id="report.title" />} text={<FormattedMessage id="report.findGone" />}>

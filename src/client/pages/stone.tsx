@@ -23,6 +23,8 @@ import { Spinner } from '../ui/spinner';
  */
 const StoneAside = lazyPart(withTexts('stone-aside', () => import('../features/stone/stone-aside')));
 const PhotoGallery = lazyPart(() => import('../features/stone/photo-gallery').then((module) => ({ default: module.PhotoGallery })));
+/** The finds before the embedded ones, on demand (decision record 030): a part like the aside, with its own texts. */
+const OlderFinds = lazyPart(withTexts('older-finds', () => import('../features/stone/older-finds')));
 
 function StoneNotFound() {
   const { navigate } = useRouter();
@@ -73,6 +75,8 @@ export default function StonePage({ params, screen }: PageProps) {
   }
   if (!stone) return <StoneNotFound />;
   const hasMemory = Boolean(stone.hasStory && stone.story) || stone.hasPhotos || stone.photos.length > 0;
+  // The embedded finds are the newest: the first of them has the number of all before it, plus one.
+  const before = stone.findCount - stone.finds.length;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
@@ -144,14 +148,20 @@ export default function StonePage({ params, screen }: PageProps) {
             <FormattedMessage id="stone.journey" />
           </h2>
           <StoneMap
-            finds={stone.finds}
+            stone={stone}
             selected={picked}
             onPick={readOnly ? undefined : (position) => setPicked({ ...position, label: formatCoordinates(position) })}
           />
           <h3 className="pt-2 text-lg font-semibold">
             <FormattedMessage id="stone.finds" />
           </h3>
-          <FindsList code={stone.code} finds={stone.finds} />
+          <FindsList code={stone.code} finds={stone.finds} first={before + 1} />
+          {stone.olderFinds ? (
+            <Suspense fallback={null}>
+              {/* A new find moves the newest ones on: the older ones loaded before start again. */}
+              <OlderFinds key={stone.olderFinds} stone={stone} />
+            </Suspense>
+          ) : null}
         </section>
         <aside className={`space-y-6 lg:col-start-2 ${readOnly ? 'lg:row-span-3 lg:row-start-1' : 'lg:row-start-3'}`}>
           <Suspense fallback={null}>

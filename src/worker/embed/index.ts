@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { normalizeCode } from '../../shared/code';
 import { intlTag, isLocale } from '../../shared/i18n/locale';
-import { getStoneView } from '../api/stones/queries';
+import { getStoneView } from '../api/stones/view-queries';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../types';
 import { embedCard, embedNotFoundCard } from './card';

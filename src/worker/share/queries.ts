@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { readCollection } from '../api/collections/queries';
-import type { ViewContext } from '../api/stones/queries';
+import type { ViewContext } from '../api/stones/view-queries';
 import { batchByName } from '../db/batch';
 import type { Db } from '../db/client';
 import { collections, finds, photos, stones } from '../db/schema';

@@ -140,11 +140,11 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
 
   let replay: ReplayControl | null = null;
   return {
-    showFinds(finds, zoom) {
+    showFinds({ finds, findCount, journey }, zoom) {
       for (const marker of findMarkers) marker.remove();
-      // Numbered like the finds list (all finds), even when some finds have no position.
+      // Numbered like the finds list (the page's newest finds, after all before them), even when some have no position.
       const positioned = finds
-        .map((find, i) => ({ find, n: i + 1 }))
+        .map((find, i) => ({ find, n: findCount - finds.length + i + 1 }))
         .filter((entry): entry is { find: FindView & Position; n: number } => hasPosition(entry.find));
       // Replay the journey: from two counted finds with a position on (the control is made again with the finds).
       if (replay) map.removeControl(replay);
@@ -167,8 +167,9 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
           .setPopup(new Popup({ offset: 16 }).setText(find.location))
           .addTo(map),
       );
-      // The line is the counted journey: a find waiting for the owner's review has its marker but no leg yet.
-      route = positioned.filter(({ find }) => !find.pending).map(({ find }) => [find.longitude, find.latitude]);
+      // The line is the whole counted journey, older finds too: a find waiting for the owner's review has its marker
+      // but no leg yet.
+      route = journey.map(([latitude, longitude]) => [longitude, latitude]);
       if (map.isStyleLoaded()) drawRoute();
       const last = positioned.at(-1)?.find;
       if (last) map.jumpTo({ center: [last.longitude, last.latitude], zoom });

@@ -1,4 +1,4 @@
-import type { FindView } from '../../../shared/types';
+import type { StoneView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
 
 /*
@@ -6,9 +6,13 @@ import type { Coordinates } from '../../lib/geolocation';
  * importing these types brings none of the engine, nor its texts, into the page.
  */
 
+/** What the stone's map shows of it: the finds the page has (the newest), their count and the journey's line. */
+export type MappedStone = Pick<StoneView, 'finds' | 'findCount' | 'journey'>;
+
 /** What the React component asks of the map; everything MapLibre-specific stays in the lazily loaded engine. */
 export interface MapHandle {
-  showFinds(finds: FindView[], zoom: number): void;
+  /** The stone's newest finds as markers, numbered after every find before them, and its whole journey's line. */
+  showFinds(stone: MappedStone, zoom: number): void;
   /** Several stones' journeys at once (a collection's map), each line in its own colour, framed together; the lines drawn. */
   showJourneys(journeys: Journey[]): number;
   showSelection(position: Coordinates, zoom: number, markerMs: number): void;

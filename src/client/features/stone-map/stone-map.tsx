@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { FindView } from '../../../shared/types';
 import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION } from '../../lib/geolocation';
 import { useToast } from '../../ui/toast';
 import { LazyMapFrame, useLazyMap } from './lazy-map';
+import type { MappedStone } from './map-handle';
 import { isMapUnavailable } from './map-status';
 
 /** Spec §9: zoom 10 when the stone has finds, 15 on a selected location (6 on Germany by default, lazy-map.tsx). */
@@ -12,14 +12,15 @@ export const ZOOM_SELECTED = 15;
 export const TEMP_MARKER_MS = 3000;
 
 interface StoneMapProps {
-  finds: FindView[];
+  /** Its newest finds (their markers) and its whole journey (the line): the engine reads them. */
+  stone: MappedStone;
   selected: Coordinates | null;
   /** Called with a clicked or located position; absent on the read-only page. */
   onPick?: (position: Coordinates) => void;
 }
 
 /** MapLibre map of the stone's finds, loaded only in the browser and only when the page needs it. */
-export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
+export function StoneMap({ stone, selected, onPick }: StoneMapProps) {
   const intl = useIntl();
   const toast = useToast();
   const map = useLazyMap(onPick);
@@ -27,8 +28,8 @@ export function StoneMap({ finds, selected, onPick }: StoneMapProps) {
   const [locating, setLocating] = useState(false);
 
   useEffect(() => {
-    handle?.showFinds(finds, ZOOM_WITH_FINDS);
-  }, [handle, finds]);
+    handle?.showFinds(stone, ZOOM_WITH_FINDS);
+  }, [handle, stone]);
 
   useEffect(() => {
     if (handle && selected) handle.showSelection(selected, ZOOM_SELECTED, TEMP_MARKER_MS);

@@ -3,8 +3,11 @@ import { formatDay } from '../../../shared/dates';
 import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { FindView } from '../../../shared/types';
 
-/** The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx). */
-export function FindsList({ code, finds }: { code: string; finds: FindView[] }) {
+/**
+ * The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx).
+ * `first` is the number of the oldest of them: the page holds only the newest finds, older ones come on demand.
+ */
+export function FindsList({ code, finds, first, id = 'finds-list' }: { code: string; finds: FindView[]; first: number; id?: string }) {
   const intl = useIntl();
   if (finds.length === 0) {
     return (
@@ -13,9 +16,9 @@ export function FindsList({ code, finds }: { code: string; finds: FindView[] }) 
       </p>
     );
   }
-  const numbered = finds.map((find, i) => ({ find, n: i + 1 })).reverse();
+  const numbered = finds.map((find, i) => ({ find, n: first + i })).reverse();
   return (
-    <ol className="space-y-3" data-testid="finds-list">
+    <ol className="space-y-3" data-testid={id}>
       {numbered.map(({ find, n }) => (
         <li key={find.id} className="rounded-xl border border-stone-200 bg-white p-4">
           <div className="flex items-baseline justify-between gap-3">

@@ -4,15 +4,15 @@ import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { StoneView } from '../../../shared/types';
 
 /**
- * The stone's state in words, since when, and where it was last seen (its newest public find that counts; dates in
- * the German locale, spec §9). A
+ * The stone's state in words, since when, and where it was last seen (its newest public find that counts, which the
+ * page's newest finds need not hold; dates in the German locale, spec §9). A
  * missing stone asks whoever has it to log it: `onLogFind` on the find page, a link to it on the read-only one.
  */
 export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?: () => void }) {
   const intl = useIntl();
   const t = intl.formatMessage;
   const day = (value: string) => formatDay(value, localeOfIntl(intl));
-  const last = stone.finds.findLast((find) => !find.pending);
+  const last = stone.lastFind;
   return (
     <div data-testid="stone-state" data-status={stone.status} className="mt-2 text-stone-700">
       <p>

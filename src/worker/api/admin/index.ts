@@ -17,7 +17,8 @@ import { moderateFind } from '../finds/moderation/queries';
 import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
-import { getStoneView, updateStoneText } from '../stones/queries';
+import { updateStoneText } from '../stones/queries';
+import { getStoneView } from '../stones/view-queries';
 import { clearFindComment, creatorEmailOf, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
 
 const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');

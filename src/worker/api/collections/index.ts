@@ -14,7 +14,7 @@ import { botCheckFromEnv } from '../../services/bot-check';
 import { queueShareCards } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
-import { qrCodeUrl } from '../stones/queries';
+import { qrCodeUrl } from '../stones/view-queries';
 import { createCollection } from './create/queries';
 import { insertCollectionOwnerLinkMail } from './owner/queries';
 import { collectionIdParam, collectionNotFound } from './params';

@@ -7,7 +7,7 @@ import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { collections, finds, stones } from '../../db/schema';
 import { shownPlace } from '../../lib/legacy-place';
-import type { ViewContext } from '../stones/queries';
+import type { ViewContext } from '../stones/view-queries';
 
 /** A counted public find: not hidden, and not flagged unless the flag was accepted (the distance counts it). */
 const counted = and(eq(finds.hidden, false), or(isNull(finds.flag), eq(finds.flagAccepted, true)));

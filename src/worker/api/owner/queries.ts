@@ -8,7 +8,7 @@ import { orphanSightings, ownerTokens, photos, stones, subscriptions } from '../
 import { sha256Hex } from '../../lib/crypto';
 import { cardsErased } from '../../share/queries';
 import { findPhotoKeysAmong } from '../finds/photos/queries';
-import { getStoneView, type ViewContext } from '../stones/queries';
+import { getStoneView, type ViewContext } from '../stones/view-queries';
 
 /**
  * The stone an owner link opens: the token made with the stone, or one mailed later (owner_tokens) that has not

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { intlTag, ownerLocale } from '../../../shared/i18n/locale';
+import { findsPageQuerySchema } from '../../../shared/schemas/finds-page';
 import { paidStoneSchema } from '../../../shared/schemas/payment';
 import { createStoneSchema } from '../../../shared/schemas/stone';
 import { getDb } from '../../db/client';
@@ -12,9 +13,11 @@ import { queueShareCards } from '../../share/storage';
 import type { AppEnv } from '../../types';
 import { paidStone } from '../payments';
 import { publishStatistics } from '../statistics/queries';
+import { getFindsPage, getJourney, getPublicFind } from './find-queries';
 import { journeyFileName, journeyGeoJson, journeyGpx } from './journey';
 import { codeParam, stoneNotFound } from './params';
-import { createStone, getStoneView } from './queries';
+import { createStone } from './queries';
+import { getStoneView } from './view-queries';
 
 /**
  * Largest free create-stone body: the form fields only. Photos are a paid feature, so a large upload on this
@@ -92,20 +95,37 @@ export const stones = new Hono<AppEnv>()
   })
   // The journey to take along: GPX for GPS devices and apps, GeoJSON for maps and scripts. Public like the page.
   .get('/:code/journey.gpx', async (c) => {
-    const { view, page } = await publicView(c);
+    const { journey, page } = await publicJourney(c);
     return c.body(
-      journeyGpx(view, page, c.env.PRODUCT_NAME),
+      journeyGpx(journey, page, c.env.PRODUCT_NAME),
       200,
-      journeyHeaders('application/gpx+xml', journeyFileName(view.code, 'gpx')),
+      journeyHeaders('application/gpx+xml', journeyFileName(journey.code, 'gpx')),
     );
   })
   .get('/:code/journey.geojson', async (c) => {
-    const { view, page } = await publicView(c);
+    const { journey, page } = await publicJourney(c);
     return c.body(
-      JSON.stringify(journeyGeoJson(view, page)),
+      JSON.stringify(journeyGeoJson(journey, page)),
       200,
-      journeyHeaders('application/geo+json', journeyFileName(view.code, 'geojson')),
+      journeyHeaders('application/geo+json', journeyFileName(journey.code, 'geojson')),
     );
+  })
+  // The public finds before the ones a reader has (the stone's `olderFinds`), page by page: keyset by `seq`, kept by
+  // the edge cache in the stone's scope like the stone's JSON, so a find or a hidden one starts it anew.
+  .get('/:code/finds', async (c) => {
+    const code = codeParam(c.req.param('code'));
+    const query = parseInput(findsPageQuerySchema, c.req.query());
+    const page = await getFindsPage(getDb(c.env.DB), code, query, new URL(c.req.url).origin);
+    if (!page) throw stoneNotFound();
+    return c.json(page, 200, { 'Cache-Control': 'no-store' });
+  })
+  // One public find, any of them: the report page names the find it is about, which the stone's JSON may not embed.
+  .get('/:code/finds/:findId', async (c) => {
+    const code = codeParam(c.req.param('code'));
+    const found = await getPublicFind(getDb(c.env.DB), code, c.req.param('findId'), new URL(c.req.url).origin);
+    if (found === null) throw stoneNotFound();
+    if (found === undefined) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    return c.json(found, 200, { 'Cache-Control': 'no-store' });
   })
   .get('/:code', async (c) => {
     const code = codeParam(c.req.param('code'));
@@ -117,13 +137,11 @@ export const stones = new Hono<AppEnv>()
     return c.json(view, 200, { 'Cache-Control': 'no-store' });
   });
 
-/** A stone's public view and its page's address, or the 404 every stone route answers. */
-async function publicView(c: Context<AppEnv>) {
-  const code = codeParam(c.req.param('code'));
-  const origin = new URL(c.req.url).origin;
-  const view = await getStoneView(getDb(c.env.DB), code, { origin, locale: intlTag[c.get('locale')] });
-  if (!view) throw stoneNotFound();
-  return { view, page: `${c.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/${view.code}` };
+/** A stone's whole public journey and its page's address, or the 404 every stone route answers. */
+async function publicJourney(c: Context<AppEnv>) {
+  const journey = await getJourney(getDb(c.env.DB), codeParam(c.req.param('code')));
+  if (!journey) throw stoneNotFound();
+  return { journey, page: `${c.env.PUBLIC_SITE_URL.replace(/\/$/, '')}/${journey.code}` };
 }
 
 /** A journey file: saved under the stone's code; as fresh as the page (the edge cache keeps it in the stone's scope). */

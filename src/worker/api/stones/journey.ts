@@ -1,16 +1,26 @@
-import type { FindView, StoneView } from '../../../shared/types';
+import type { FindView } from '../../../shared/types';
 import { escapeXml } from '../../lib/xml';
 
 /**
  * A stone's journey to take along (issue 22): what its public page shows and nothing more — its counted public
  * finds (hidden and held-back ones stay out) that have a position, in journey order, at the precision they were
- * stored with, with their date and place name.
+ * stored with, with their date and place name. Every stop of it, however many: the route reads them apart from the
+ * page, which embeds only the newest finds (find-queries.ts journeyStopsOf).
  */
 
-type Stop = FindView & { latitude: number; longitude: number };
+/** The stone and its finds in order (a StoneView is one); the files keep the counted ones with a position. */
+export interface JourneyOf {
+  code: string;
+  title: string;
+  createdAt: string;
+  totalDistance: number;
+  finds: Array<Pick<FindView, 'id' | 'location' | 'latitude' | 'longitude' | 'createdAt' | 'pending'>>;
+}
+
+type Stop = JourneyOf['finds'][number] & { latitude: number; longitude: number };
 
 /** The finds that make the journey: shown, counted (not held back by the plausibility check), with a position. */
-export function journeyStops(stone: StoneView): Stop[] {
+export function journeyStops(stone: JourneyOf): Stop[] {
   return stone.finds.filter((find): find is Stop => !find.pending && find.latitude !== null && find.longitude !== null);
 }
 
@@ -37,7 +47,7 @@ const gpxLongitude = (longitude: number) => gpxDecimal(longitude === 180 ? -180 
  * segment holding a point per stop, each with its time and its place as name (the schema's element order:
  * metadata before trk; in a point time before name; in metadata name, link, time).
  */
-export function journeyGpx(stone: StoneView, pageUrl: string, creator: string): string {
+export function journeyGpx(stone: JourneyOf, pageUrl: string, creator: string): string {
   const points = journeyStops(stone).map(
     (stop) =>
       `      <trkpt lat="${gpxDecimal(stop.latitude)}" lon="${gpxLongitude(stop.longitude)}"><time>${stop.createdAt}</time><name>${escapeXml(stop.location)}</name></trkpt>`,
@@ -59,7 +69,7 @@ export function journeyGpx(stone: StoneView, pageUrl: string, creator: string): 
  * GeoJSON (RFC 7946): a FeatureCollection with the route as a LineString (only from two stops on: a LineString
  * needs two positions) and each stop as a Point with its date and place. Positions are [longitude, latitude].
  */
-export function journeyGeoJson(stone: StoneView, pageUrl: string) {
+export function journeyGeoJson(stone: JourneyOf, pageUrl: string) {
   const stops = journeyStops(stone);
   const position = (stop: Stop): [number, number] => [stop.longitude, stop.latitude];
   const route =

@@ -1,140 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
-import { collectionPath } from '../../../shared/collection';
-import { formatDistance } from '../../../shared/geo';
 import type { OwnerLocale } from '../../../shared/i18n/locale';
-import { stoneShareImagePath } from '../../../shared/share-image';
-import type { CollectionRef, FindPhotoStatus, FindView, OwnerFindView, StoneView } from '../../../shared/types';
 import type { Db } from '../../db/client';
-import { FIND_COLUMNS, STONE_REF_COLUMNS } from '../../db/columns';
+import { STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
-import { collections, finds, photos, type StoneRow, stones } from '../../db/schema';
+import { stones } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
-import { shownPlace } from '../../lib/legacy-place';
 import { mailDedupe } from '../../mail/builders';
 import { insertMail } from '../../mail/queries';
-import { findPhotosOf } from '../finds/photos/queries';
 import { changeTotals } from '../statistics/queries';
-
-/** Where the view's URLs point: photos and QR code live on the serving origin. */
-export interface ViewContext {
-  origin: string;
-  locale: string;
-  /**
-   * Where the stone's owner sees a finder's photo that is not public (yet): through their own link. Without it (the
-   * operator's view) only an approved photo has an address, its public one.
-   */
-  ownerPhotoUrl?: (findId: string) => string;
-}
-
-export const photoUrl = (origin: string, r2Key: string) => `${origin}/photos/${r2Key}`;
-/**
- * An approved finder's photo: by its find, not its key, so the route asks D1 on every request whether it is still
- * approved and its find still shown (src/worker/photos.ts), and a photo taken down stops answering at once.
- */
-export const findPhotoUrl = (origin: string, findId: string) => `${origin}/photos/finds/${findId}`;
-export const qrCodeUrl = (origin: string, code: string) => `${origin}/api/stones/${code}/qr.svg`;
-
-/**
- * Loads a stone with its finds (in journey order) and photos in one round trip. The public view leaves hidden
- * finds out; the owner's (`withHidden`) keeps them, marked.
- */
-export async function getStoneView(db: Db, code: string, ctx: ViewContext): Promise<StoneView | null>;
-export async function getStoneView(
-  db: Db,
-  code: string,
-  ctx: ViewContext,
-  withHidden: true,
-): Promise<(Omit<StoneView, 'finds'> & { finds: OwnerFindView[] }) | null>;
-export async function getStoneView(db: Db, code: string, ctx: ViewContext, withHidden = false) {
-  const byCode = sql`(select ${stones.id} from ${stones} where ${stones.code} = ${code})`;
-  const [stoneRows, storedFinds, photoRows, collectionRows, findPhotoRows] = await db.batch([
-    db.select().from(stones).where(eq(stones.code, code)).limit(1),
-    db
-      .select({ ...FIND_COLUMNS, hidden: finds.hidden, hiddenBy: finds.hiddenBy })
-      .from(finds)
-      .where(withHidden ? eq(finds.stoneId, byCode) : and(eq(finds.stoneId, byCode), eq(finds.hidden, false)))
-      .orderBy(asc(finds.seq)),
-    db.select({ r2Key: photos.r2Key }).from(photos).where(eq(photos.stoneId, byCode)).orderBy(asc(photos.createdAt)),
-    db
-      .select({ id: collections.id, title: collections.title })
-      .from(collections)
-      .where(eq(collections.id, sql`(select ${stones.collectionId} from ${stones} where ${stones.code} = ${code})`)),
-    findPhotosOf(db, byCode, withHidden),
-  ]);
-  const stone = stoneRows[0];
-  if (!stone) return null;
-  // Every reader (the page, the API, the journey files, the owner and the operator) sees the place as published.
-  const findRows = storedFinds.map(({ precision, ...f }) => ({ ...f, location: shownPlace({ ...f, precision }) }));
-  const collection = collectionRows[0] ? { ...collectionRows[0], url: `${ctx.origin}${collectionPath(collectionRows[0].id)}` } : null;
-  const view = toView(
-    stone,
-    collection,
-    findRows.map(({ hidden: _, hiddenBy: __, flag, flagAccepted, ...f }) => ({
-      ...f,
-      createdAt: f.createdAt.toISOString(),
-      pending: flag !== null && !flagAccepted,
-      photo: findPhotoRows.some((p) => p.findId === f.id && p.status === 'approved') ? { url: findPhotoUrl(ctx.origin, f.id) } : null,
-    })),
-    photoRows.map((p) => photoUrl(ctx.origin, p.r2Key)),
-    ctx,
-  );
-  if (!withHidden) return view;
-  const photoOf = new Map(findPhotoRows.map((p) => [p.findId, p]));
-  const ownerPhoto = (findId: string): OwnerFindView['photo'] => {
-    const photo = photoOf.get(findId);
-    if (!photo) return null;
-    return { url: photo.r2Key === null ? null : ownerFindPhotoUrl(ctx, findId, photo.status), status: photo.status };
-  };
-  return {
-    ...view,
-    finds: findRows.map((f) => ({
-      ...f,
-      // A find hidden before who hid it was stored counts as its owner's.
-      hiddenBy: f.hidden ? (f.hiddenBy ?? 'owner') : null,
-      createdAt: f.createdAt.toISOString(),
-      pending: f.flag !== null && !f.flagAccepted,
-      photo: ownerPhoto(f.id),
-    })),
-  };
-}
-
-/** A finder's photo as the owner's (or the operator's) view gives its address. */
-function ownerFindPhotoUrl(ctx: ViewContext, findId: string, status: FindPhotoStatus): string | null {
-  if (ctx.ownerPhotoUrl) return ctx.ownerPhotoUrl(findId);
-  return status === 'approved' ? findPhotoUrl(ctx.origin, findId) : null;
-}
-
-function toView(
-  stone: StoneRow,
-  collection: CollectionRef | null,
-  findViews: FindView[],
-  photoUrls: string[],
-  ctx: ViewContext,
-): StoneView {
-  return {
-    id: stone.id,
-    code: stone.code,
-    title: stone.title,
-    story: stone.hasStory ? stone.story : null,
-    hasPhotos: stone.hasPhotos,
-    hasStory: stone.hasStory,
-    isPaid: stone.isPaid,
-    photos: photoUrls,
-    createdAt: stone.createdAt.toISOString(),
-    qrCodeUrl: qrCodeUrl(ctx.origin, stone.code),
-    finds: findViews,
-    findCount: stone.findSeq - stone.hiddenFindCount,
-    totalDistance: stone.totalDistanceKm,
-    formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
-    status: stone.status,
-    statusSince: (stone.statusSince ?? stone.createdAt).toISOString(),
-    collection,
-    shareImage: `${ctx.origin}${stoneShareImagePath(stone.code, stone.shareCard)}`,
-  };
-}
 
 export interface NewStone {
   creatorEmail: string;

@@ -17,7 +17,7 @@ import { exportHeader, exportResponse, stoneDocuments } from '../../owner/export
 import { readCollectionForExport, readStonesForExport } from '../../owner/export/queries';
 import { revokeCollectionLinks } from '../../owner/links/queries';
 import { publishStatistics } from '../../statistics/queries';
-import { qrCodeUrl } from '../../stones/queries';
+import { qrCodeUrl } from '../../stones/view-queries';
 import { addCollectionStones, collectionForAdding } from '../create/queries';
 import { createdStone } from '../index';
 import { readCollection } from '../queries';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { collectionPath } from '../../../../shared/collection';
 import type { AppEnv } from '../../../types';
-import { photoUrl, qrCodeUrl } from '../../stones/queries';
+import { photoUrl, qrCodeUrl } from '../../stones/view-queries';
 import type { StonesForExport } from './queries';
 
 /**
