@@ -14,7 +14,7 @@
 // deploy config fails CI. In a dry run, values still to be filled in (the domain, resource ids) are listed but
 // do not fail; a real deploy refuses them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { measureBudgets, STARTUP_BUDGET_MS, UPLOAD_BUDGET_KIB } from './deploy/budgets';
 import {
@@ -140,7 +140,11 @@ if (!existsSync(builtConfig)) stop(`the build wrote no ${builtConfig}`);
 // The Worker names the client's hashed files in every page: they must be this build's, not another folder's.
 const manifest = JSON.parse(readFileSync(`${outDir}/client/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
 const entry = manifest['src/client/main.tsx']?.file;
-if (!entry || !readFileSync(`${outDir}/reisesteine/index.js`, 'utf8').includes(`/${entry}`))
+// The Worker's code is its main module and the chunks it imports (the page renderer loads with the first page).
+const workerCode = readdirSync(`${outDir}/reisesteine`, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => readFileSync(`${outDir}/reisesteine/${file}`, 'utf8'));
+if (!entry || !workerCode.some((code) => code.includes(`/${entry}`)))
   stop(`the Worker does not name this build's client entry (${entry ?? 'none in the manifest'})`);
 const missing = Object.values(manifest).filter((chunk) => !existsSync(`${outDir}/client/${chunk.file}`));
 if (missing.length) stop(`the client build lacks ${missing.map((chunk) => chunk.file).join(', ')}`);
