@@ -5,5 +5,6 @@ export function serveBuild(options: {
   vars?: Record<string, string>;
   config?: string;
   devtools?: boolean;
+  prepared?: boolean;
 }): Promise<{ url: string; output: () => string; stop: () => Promise<void> }>;
 export const PRODUCTION_VARS: Record<string, string>;

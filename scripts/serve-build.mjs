@@ -1,5 +1,6 @@
 // Serves the production build (`vite build` output) in workerd through `wrangler dev`, with its own local
-// state directory, migrated and seeded. Used by the browser tests and the benchmark.
+// state directory, migrated and seeded (or as it is, `prepared`: bench/scale.mjs seeds its own). Used by the
+// browser tests and the benchmarks.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,14 +28,24 @@ export function ensureBuild({ rebuild = false } = {}) {
  * Starts the built Worker on 127.0.0.1:`port` with fresh state in `stateDir`.
  * `vars` override wrangler.toml vars (e.g. an offline map style for the browser tests); `config` is the build's
  * deploy config (another environment's build: `.deploy/<environment>/reisesteine/wrangler.json`); `devtools:
- * false` serves it without the devtools inspector, as production runs (scripts/serve-worker.mjs).
+ * false` serves it without the devtools inspector, as production runs (scripts/serve-worker.mjs); `prepared: true`
+ * serves `stateDir` as it is (already migrated and seeded) instead of starting it afresh.
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function serveBuild({ port, stateDir, vars = {}, config = 'dist/reisesteine/wrangler.json', devtools = true }) {
-  rmSync(stateDir, { recursive: true, force: true });
-  const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
-  execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
-  execFileSync('npx', ['tsx', 'scripts/seed.ts', '--persist-to', stateDir], quiet);
+export async function serveBuild({
+  port,
+  stateDir,
+  vars = {},
+  config = 'dist/reisesteine/wrangler.json',
+  devtools = true,
+  prepared = false,
+}) {
+  if (!prepared) {
+    rmSync(stateDir, { recursive: true, force: true });
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
+    execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
+    execFileSync('npx', ['tsx', 'scripts/seed.ts', '--persist-to', stateDir], quiet);
+  }
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
   // Without devtools (the bench, Lighthouse) the Worker runs as in production, with no inspector attached
   // (scripts/serve-worker.mjs); the browser tests keep `wrangler dev` as a developer runs it.
