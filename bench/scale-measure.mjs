@@ -57,6 +57,9 @@ export async function context(url, operator) {
   const first = await fetch(`${url}/api/admin/stones?pageSize=${PAGE_SIZE}`, { headers: { authorization: `Bearer ${token}` } });
   await first.arrayBuffer();
   const total = Number(first.headers.get('x-total-count'));
+  // The pages measured are the stone's, not an error page that answers 200.
+  const page = await (await fetch(`${url}/${KNOWN.typical}`)).text();
+  if (!page.includes(KNOWN.typicalTitle)) throw new Error(`/${KNOWN.typical} does not show the stone's title`);
   // The collections' file that holds the known collection (one per first letter of the ids).
   const index = await (await fetch(`${url}/sitemap.xml`)).text();
   const file = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/g)]

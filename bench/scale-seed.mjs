@@ -145,7 +145,7 @@ export function seed(stateDir, { stones, findsPerStone, stonesPerCollection, now
 
   // The known rows, from sources of their own: the same at every size.
   const known = random(7);
-  stone({ code: KNOWN.typical, title: 'Omas Reisestein vom Bodensee', createdAt: now - 200 * DAY, findCount: 5, premium: 'none' }, known);
+  stone({ code: KNOWN.typical, title: KNOWN.typicalTitle, createdAt: now - 200 * DAY, findCount: 5, premium: 'none' }, known);
   stone(
     { code: KNOWN.thousand, title: 'Weitgereister Kieselstein', createdAt: now - 3 * 365 * DAY, findCount: 1000, premium: 'story' },
     known,

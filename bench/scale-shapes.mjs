@@ -6,6 +6,7 @@
 export const KNOWN = {
   /** A typical stone: five finds. */
   typical: 'A5C-A1E-005',
+  typicalTitle: 'Omas Reisestein vom Bodensee',
   /** A stone with exactly 1 000 finds. */
   thousand: 'A5C-A1E-3E8',
   /** A memorial collection of 12 stones (ids: 10 of [2-9a-hjkmnp-z]). */
