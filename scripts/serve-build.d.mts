@@ -7,6 +7,7 @@ export function serveBuild(options: {
   config?: string;
   devtools?: boolean;
   runtime?: Record<string, string>;
+  prepared?: boolean;
 }): Promise<Served>;
 export function serveWorker(options: {
   config: string;

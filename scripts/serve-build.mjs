@@ -1,5 +1,6 @@
 // Serves the production build (`vite build` output) in workerd through `wrangler dev`, with its own local
-// state directory, migrated and seeded. Used by the browser tests and the benchmark.
+// state directory, migrated and seeded (or as it is, `prepared`: bench/scale.mjs seeds its own). Used by the
+// browser tests and the benchmarks.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -36,8 +37,9 @@ export function ensureBuild({ rebuild = false } = {}) {
  * `vars` override wrangler.toml vars (e.g. an offline map style for the browser tests); `config` is the build's
  * deploy config (another environment's build: `.deploy/<environment>/reisesteine/wrangler.json`); `devtools:
  * false` serves it without the devtools inspector, as production runs (scripts/serve-worker.mjs); `runtime` sets
- * the local runtime's switches (PRODUCTION_RUNTIME unless given).
- * @param {{ port: number, stateDir: string, vars?: Record<string, string>, config?: string, devtools?: boolean, runtime?: Record<string, string> }} options
+ * the local runtime's switches (PRODUCTION_RUNTIME unless given); `prepared: true` serves `stateDir` as it is
+ * (already migrated and seeded) instead of starting it afresh.
+ * @param {{ port: number, stateDir: string, vars?: Record<string, string>, config?: string, devtools?: boolean, runtime?: Record<string, string>, prepared?: boolean }} options
  * @returns {Promise<{ url: string, output: () => string, stop: () => Promise<void> }>}
  */
 export async function serveBuild({
@@ -47,11 +49,14 @@ export async function serveBuild({
   config = 'dist/reisesteine/wrangler.json',
   devtools = true,
   runtime = PRODUCTION_RUNTIME,
+  prepared = false,
 }) {
-  rmSync(stateDir, { recursive: true, force: true });
-  const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
-  execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
-  execFileSync('npx', ['tsx', 'scripts/seed.ts', '--persist-to', stateDir], quiet);
+  if (!prepared) {
+    rmSync(stateDir, { recursive: true, force: true });
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env };
+    execFileSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], quiet);
+    execFileSync('npx', ['tsx', 'scripts/seed.ts', '--persist-to', stateDir], quiet);
+  }
   if (!devtools) return serveWorker({ config, port, persist: stateDir, vars, runtime, probe: '/favicon.svg' });
   const varArgs = Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]);
   // The browser tests keep `wrangler dev` as a developer runs it, devtools included.
