@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { FIND_COLUMNS, STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { collections, finds, photos, type StoneRow, stones } from '../../db/schema';
+import { indexTitles, reindexTitles } from '../../db/title-words';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { shownPlace } from '../../lib/legacy-place';
@@ -176,8 +177,9 @@ export async function createStone(
   for (let attempt = 0; attempt < 8; attempt++) {
     const code = randomCode((bytes) => crypto.getRandomValues(bytes));
     try {
-      const [, totals, mail] = await db.batch([
+      const [, , totals, mail] = await db.batch([
         db.insert(stones).values({ id, code, ownerTokenHash, ...input }),
+        indexTitles(db, eq(stones.id, id)),
         changeTotals(db, { stones: 1, premium: input.hasPhotos || input.hasStory ? 1 : 0 }),
         insertMail(
           db,
@@ -226,7 +228,7 @@ export async function updateStoneText(
 ): Promise<void> {
   if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
   const now = new Date();
-  await db
+  const update = db
     .update(stones)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
@@ -242,4 +244,7 @@ export async function updateStoneText(
       updatedAt: now,
     })
     .where(eq(stones.id, stone.id));
+  // A new title's words replace the old ones in the operator's search, in the same batch.
+  if (changes.title === undefined) await update;
+  else await db.batch([update, ...reindexTitles(db, eq(stones.id, stone.id))]);
 }
