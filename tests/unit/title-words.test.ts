@@ -4,7 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor, stoneListQuerySchema } from '../../src/shared/schemas/stone-list';
 import { FOLDS, SEPARATOR_RANGES, searchWords, titleWords } from '../../src/shared/title-words';
 import { TITLE_WORDS_BACKFILL } from '../../src/worker/db/title-words';
 
@@ -103,5 +105,42 @@ describe('the words of a title', () => {
     const migration = readFileSync('migrations/0015_title_words.sql', 'utf8').split('--> statement-breakpoint');
     const statements = migration.map((part) => part.replace(/^\s*(--[^\n]*\n)*/, '').trim()).filter((part) => part.startsWith('INSERT'));
     expect(statements).toEqual(TITLE_WORDS_BACKFILL);
+  });
+});
+
+describe("the operator table's cursors", () => {
+  it('hand back the place they name, and nothing else', () => {
+    const cursor = { at: 1_795_857_888_048, code: 'F3B-0C2-DE0' };
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    expect(decodeCursor(encodeCursor({ at: 0, code: '000-000-000' }))).toEqual({ at: 0, code: '000-000-000' });
+    for (const bad of [
+      '',
+      'x',
+      '12.',
+      '.ABC-DEF-012',
+      'zzzzzzzzzzzz.ABC-DEF-012',
+      '1.abc-def-012',
+      '1.ABCDEF012',
+      '1.ABC-DEF-0123',
+      '-1.ABC-DEF-012',
+    ]) {
+      expect(decodeCursor(bad), bad).toBeNull();
+    }
+  });
+
+  it('take one place at a time, and `page` only as far as its bounded offset', () => {
+    const parse = (query: Record<string, string>) => v.safeParse(stoneListQuerySchema, query).success;
+    const after = encodeCursor({ at: 5, code: 'ABC-DEF-012' });
+    expect(parse({ after })).toBe(true);
+    expect(parse({ before: after, q: 'oma' })).toBe(true);
+    expect(parse({ last: '1' })).toBe(true);
+    expect(parse({ page: '21', pageSize: '50' })).toBe(true);
+    expect(parse({ page: '22', pageSize: '50' })).toBe(false);
+    expect(parse({ after, before: after })).toBe(false);
+    expect(parse({ after, last: '1' })).toBe(false);
+    expect(parse({ after, page: '2' })).toBe(false);
+    expect(parse({ after: 'nonsense!' })).toBe(false);
+    expect(parse({ q: 'a b c d e f g h' })).toBe(true);
+    expect(parse({ q: 'a b c d e f g h i' })).toBe(false);
   });
 });
