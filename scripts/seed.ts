@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { hasPosition } from '../src/shared/geo';
+import { TITLE_WORDS_BACKFILL } from '../src/worker/db/title-words';
 import { SEED_COLLECTION, type SeedCollectionStone, seedCollectionStones } from './seed-collection';
 import { DEMO_PHOTO_KEY, type SeedStone, seedBlogPost, seedDistanceKm, seedStones } from './seed-data';
 
@@ -111,6 +112,9 @@ for (const stone of stones) {
     );
   });
 }
+
+// The words of the titles, for the operator's search: the statements migration 0015 ran (INSERT OR IGNORE too).
+statements.push(...TITLE_WORDS_BACKFILL);
 
 statements.push(
   `INSERT OR IGNORE INTO blog_posts (id, title, slug, excerpt, content, tags, published, author_email, created_at) VALUES (${[

@@ -1,9 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '../../src/shared/types';
 import { getDb } from '../../src/worker/db/client';
 import { finds, stones } from '../../src/worker/db/schema';
+import { indexTitles } from '../../src/worker/db/title-words';
 import worker from '../../src/worker/index';
 import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 
@@ -95,15 +97,18 @@ export async function insertStone(
 ): Promise<CreatedStone & { id: string }> {
   const adminToken = randomToken();
   const id = fields.id ?? crypto.randomUUID();
-  await getDb(env.DB)
-    .insert(stones)
-    .values({
+  const db = getDb(env.DB);
+  // With its title's words, as every write of a title has them (the operator's search reads them).
+  await db.batch([
+    db.insert(stones).values({
       title: 'Fixed stone',
       creatorEmail: 'fixed-creator@example.org',
       ...fields,
       id,
       ownerTokenHash: await sha256Hex(adminToken),
-    });
+    }),
+    indexTitles(db, eq(stones.id, id)),
+  ]);
   return { id, code: fields.code, adminToken };
 }
 

@@ -2,7 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { base64url, SignJWT } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { haversineKm } from '../../src/shared/geo';
-import { MAX_SEARCH_LENGTH } from '../../src/shared/schemas/admin';
+import { MAX_SEARCH_LENGTH } from '../../src/shared/schemas/stone-list';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView, StoneView } from '../../src/shared/types';
 import { verifyStatistics } from '../../src/worker/api/statistics/queries';
 import { app } from '../../src/worker/app';

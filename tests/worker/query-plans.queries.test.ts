@@ -4,17 +4,22 @@
  * index the statement is meant to use is named.
  */
 import { env } from 'cloudflare:test';
+import { sql } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_ID_ALPHABET } from '../../src/shared/collection';
+import { columnSource, keyed, NEWEST_END, OLDEST_END, type Run } from '../../src/worker/api/admin/stone-keys';
+import { bySpelling, countOfAll, sorted, walked, wordProbe } from '../../src/worker/api/admin/title-search';
 import { collectionPrefixesInUse, sitemapCollections } from '../../src/worker/api/collections/queries';
 import { journeyLine, journeyStops, lastCountedFind, publicFindsBefore, stoneOf } from '../../src/worker/api/stones/find-queries';
 import { getDb } from '../../src/worker/db/client';
+import { stones } from '../../src/worker/db/schema';
 import { deleteOldOutboxRows } from '../../src/worker/jobs/queries';
 import { outboxCounts } from '../../src/worker/mail/queries';
 import { insertCollection } from '../support/collections';
 
-/** The tables that grow with stones, finds, collections, followers and mails. */
-const GROWING = ['stones', 'finds', 'collections', 'subscriptions', 'collection_subscriptions', 'email_outbox'];
+/** The tables that grow with stones (and their titles' words), finds, collections, followers and mails. */
+const GROWING = ['stones', 'finds', 'collections', 'subscriptions', 'collection_subscriptions', 'email_outbox', 'stone_title_words'];
 
 async function planOf({ sql, params }: { sql: string; params: unknown[] }): Promise<string> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
@@ -90,5 +95,81 @@ describe('statements over growing tables read them by an index', () => {
     expect(await planOf(statements.older.toSQL())).toMatch(/finds_stone_seq_unique \(stone_id=\? AND seq<\?\)/);
     // The finder's photo of each find on the page: one probe of its primary key.
     expect(await planOf(statements.newest.toSQL())).toMatch(/SEARCH find_photos USING INDEX sqlite_autoindex_find_photos_1 \(find_id=\?\)/);
+  });
+
+  describe("the operator's table (decision record 030)", () => {
+    const run = (dir: Run['dir'], from = dir === 'desc' ? NEWEST_END : OLDEST_END): Run => ({
+      dir,
+      from,
+      inclusive: false,
+      limit: 51,
+      offset: 0,
+    });
+    const deep = { at: Date.UTC(2026, 0, 1), code: '7F0-000-000' };
+    /** The page's statement: its run of keys, then its rows by their ids. */
+    const page = (keys: ReturnType<typeof sql>) => db.select({ id: stones.id }).from(stones).where(keyed(keys)).toSQL();
+    const all = columnSource({ kind: 'all' }, 1000);
+    const dialect = new SQLiteAsyncDialect();
+    /** The title search names the words' table by its aliases (w, w2, o): a full scan of one of them counts too. */
+    const scansOfWords = (plan: string) => plan.split('\n').filter((line) => /^SCAN (w|w2|o)\b/.test(line.trim()));
+
+    it.each([
+      ['the first page', run('desc')],
+      ['a deep page (after a cursor)', run('desc', deep)],
+      ['the page before a cursor', run('asc', deep)],
+      ['the last page', run('asc')],
+    ])('%s is one range of the creation index, as long as the page', async (_, keys) => {
+      const plan = await planOf(page(all.keys(keys)));
+      expect(fullScans(plan)).toEqual([]);
+      expect(plan).toMatch(/SEARCH stones USING COVERING INDEX stones_created_at_idx \(\(created_at,code\)[<>]\(\?,\?\)\)/);
+      expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    });
+
+    it.each([
+      // A short start of a code walks the stones newest first (every 16th or 256th matches); a longer one reads the
+      // code's index (every 4096th or fewer).
+      [
+        { kind: 'code', code: 'AB' } as const,
+        /SEARCH stones USING (COVERING )?INDEX stones_created_at_idx \(\(created_at,code\)<\(\?,\?\)\)/,
+      ],
+      [{ kind: 'code', code: 'ABC-1' } as const, /SEARCH stones USING (COVERING )?INDEX stones_code_unique \(code>\? AND code<\?\)/],
+      [{ kind: 'email', email: 'a@example.org' } as const, /stones_creator_email_idx \(creator_email=\?\)/],
+    ])('a search of %o reads its index, and counts at most the cap', async (search, index) => {
+      const source = columnSource(search, 1000);
+      const keys = await planOf(page(source.keys(run('desc', deep))));
+      const count = await planOf(dialect.sqlToQuery(source.count ?? sql``));
+      expect([...fullScans(keys), ...fullScans(count)]).toEqual([]);
+      expect(keys).toMatch(index);
+      expect(count).toMatch(/SEARCH stones USING (COVERING )?INDEX (stones_code_unique|stones_creator_email_idx)/);
+    });
+
+    it("a title search reads the words' index: each spelling, a prefix's stones, or the stones walked from a cursor", async () => {
+      // Another word of the search: one spelling (a seek of the words' index), or several (a seek of the table's key).
+      const oma = { prefix: 'oma', only: 'oma' };
+      const m = { prefix: 'm', only: null };
+      const statements = [
+        wordProbe(db, 'maria', 1000).toSQL(),
+        dialect.sqlToQuery(countOfAll('maria', [oma, m], 1000)),
+        page(bySpelling(['maria', 'marianne'], [oma, m])(run('desc', deep))),
+        page(bySpelling(['maria'], [])(run('asc'))),
+        page(sorted('m', [oma])(run('desc'))),
+        page(walked([m, oma])(run('asc', deep))),
+      ];
+      // The alias check sees a read of the whole table.
+      expect(scansOfWords(await planOf({ sql: 'SELECT word FROM stone_title_words w WHERE created_at > ?', params: [1] }))).toHaveLength(1);
+      for (const statement of statements) {
+        const plan = await planOf(statement);
+        expect([...fullScans(plan), ...scansOfWords(plan)], plan).toEqual([]);
+        expect(plan).toMatch(/stone_title_words_word_idx|USING PRIMARY KEY \(stone_code=\? AND word>\? AND word<\?\)/);
+      }
+      // A word of one spelling is asked for by the whole key of the words' index; its bound is read once per spelling.
+      const twoWords = await planOf(page(bySpelling(['maria'], [oma])(run('desc'))));
+      expect(twoWords).toMatch(/SEARCH o USING COVERING INDEX stone_title_words_word_idx \(word=\? AND created_at=\? AND stone_code=\?\)/);
+      expect(twoWords).toMatch(/MATERIALIZE b/);
+      // Each spelling is one range of the index in the page's order: no spelling's stones are all read.
+      expect(await planOf(page(bySpelling(['maria'], [])(run('desc'))))).toMatch(
+        /SEARCH w USING COVERING INDEX stone_title_words_word_idx \(word=\? AND created_at>\? AND \(created_at,stone_code\)<\(\?,\?\)\)/,
+      );
+    });
   });
 });

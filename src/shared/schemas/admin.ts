@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { plainText, wholeNumber } from './common';
+import { plainText } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
 import { editedTitle, findPhotoDecision, settableStatus } from './owner';
 
@@ -13,18 +13,6 @@ export const loginSchema = v.object({
     v.maxLength(MAX_EMAIL_LENGTH, 'login.required'),
   ),
   password: v.pipe(v.optional(v.string('login.required'), ''), v.nonEmpty('login.required'), v.maxLength(1024, 'login.required')),
-});
-
-/** The operator's stone table: page size, and the longest search worth running. */
-export const OPERATOR_PAGE_SIZE = 50;
-export const MAX_OPERATOR_PAGE_SIZE = 100;
-export const MAX_SEARCH_LENGTH = 100;
-
-/** `GET /api/admin/stones?q=&page=&pageSize=`: a search by code, title or the creator's e-mail, paged. */
-export const stoneListQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_SEARCH_LENGTH, 'admin.query.invalid')), ''),
-  page: v.optional(wholeNumber(1, 100_000), '1'),
-  pageSize: v.optional(wholeNumber(1, MAX_OPERATOR_PAGE_SIZE), String(OPERATOR_PAGE_SIZE)),
 });
 
 /** `PATCH /api/admin/stones/id/{id}` (spec §7: title, story; and the stone's state, as its owner may set it); at least one. */

@@ -8,3 +8,4 @@ export * from './tables/mail';
 export * from './tables/operators';
 export * from './tables/payments';
 export * from './tables/stones';
+export * from './tables/title-words';

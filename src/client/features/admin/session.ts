@@ -89,11 +89,28 @@ export function adminApi<T>(path: string, { auth, ...init }: AdminInit = {}): Pr
   return asOperator(auth, (headers) => api<T>(path, { ...init, headers }));
 }
 
-/** A paged operator list: its items and the total the server counted (`X-Total-Count`). */
-export function adminList<T>(path: string): Promise<{ items: T[]; total: number }> {
+/** One page of an operator list, with what its headers say. */
+export interface AdminPage<T> {
+  items: T[];
+  /** What the server counted (`X-Total-Count`); more than that when `capped` (`X-Total-Count-Capped`). */
+  total: number;
+  capped: boolean;
+  /** Where the older page starts (`X-Next-Cursor`, sent back as `after`) and the newer one (`X-Prev-Cursor`, as `before`). */
+  next: string | null;
+  prev: string | null;
+}
+
+/** A paged operator list: its items, the total the server counted and the cursors of the pages around it. */
+export function adminList<T>(path: string): Promise<AdminPage<T>> {
   return asOperator('bearer', async (headers) => {
     const response = await apiResponse(path, { headers });
     const items = (await response.json()) as T[];
-    return { items, total: Number(response.headers.get('X-Total-Count') ?? items.length) };
+    return {
+      items,
+      total: Number(response.headers.get('X-Total-Count') ?? items.length),
+      capped: response.headers.get('X-Total-Count-Capped') === 'true',
+      next: response.headers.get('X-Next-Cursor'),
+      prev: response.headers.get('X-Prev-Cursor'),
+    };
   });
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { OPERATOR_PAGE_SIZE } from '../../../shared/schemas/admin';
+import { OPERATOR_PAGE_SIZE, SEARCH_COUNT_CAP } from '../../../shared/schemas/stone-list';
 import type { OperatorStoneRow } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
 import { useConfig } from '../../lib/config';
@@ -13,6 +13,26 @@ import { OperatorStoneDialog } from './operator-stone-dialog';
 import { adminApi, adminList } from './session';
 import { STONE_COLUMNS, StoneRow } from './stone-row';
 
+/** Which page of the table: the newest, the oldest, or the one older (`after`) or newer (`before`) than a cursor. */
+type Place = { kind: 'first' } | { kind: 'last' } | { kind: 'after' | 'before'; cursor: string };
+const FIRST: Place = { kind: 'first' };
+const LAST: Place = { kind: 'last' };
+
+/** How many stones: all of them counted, more than the cap, or at least as many as a count of several words read. */
+function countText({ total, capped }: { total: number; capped: boolean }): string {
+  if (!capped) return 'admin.table.count';
+  return total >= SEARCH_COUNT_CAP ? 'admin.table.countCapped' : 'admin.table.countAtLeast';
+}
+
+/** A button to another page, disabled where there is none that way. */
+function PageButton({ label, to, go }: { label: string; to: Place | null; go: (place: Place) => void }) {
+  return (
+    <Button variant="secondary" disabled={!to} onClick={() => to && go(to)}>
+      <FormattedMessage id={label} />
+    </Button>
+  );
+}
+
 /** Every stone of the product, searched and paged, each to open, edit or delete (spec §2). */
 export function StoneTable() {
   const intl = useIntl();
@@ -21,19 +41,20 @@ export function StoneTable() {
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const [place, setPlace] = useState<Place>(FIRST);
   const [editing, setEditing] = useState<string | null>(null);
-  const query = new URLSearchParams({ q, page: String(page), pageSize: String(OPERATOR_PAGE_SIZE) });
+  const query = new URLSearchParams({ q, pageSize: String(OPERATOR_PAGE_SIZE) });
+  if (place.kind === 'last') query.set('last', '1');
+  else if (place.kind !== 'first') query.set(place.kind, place.cursor);
   const list = useQuery({
-    queryKey: ['admin', 'stones', q, page],
+    queryKey: ['admin', 'stones', q, place],
     queryFn: () => adminList<OperatorStoneRow>(`/api/admin/stones?${query}`),
     placeholderData: keepPreviousData,
   });
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / OPERATOR_PAGE_SIZE));
-  // A deletion can leave the last page empty: step back to the new last page.
+  // A deletion can leave a page empty: back to the newest stones.
   useEffect(() => {
-    if (list.data && page > pages) setPage(pages);
-  }, [list.data, page, pages]);
+    if (list.data && list.data.items.length === 0 && place.kind !== 'first') setPlace(FIRST);
+  }, [list.data, place]);
   const remove = useMutation({
     mutationFn: (stone: OperatorStoneRow) => adminApi(`/api/admin/stones/${encodeURIComponent(stone.id)}`, { method: 'DELETE' }),
     onSuccess: () => {
@@ -50,7 +71,7 @@ export function StoneTable() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(typed.trim());
-    setPage(1);
+    setPlace(FIRST);
   };
   return (
     <Card aria-labelledby="admin-stones-title" className="space-y-4">
@@ -109,20 +130,26 @@ export function StoneTable() {
           </table>
         </div>
       )}
-      {list.data && list.data.total > 0 ? (
+      {list.data && list.data.items.length > 0 ? (
         <nav
-          className="flex items-center justify-between gap-3 text-sm"
+          className="flex flex-wrap items-center justify-between gap-3 text-sm"
           aria-label={intl.formatMessage({ id: 'admin.table.title' }, { product: config.productName })}
         >
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            <FormattedMessage id="admin.table.previous" />
-          </Button>
-          <span>
-            <FormattedMessage id="admin.table.page" values={{ page, pages, total: list.data.total }} />
+          <span className="flex gap-2">
+            <PageButton label="admin.table.first" to={list.data.prev ? FIRST : null} go={setPlace} />
+            <PageButton
+              label="admin.table.previous"
+              to={list.data.prev ? { kind: 'before', cursor: list.data.prev } : null}
+              go={setPlace}
+            />
           </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            <FormattedMessage id="admin.table.next" />
-          </Button>
+          <span>
+            <FormattedMessage id={countText(list.data)} values={{ total: list.data.total }} />
+          </span>
+          <span className="flex gap-2">
+            <PageButton label="admin.table.next" to={list.data.next ? { kind: 'after', cursor: list.data.next } : null} go={setPlace} />
+            <PageButton label="admin.table.last" to={list.data.next ? LAST : null} go={setPlace} />
+          </span>
         </nav>
       ) : null}
       {editing ? <OperatorStoneDialog id={editing} onClose={() => setEditing(null)} /> : null}

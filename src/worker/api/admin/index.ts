@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
-import { findModerationSchema, loginSchema, operatorUpdateSchema, stoneListQuerySchema } from '../../../shared/schemas/admin';
+import { findModerationSchema, loginSchema, operatorUpdateSchema } from '../../../shared/schemas/admin';
 import { photoDeleteSchema } from '../../../shared/schemas/owner';
+import { stoneListQuerySchema } from '../../../shared/schemas/stone-list';
 import type { OperatorStoneView } from '../../../shared/types';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -19,7 +20,8 @@ import { deletePhoto } from '../owner/photos';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
 import { getStoneView } from '../stones/view-queries';
-import { clearFindComment, creatorEmailOf, failedMails, listStones, operatorCounters, retryMail, stoneById } from './queries';
+import { clearFindComment, creatorEmailOf, failedMails, operatorCounters, retryMail, stoneById } from './queries';
+import { listStones } from './stone-list';
 
 const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');
 
@@ -50,9 +52,14 @@ async function operatorView(c: Context<AppEnv>, code: string): Promise<OperatorS
 export const operatorStones = new Hono<AppEnv>()
   .get('/', async (c) => {
     const query = parseInput(stoneListQuerySchema, c.req.query());
-    const { rows, total } = await listStones(getDb(c.env.DB), query);
-    // Spec §7: the answer is the list of stones; the paging travels in headers.
+    const { rows, total, capped, next, prev } = await listStones(getDb(c.env.DB), query);
+    // Spec §7: the answer is the list of stones; the paging travels in headers. A search counts up to its cap:
+    // `X-Total-Count-Capped` says there are more than the count. The cursors lead to the older (`after`) and the
+    // newer (`before`) page; `last=1` is the oldest.
     c.header('X-Total-Count', String(total));
+    if (capped) c.header('X-Total-Count-Capped', 'true');
+    if (next) c.header('X-Next-Cursor', next);
+    if (prev) c.header('X-Prev-Cursor', prev);
     return c.json(rows);
   })
   .get('/id/:id', async (c) => {

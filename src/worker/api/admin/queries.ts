@@ -1,67 +1,11 @@
-import { and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { formatCodeInput } from '../../../shared/code-entry';
-import type { FailedMail, OperatorCounters, OperatorStoneRow } from '../../../shared/types';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { FailedMail, OperatorCounters } from '../../../shared/types';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { emailOutbox, finds, loginFailures, operators, siteTotals, stones } from '../../db/schema';
 
 /** Spec §9: "this week" is a 7-day window. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * What a search matches: the creator's exact e-mail (with an "@", through its index), the start of a code (hex
- * digits with a hyphen or a digit among them, through the code index), else a part of the title (a scan).
- */
-function searchCondition(q: string): SQL | undefined {
-  if (!q) return undefined;
-  if (q.includes('@')) return or(eq(stones.creatorEmail, q), eq(stones.creatorEmail, q.toLowerCase()));
-  if (/^[0-9a-f-]+$/i.test(q) && /[0-9-]/.test(q)) {
-    const code = formatCodeInput(q);
-    // The codes that start with it: from the prefix up to the last string that still does.
-    return and(gte(stones.code, code), sql`${stones.code} < ${`${code}\u{10FFFF}`}`);
-  }
-  // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes, and a search may be 100 characters. lower() folds
-  // ASCII letters only, as LIKE does, and nothing in the text is a wildcard.
-  return sql`instr(lower(${stones.title}), lower(${q})) > 0`;
-}
-
-/** One page of the operator's table, newest first, and how many stones match in all. */
-export async function listStones(
-  db: Db,
-  query: { q: string; page: number; pageSize: number },
-): Promise<{ rows: OperatorStoneRow[]; total: number }> {
-  const where = searchCondition(query.q);
-  const page = db
-    .select({
-      ...MANAGED_STONE_COLUMNS,
-      isPaid: stones.isPaid,
-      status: stones.status,
-      findSeq: stones.findSeq,
-      hiddenFindCount: stones.hiddenFindCount,
-      createdAt: stones.createdAt,
-    })
-    .from(stones)
-    // A deep page walks only the creation-date index (rowid breaks ties: it is in that index, the id is not),
-    // then reads the page's rows.
-    .where(
-      sql`${stones}.rowid IN (SELECT rowid FROM ${stones}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${stones.createdAt} DESC, rowid DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize})`,
-    )
-    .orderBy(desc(stones.createdAt), sql`${stones}.rowid DESC`);
-  // Without a search the total is the kept count: the unfiltered table never counts its rows.
-  const total = where
-    ? db.select({ n: count() }).from(stones).where(where)
-    : db.select({ n: siteTotals.stoneCount }).from(siteTotals).where(eq(siteTotals.id, 1));
-  const [rows, totals] = await db.batch([page, total]);
-  return {
-    rows: rows.map(({ findSeq, hiddenFindCount, createdAt, ...row }) => ({
-      ...row,
-      findCount: findSeq - hiddenFindCount,
-      createdAt: createdAt.toISOString(),
-    })),
-    total: totals[0]?.n ?? 0,
-  };
-}
 
 /** The three counters: two from the kept totals, the week's from the creation-date index (only that week's rows). */
 export async function operatorCounters(db: Db, now = new Date()): Promise<OperatorCounters> {

@@ -15,6 +15,7 @@ import {
   ownerTokens,
   photos,
   stones,
+  stoneTitleWords,
   subscriptions,
 } from '../../db/schema';
 import { cardsErased } from '../../share/queries';
@@ -22,9 +23,9 @@ import { changeTotals } from '../statistics/queries';
 
 /*
  * Deleting a stone, or a memorial collection with its stones, erases everything about it from D1 in one guarded
- * batch: its finds (with their photos' and reports' rows), its photos' rows, subscriptions and their mail links,
- * owner links, the mails that name it, and for a collection its owner links, followers and their mails. Orders
- * keep what bookkeeping needs and nothing else (scrubOrders). The caller deletes the R2 objects afterwards
+ * batch: its finds (with their photos' and reports' rows), its photos' rows, its title's words, subscriptions and
+ * their mail links, owner links, the mails that name it, and for a collection its owner links, followers and their
+ * mails. Orders keep what bookkeeping needs and nothing else (scrubOrders). The caller deletes the R2 objects afterwards
  * (erase.ts): with the rows gone, nothing serves them even if that fails.
  */
 
@@ -138,6 +139,10 @@ export async function eraseRows(db: Db, which: Erased, now = new Date()): Promis
       subscriptions: db.delete(subscriptions).where(and(ofStones(subscriptions.stoneId), unchanged)),
       photos: db.delete(photos).where(and(ofStones(photos.stoneId), unchanged)),
       finds: db.delete(finds).where(and(ofStones(finds.stoneId), unchanged)),
+      // The title's words in the operator's search: as personal as the title.
+      titleWords: db
+        .delete(stoneTitleWords)
+        .where(and(sql`${stoneTitleWords.stoneCode} IN (SELECT ${stones.code} FROM ${stones} WHERE ${where})`, unchanged)),
       // The collection a single stone leaves: its page stops listing it, and its cards, which drew its journey, go.
       collectionCards: collectionId
         ? db

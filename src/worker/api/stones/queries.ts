@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { stones } from '../../db/schema';
+import { indexTitles, reindexTitles } from '../../db/title-words';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { mailDedupe } from '../../mail/builders';
@@ -52,8 +53,9 @@ export async function createStone(
   for (let attempt = 0; attempt < 8; attempt++) {
     const code = randomCode((bytes) => crypto.getRandomValues(bytes));
     try {
-      const [, totals, mail] = await db.batch([
+      const [, , totals, mail] = await db.batch([
         db.insert(stones).values({ id, code, ownerTokenHash, ...input }),
+        indexTitles(db, eq(stones.id, id)),
         changeTotals(db, { stones: 1, premium: input.hasPhotos || input.hasStory ? 1 : 0 }),
         insertMail(
           db,
@@ -102,7 +104,7 @@ export async function updateStoneText(
 ): Promise<void> {
   if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
   const now = new Date();
-  await db
+  const update = db
     .update(stones)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
@@ -118,4 +120,7 @@ export async function updateStoneText(
       updatedAt: now,
     })
     .where(eq(stones.id, stone.id));
+  // A new title's words replace the old ones in the operator's search, in the same batch.
+  if (changes.title === undefined) await update;
+  else await db.batch([update, ...reindexTitles(db, eq(stones.id, stone.id))]);
 }

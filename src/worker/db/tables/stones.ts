@@ -74,7 +74,8 @@ export const stones = sqliteTable(
     index('stones_share_card_missing_idx').on(t.createdAt).where(sql`share_card IS NULL`),
     uniqueIndex('stones_owner_token_hash_unique').on(t.ownerTokenHash),
     uniqueIndex('stones_payment_intent_unique').on(t.paymentIntentId),
-    index('stones_created_at_idx').on(t.createdAt),
+    // Newest first, the code breaking ties: the operator's table pages by (created_at, code) (decision record 030).
+    index('stones_created_at_idx').on(t.createdAt, t.code),
     // The operator's search by the creator's address.
     index('stones_creator_email_idx').on(t.creatorEmail),
   ],

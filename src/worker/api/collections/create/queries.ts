@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { randomCode } from '../../../../shared/code';
 import { randomCollectionId } from '../../../../shared/collection';
 import type { OwnerLocale } from '../../../../shared/i18n/locale';
@@ -6,6 +6,7 @@ import { batchByName } from '../../../db/batch';
 import type { Db } from '../../../db/client';
 import { uniqueViolation } from '../../../db/errors';
 import { collections, ownerTokens, stones } from '../../../db/schema';
+import { indexTitles } from '../../../db/title-words';
 import { deriveStoneTokens, randomToken, sha256Hex } from '../../../lib/crypto';
 import { ApiError } from '../../../lib/errors';
 import { mailDedupe } from '../../../mail/builders';
@@ -84,7 +85,15 @@ function stoneInserts(
       }),
     ]),
   );
-  return { ...rows, ...Object.fromEntries(links) };
+  // The operator's search finds them by their titles' words (written after the stones, which it reads).
+  const words = indexTitles(
+    db,
+    inArray(
+      stones.id,
+      made.map((stone) => stone.id),
+    ),
+  );
+  return { ...rows, ...Object.fromEntries(links), words };
 }
 
 /** A stone code or the collection id was taken: draw again (rare: 16^9 codes, 31^10 ids). */
