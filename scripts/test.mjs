@@ -3,8 +3,9 @@
 // in Chromium against the production build). Ends with "N passed, N failed".
 //
 // Parts that leave a core idle run side by side (decision record 031): the type check and lint beside the dry runs
-// (each mostly one core), and the operations tests beside the browser tests (one browser, one Worker). The unit and
-// Worker tests take every core alone. A part's output is printed whole when it ends, so the log reads part by part.
+// (each mostly one core). The unit and Worker tests take every core alone, as do the operations tests (the rollback
+// check runs the previous version's Worker tests); the browser tests come last. A part's output is printed whole
+// when it ends, so the log reads part by part.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -113,14 +114,17 @@ countVitest(
   workerReport,
 );
 
+// The operations tests, then the browser tests: side by side, the rollback check's Worker tests starved the
+// browser on two cores, and a finder's page going offline met requests still under way (decision record 031).
 const opsReport = `${reports}/vitest-ops.json`;
-const [opsOk, e2eOk] = await Promise.all([
-  part('operations tests: rollback and restore (Vitest)', 'npx', vitestArgs(['ops'], opsReport)),
-  part('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
-  }),
-]);
-countVitest('operations tests', opsOk, opsReport);
+countVitest(
+  'operations tests',
+  await part('operations tests: rollback and restore (Vitest)', 'npx', vitestArgs(['ops'], opsReport)),
+  opsReport,
+);
+const e2eOk = await part('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+});
 
 const e2e = readJson(`${reports}/playwright.json`);
 if (e2e) {

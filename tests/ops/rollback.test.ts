@@ -24,9 +24,9 @@ import {
 const root = join(import.meta.dirname, '../..');
 
 /**
- * The previous version's query tests (about 740 in 47 files) take four to five minutes on two cores alone, and run
- * beside the browser tests in `npm test` (scripts/test.mjs), which can double that on a busy machine. A hung
- * workerd is stopped well before the test's end, and a run stopped for time says so.
+ * The previous version's query tests (about 740 in 47 files) take four to five minutes on two cores, twice that on
+ * a machine busy with something else. A hung workerd is stopped well before the test's end, and a run stopped for
+ * time says so.
  */
 const RUN_TIMEOUT_MS = 25 * 60_000;
 
