@@ -104,14 +104,15 @@ describe('D1 answering transient errors', () => {
     expect(await siteTotals()).toMatchObject({ find_count: 1 });
   });
 
-  it('changes an owner’s title once when the update met a locked database the first time', async () => {
+  // A change of the owner's mail setting is one statement (a new title also rewrites its words, in a batch).
+  it('changes an owner’s setting once when the update met a locked database the first time', async () => {
     quiet();
     const stone = await insertStone({ code: newCode(), title: 'Alt' });
     const { db, hits } = faultyD1({ message: BUSY, on: 'statement', when: 'before', sql: /^update "stones"/ });
-    const res = await postJsonWith({ DB: db }, `/api/admin/stones/${stone.adminToken}`, { title: 'Neu' }, 'PATCH');
+    const res = await postJsonWith({ DB: db }, `/api/admin/stones/${stone.adminToken}`, { notifyOnFind: false }, 'PATCH');
     expect(res.status).toBe(200);
     expect(hits.count).toBe(1);
-    expect(await env.DB.prepare('SELECT title FROM stones WHERE id = ?').bind(stone.id).first('title')).toBe('Neu');
+    expect(await env.DB.prepare('SELECT notify_on_find FROM stones WHERE id = ?').bind(stone.id).first('notify_on_find')).toBe(0);
   });
 
   it('answers a read after the connection was lost once', async () => {
@@ -157,14 +158,26 @@ describe('D1 answering transient errors', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('answers 503 for a single statement’s write whose connection was lost, and the title stays as it was', async () => {
+  it('answers 503 for a single statement’s write whose connection was lost, and the setting stays as it was', async () => {
     quiet();
     const stone = await insertStone({ code: newCode(), title: 'Vorher' });
     const { db, hits } = faultyD1({ message: CONNECTION_LOST, on: 'statement', when: 'before', sql: /^update "stones"/ });
-    const res = await postJsonWith({ DB: db }, `/api/admin/stones/${stone.adminToken}`, { title: 'Nachher' }, 'PATCH');
+    const res = await postJsonWith({ DB: db }, `/api/admin/stones/${stone.adminToken}`, { notifyOnFind: false }, 'PATCH');
     await expectApiError(res, 503, 'DATABASE_UNAVAILABLE');
     expect(hits.count).toBe(1);
-    expect(await env.DB.prepare('SELECT title FROM stones WHERE id = ?').bind(stone.id).first('title')).toBe('Vorher');
+    expect(await env.DB.prepare('SELECT notify_on_find FROM stones WHERE id = ?').bind(stone.id).first('notify_on_find')).toBe(1);
+  });
+
+  it('changes an owner’s title and its words once when their batch met a locked database the first time', async () => {
+    quiet();
+    const stone = await insertStone({ code: newCode(), title: 'Alt' });
+    const { db, hits } = faultyD1({ message: BUSY, on: 'batch', when: 'before', sql: /^update "stones"/ });
+    const res = await postJsonWith({ DB: db }, `/api/admin/stones/${stone.adminToken}`, { title: 'Neu' }, 'PATCH');
+    expect(res.status).toBe(200);
+    expect(hits.count).toBe(1);
+    expect(await env.DB.prepare('SELECT title FROM stones WHERE id = ?').bind(stone.id).first('title')).toBe('Neu');
+    const words = await env.DB.prepare('SELECT word FROM stone_title_words WHERE stone_code = ?').bind(stone.code).all();
+    expect(words.results.map((row) => row.word)).toEqual(['neu']);
   });
 
   it('keeps photo rows and objects together when the connection is lost around the rows’ write', async () => {
