@@ -74,6 +74,9 @@ export const restoreFile = (output) => output.replace(/\.sql$/, '.restore.sql');
 export function restorableSql(dump) {
   const head = [];
   const tables = [];
+  // Unique indexes come with the tables, before any row: a foreign key may name a column that only a unique index
+  // makes a key (stone_title_words → stones.code), and SQLite refuses a child row while that index is missing.
+  const keys = [];
   const rows = [];
   const tail = [];
   for (const statement of unstable_splitSqlQuery(dump)) {
@@ -84,11 +87,12 @@ export function restorableSql(dump) {
     else if (/^(CREATE\s+TABLE|ANALYZE)\s/i.test(text)) tables.push(text);
     // sqlite_sequence is emptied right before its rows are written again: the two stay together, in order.
     else if (/^INSERT\s+INTO\s/i.test(text) || /^DELETE\s+FROM\s+"?sqlite_sequence"?$/i.test(text)) rows.push(text);
-    else if (/^CREATE\s+(UNIQUE\s+INDEX|INDEX|TRIGGER|VIEW)\s/i.test(text)) tail.push(text);
+    else if (/^CREATE\s+UNIQUE\s+INDEX\s/i.test(text)) keys.push(text);
+    else if (/^CREATE\s+(INDEX|TRIGGER|VIEW)\s/i.test(text)) tail.push(text);
     else throw new BackupError(`unexpected statement in the export, not reordered: ${text.slice(0, 80)}`);
   }
   if (tables.length === 0) throw new BackupError('the export has no table');
-  return `${[...head, ...tables, ...rows, ...tail].map((text) => `${text};`).join('\n')}\n`;
+  return `${[...head, ...tables, ...keys, ...rows, ...tail].map((text) => `${text};`).join('\n')}\n`;
 }
 
 /** Runs one named step; a failure stops the backup with the step's name. */

@@ -105,6 +105,7 @@ describe('the tests the check runs', () => {
       'api.robustness.test.ts',
       'mail.adapter.test.ts',
       'find-write.cost.test.ts',
+      'privacy-inventory.queries.test.ts',
     ];
     expect(files.filter(isQueryTest)).toEqual([
       'finds.routes.test.ts',

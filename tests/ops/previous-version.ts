@@ -74,9 +74,13 @@ export function previousVersion(root: string): PreviousVersion {
  * because they reach no query the others do not: the API fuzz and the robustness suite (thousands of requests
  * about input, three minutes and more), the abuse limits (older versions wait for the limiter's next minute),
  * the adapters, the security and XSS suites, and the write-cost measurement (a new index may change it on purpose).
+ * Left out because it checks a document, not a query: the inventory of personal data against the schema.
  */
 export function isQueryTest(file: string): boolean {
   if (file === 'rate-limits.routes.test.ts') return false;
+  // The inventory of personal data holds the documentation to the schema: a version's inventory cannot name a table a
+  // later migration adds (issue 32's `stone_title_words` was the first), which is no query a rollback would break.
+  if (file === 'privacy-inventory.queries.test.ts') return false;
   return /\.(routes|queries)\.test\.ts$/.test(file) || file === 'email-queue.test.ts' || /^faults(?:\.[a-z0-9-]+)?\.test\.ts$/.test(file);
 }
 
