@@ -138,18 +138,19 @@ describe('the importable copy of an export', () => {
     "CREATE TRIGGER `log_find` AFTER INSERT ON `finds`\nBEGIN\n  INSERT INTO \"stones\" VALUES ('x', 'y;z');\nEND;",
   ].join('\n');
 
-  it('makes every table before any row, keeps the rows in order and indexes and triggers last', () => {
+  it('makes every table and unique index before any row, keeps the rows in order and other indexes and triggers last', () => {
     const statements = [
       'PRAGMA defer_foreign_keys=TRUE',
       'CREATE TABLE d1_migrations(\n\t\tid INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname TEXT UNIQUE\n)',
       'CREATE TABLE `finds` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`stone_id` text NOT NULL,\n\tFOREIGN KEY (`stone_id`) REFERENCES `stones`(`id`)\n)',
       'CREATE TABLE `stones` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`title` text NOT NULL\n)',
+      // A foreign key may name a column that only a unique index makes a key: it must be there before the rows.
+      'CREATE UNIQUE INDEX `finds_stone_idx` ON `finds` (`stone_id`)',
       `INSERT INTO "d1_migrations" VALUES(1,'0000_init.sql')`,
       `INSERT INTO "finds" VALUES('f1','s1')`,
       `INSERT INTO "stones" VALUES('s1',replace('Oma''s; stone\\nline two','\\n',char(10)))`,
       'DELETE FROM sqlite_sequence',
       `INSERT INTO "sqlite_sequence" VALUES('d1_migrations',1)`,
-      'CREATE UNIQUE INDEX `finds_stone_idx` ON `finds` (`stone_id`)',
       "CREATE TRIGGER `log_find` AFTER INSERT ON `finds`\nBEGIN\n  INSERT INTO \"stones\" VALUES ('x', 'y;z');\nEND",
     ];
     expect(restorableSql(dump)).toBe(`${statements.map((statement) => `${statement};`).join('\n')}\n`);
