@@ -133,16 +133,19 @@ export const journeyPoints = (rows: Awaited<ReturnType<typeof journeyLine>>): Ar
     ({ latitude, longitude }): Array<[number, number]> => (latitude !== null && longitude !== null ? [[latitude, longitude]] : []),
   );
 
+/** What a stop of the journey shows: its place as published (by its precision), its position and its date. */
+const STOP_COLUMNS = {
+  location: finds.location,
+  latitude: finds.latitude,
+  longitude: finds.longitude,
+  createdAt: finds.createdAt,
+  precision: finds.precision,
+};
+
 /** The stone's newest counted public find: where it was last seen. */
 export function lastCountedFind(db: Db, stoneId: SQL | string) {
   return db
-    .select({
-      location: finds.location,
-      latitude: finds.latitude,
-      longitude: finds.longitude,
-      createdAt: finds.createdAt,
-      precision: finds.precision,
-    })
+    .select(STOP_COLUMNS)
     .from(finds)
     .where(and(shownOf(stoneId), counted))
     .orderBy(desc(finds.seq))
@@ -159,14 +162,7 @@ export const lastFindOf = (rows: Awaited<ReturnType<typeof lastCountedFind>>): L
 /** The stops of the journey files: the counted public finds with a position, in order, with their date and place. */
 export function journeyStops(db: Db, stoneId: SQL | string) {
   return db
-    .select({
-      id: finds.id,
-      location: finds.location,
-      latitude: finds.latitude,
-      longitude: finds.longitude,
-      createdAt: finds.createdAt,
-      precision: finds.precision,
-    })
+    .select({ id: finds.id, ...STOP_COLUMNS })
     .from(finds)
     .where(and(shownOf(stoneId), counted, isNotNull(finds.latitude), isNotNull(finds.longitude)))
     .orderBy(asc(finds.seq));
