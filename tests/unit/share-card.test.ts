@@ -69,7 +69,7 @@ describe('the share card PNG', () => {
       ),
       hex('#ff0000'),
     );
-    const image = decode(await encodePng(raster.data, raster.width, raster.height));
+    const image = decode(encodePng(raster.data, raster.width, raster.height));
     expect(image.channels).toBe(3);
     expect([...image.data]).toEqual([...raster.data]);
   });

@@ -75,7 +75,7 @@ export interface MapColors {
 /** Water, then every land ring that reaches into the frame. */
 export function drawLand(raster: Raster, view: View, land: LandRings, colors: MapColors): void {
   const { frame } = view;
-  raster.fill([[frame.x0, frame.y0, frame.x1, frame.y0, frame.x1, frame.y1, frame.x0, frame.y1]], colors.water, 1, frame);
+  raster.fillRect(frame, colors.water);
   const polygons: Polygon[] = [];
   for (const ring of land) {
     const polygon: Polygon = [];

@@ -129,21 +129,55 @@ export class Raster {
   }
 
   private blendRow(y: number, minX: number, maxX: number, paint: Paint, opacity: number): void {
+    const { runs, partial, data } = this;
+    const perPixel = typeof paint === 'function' ? paint : null;
+    // The colour's parts in locals: taking an array apart on every pixel cost more than the blending itself.
+    let r = perPixel ? 0 : (paint as Rgb)[0];
+    let g = perPixel ? 0 : (paint as Rgb)[1];
+    let b = perPixel ? 0 : (paint as Rgb)[2];
     let run = 0;
-    for (let x = minX; x <= maxX; x++) {
-      run += this.runs[x] ?? 0;
-      const coverage = Math.min(1, run + (this.partial[x] ?? 0)) * opacity;
-      this.runs[x] = 0;
-      this.partial[x] = 0;
+    for (let x = minX, i = (y * this.width + minX) * 3; x <= maxX; x++, i += 3) {
+      run += runs[x] as number;
+      const sum = run + (partial[x] as number);
+      runs[x] = 0;
+      partial[x] = 0;
+      const coverage = Math.min(sum, 1) * opacity;
       if (coverage <= 0.002) continue;
-      const [r, g, b] = typeof paint === 'function' ? paint(x, y) : paint;
-      const i = (y * this.width + x) * 3;
+      if (perPixel) {
+        const rgb = perPixel(x, y);
+        r = rgb[0];
+        g = rgb[1];
+        b = rgb[2];
+      }
+      // Inside a shape (most of a filled area's pixels): the colour itself, no blending to compute.
+      if (coverage >= 0.998) {
+        data[i] = r;
+        data[i + 1] = g;
+        data[i + 2] = b;
+        continue;
+      }
       const keep = 1 - coverage;
-      this.data[i] = Math.round((this.data[i] ?? 0) * keep + r * coverage);
-      this.data[i + 1] = Math.round((this.data[i + 1] ?? 0) * keep + g * coverage);
-      this.data[i + 2] = Math.round((this.data[i + 2] ?? 0) * keep + b * coverage);
+      data[i] = Math.round((data[i] as number) * keep + r * coverage);
+      data[i + 1] = Math.round((data[i + 1] as number) * keep + g * coverage);
+      data[i + 2] = Math.round((data[i + 2] as number) * keep + b * coverage);
     }
-    this.runs[maxX + 1] = 0;
+    runs[maxX + 1] = 0;
+  }
+
+  /** An opaque rectangle of one colour (the map's water): whole rows copied, nothing to rasterize. */
+  fillRect(box: Rect, color: Rgb): void {
+    const x0 = Math.max(0, Math.round(box.x0));
+    const x1 = Math.min(this.width, Math.round(box.x1));
+    const y0 = Math.max(0, Math.round(box.y0));
+    const y1 = Math.min(this.height, Math.round(box.y1));
+    if (x1 <= x0 || y1 <= y0) return;
+    const rowStart = (y: number) => (y * this.width + x0) * 3;
+    const length = (x1 - x0) * 3;
+    const first = rowStart(y0);
+    this.data.set(color, first);
+    for (let filled = 3; filled < length; filled *= 2)
+      this.data.copyWithin(first + filled, first, first + Math.min(filled, length - filled));
+    for (let y = y0 + 1; y < y1; y++) this.data.copyWithin(rowStart(y), first, first + length);
   }
 }
 
