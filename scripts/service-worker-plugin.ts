@@ -17,9 +17,9 @@ const LAZY_NEEDED = ['src/client/ui/toaster.tsx', 'src/client/features/offline/i
 
 /**
  * The files a stone page needs without a connection: the entry's and the stone page's scripts and styles, the
- * interface texts, the stone page's, a position's failure's, the kept finds' and the published place's texts (the
- * find form's check loads them) in every language, the toasts and the offline code, and what the
- * stone page loads lazily (dialogs, share buttons), except other screens and large files (the map library).
+ * interface texts, the stone page's and its parts', the map's, a position's failure's, the kept finds' and the
+ * published place's texts (the find form's check loads them) in every language, the toasts and the offline code,
+ * and what the stone page loads lazily (dialogs, share buttons), except other screens and large files (the map library).
  */
 export function precacheList(manifest: Record<string, Chunk>, sizeOf: (file: string) => number): string[] {
   const files = new Set<string>();
@@ -44,7 +44,8 @@ export function precacheList(manifest: Record<string, Chunk>, sizeOf: (file: str
     if (chunk && sizeOf(chunk.file) <= MAX_AHEAD_BYTES) add(key);
   }
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (/^virtual:messages\/(?:core|stone|geo|find-kept|find-place)\/[a-z]{2}$/.test(key)) files.add(`/${chunk.file}`);
+    if (/^virtual:messages\/(?:core|stone|stone-parts|stone-map|geo|find-kept|find-place)\/[a-z]{2}$/.test(key))
+      files.add(`/${chunk.file}`);
   }
   return [...files].sort();
 }
