@@ -20,7 +20,7 @@ const outDir = process.env.BUILD_OUT_DIR ?? 'dist';
 
 /** Modules the stone page shares with other lazily loaded screens (see the client build's codeSplitting). */
 const STONE_SHARED =
-  /src\/(?:shared\/schemas\/limits|shared\/dates|client\/lib\/(?:api|hydrated|queries|clipboard)|client\/ui\/(?:card|field)|client\/features\/(?:stone\/api|stone-map\/(?:lazy-map|map-status)))\.tsx?$/;
+  /src\/(?:shared\/schemas\/limits|client\/lib\/(?:api|hydrated|queries)|client\/ui\/(?:card|field)|client\/features\/(?:stone\/api|stone-map\/map-status))\.tsx?$/;
 
 export default defineConfig(({ command }) => ({
   plugins: [

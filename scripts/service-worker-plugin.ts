@@ -12,14 +12,18 @@ interface Chunk extends ManifestChunk {
   dynamicImports?: string[];
 }
 
-/** Lazily loaded modules of the first JavaScript that a stone page without a connection still needs. */
-const LAZY_NEEDED = ['src/client/ui/toaster.tsx', 'src/client/features/offline/index.ts'];
+/**
+ * Lazily loaded modules of the first JavaScript that a stone page without a connection still needs: the toasts, the
+ * offline code, the header menu's items and the footer.
+ */
+const LAZY_NEEDED = ['src/client/ui/toaster.tsx', 'src/client/features/offline/index.ts', 'src/client/features/layout/later-parts.ts'];
 
 /**
  * The files a stone page needs without a connection: the entry's and the stone page's scripts and styles, the
- * interface texts, the stone page's, the kept finds' and the published place's texts (the find form's check
- * loads them) in every language, the toasts and the offline code, and what the
- * stone page loads lazily (dialogs, share buttons), except other screens and large files (the map library).
+ * interface texts, the header's and footer's, the stone page's and its parts', the map's, a position's failure's,
+ * the kept finds' and the published place's texts (the find form's check loads them) in every language, the toasts
+ * and the offline code, the header menu's items and the footer, and what the stone page loads lazily (dialogs,
+ * share buttons), except other screens and large files (the map library).
  */
 export function precacheList(manifest: Record<string, Chunk>, sizeOf: (file: string) => number): string[] {
   const files = new Set<string>();
@@ -44,7 +48,8 @@ export function precacheList(manifest: Record<string, Chunk>, sizeOf: (file: str
     if (chunk && sizeOf(chunk.file) <= MAX_AHEAD_BYTES) add(key);
   }
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (/^virtual:messages\/(?:core|stone|find-kept|find-place)\/[a-z]{2}$/.test(key)) files.add(`/${chunk.file}`);
+    if (/^virtual:messages\/(?:core|layout|stone|stone-parts|stone-map|geo|find-kept|find-place)\/[a-z]{2}$/.test(key))
+      files.add(`/${chunk.file}`);
   }
   return [...files].sort();
 }

@@ -4,8 +4,8 @@ import { matchRoute, type PageProps, type RouteMatch } from '../shared/routes';
 import { ConsentManager } from './features/consent/consent-manager';
 import { CreatorProvider } from './features/creator/creator';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
-import { Footer } from './features/layout/footer';
 import { Header } from './features/layout/header';
+import { Footer } from './features/layout/parts';
 import { lazyPage, type PageComponent } from './lib/lazy-page';
 import { ScrollOnNavigate, useRouter } from './lib/router';
 import { loadScreenMessages } from './lib/screen-messages';
@@ -13,7 +13,8 @@ import { ScreenBoundary } from './ui/screen-boundary';
 import { Spinner } from './ui/spinner';
 
 // One lazily loaded module per file in pages/; the registry (src/shared/routes.ts) names the file of each screen.
-const pageLoaders = import.meta.glob<{ default: PageComponent }>('./pages/*.tsx');
+// A page whose parts hydrate after it (pages/stone.tsx) names their loader, `preloadParts`.
+const pageLoaders = import.meta.glob<{ default: PageComponent; preloadParts?: () => Promise<unknown> }>('./pages/*.tsx');
 const pages = new Map<string, ReturnType<typeof lazyPage<PageProps>>>();
 
 function pageOf(match: RouteMatch) {
@@ -24,7 +25,18 @@ function pageOf(match: RouteMatch) {
     if (!load) throw new Error(`src/client/pages/${name}.tsx is missing`);
     // The screen's own texts come with its module, in the page's language.
     const messages = match.screen.messages;
-    page = lazyPage(() => Promise.all([load(), loadScreenMessages(messages)]).then(([module]) => module));
+    page = lazyPage(() =>
+      Promise.all([load(), loadScreenMessages(messages)]).then(([module]) => {
+        // Its parts start loading with it. The first page hydrates without waiting for them (its HTML has them); a
+        // page the app navigates to shows them at once, so it waits (and shows without them if they fail to load).
+        const parts = module.preloadParts?.().then(
+          () => module,
+          () => module,
+        );
+        const navigated = typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
+        return (navigated && parts) || module;
+      }),
+    );
     pages.set(name, page);
   }
   return page;

@@ -160,7 +160,7 @@ export const screens = {
     cache: 'collection',
     path: '/sammlung/:id',
     page: 'collection',
-    messages: ['collection', 'stone', 'stone-aside'],
+    messages: ['collection', 'stone', 'stone-aside', 'stone-map'],
     // A page to read (title, totals, every stone) complete without its JavaScript; its map starts later anyway,
     // and nobody types into its forms in the first second (decision record 019).
     hydrate: 'after-load',

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/shared/i18n/en.json';
+import findPlaceEn from '../../src/shared/i18n/find-place/en.json';
 import { operatorUpdateSchema } from '../../src/shared/schemas/admin';
 import { addStonesSchema, createCollectionSchema, MAX_COLLECTION_TITLE_LENGTH } from '../../src/shared/schemas/collection';
 import { findSchema } from '../../src/shared/schemas/find';
@@ -101,7 +102,7 @@ describe('find schema', () => {
 
   it('requires a location', () => {
     expect(messages(v.safeParse(findSchema, { location: ' ' }))).toEqual(['location.required']);
-    expect(en['location.required']).toBe('Location is required');
+    expect(findPlaceEn['location.required']).toBe('Location is required');
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import type { AppIntl } from './intl';
+import { withTexts } from './screen-messages';
 
 /** Spec §9: the find form asks with a 30 s timeout and accepts a 10-minute-old position. */
 export const FIND_FORM_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 600_000 };
@@ -10,32 +11,32 @@ export interface Coordinates {
   longitude: number;
 }
 
-/** The current position, or an Error whose message is the spec's text for the failure. */
+/** A position that could not be had: the toast's title, and the spec's text for the failure as the message. */
+export interface PositionFailure extends Error {
+  title: string;
+}
+
+/** The failure's texts (namespace geo) come with the failure, not with the page. */
+const failureTexts = withTexts('geo', () => import('./geolocation-failure'));
+
+/** The current position, or a PositionFailure. */
 export function currentPosition(options: PositionOptions, intl: AppIntl): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
+    const fail = (code: number) =>
+      failureTexts().then(
+        ({ positionFailure }) => reject(positionFailure(code, intl)),
+        (error: unknown) => reject(Object.assign(new Error(String(error)), { title: '' })),
+      );
     if (!('geolocation' in navigator)) {
-      reject(new Error(intl.formatMessage({ id: 'geo.unsupported' })));
+      void fail(0);
       return;
     }
     navigator.geolocation.getCurrentPosition(
       (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
-      (error) => reject(new Error(intl.formatMessage({ id: geolocationMessageId(error.code) }))),
+      (error) => void fail(error.code),
       options,
     );
   });
-}
-
-export function geolocationMessageId(code: number): string {
-  switch (code) {
-    case 1:
-      return 'geo.error.denied';
-    case 2:
-      return 'geo.error.unavailable';
-    case 3:
-      return 'geo.error.timeout';
-    default:
-      return 'geo.error.generic';
-  }
 }
 
 /** "52.52000, 13.40500": the location text for a position without an address. */

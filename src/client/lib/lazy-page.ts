@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, memo, Suspense } from 'react';
 import type { PageProps } from '../../shared/routes';
 
 export type PageComponent = ComponentType<PageProps>;
@@ -53,3 +53,25 @@ export function lazyPart<P>(load: () => Promise<PageModule<P>>) {
 
 /** Loads every part made with lazyPart (the Worker, before it renders a page). */
 export const preloadParts = (): Promise<unknown> => Promise.all([...serverParts].map((preload) => preload()));
+
+/**
+ * A lazyPart in a Suspense boundary of its own, memoised: a parent that renders again (with the same props) before
+ * the part has arrived must not render a boundary React has not hydrated yet, which would drop the server's HTML and
+ * show nothing until the part is there. If its module cannot be loaded, the part stays as the server sent it
+ * (readable, its links working, just not interactive) rather than the page being replaced by an error.
+ * `preload()` loads it (and fails when it cannot), so that a screen the app navigates to shows it at once.
+ */
+export function boundedPart<P extends object>(load: () => Promise<PageModule<P>>) {
+  const module = lazyPage<P>(load);
+  const stayAsSent = (error: unknown): Promise<PageModule<P>> => {
+    console.warn('A part of this page could not be loaded; it stays as sent by the server.', error);
+    return new Promise(() => {});
+  };
+  const Part = lazyPart<P>(() => module.preload().catch(stayAsSent));
+  const Rendered = Part as unknown as ComponentType<P>;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, as React.lazy is
+  const Bounded = memo(function BoundedPart(props: P) {
+    return createElement(Suspense, { fallback: null }, createElement(Rendered, props));
+  });
+  return Object.assign(Bounded, { preload: () => module.preload().then(() => Part.preload()) });
+}

@@ -1,14 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
 import { useStone } from '../features/stone/api';
-import { FindsList } from '../features/stone/finds-list';
-import { StoneState } from '../features/stone/stone-state';
-import { StoneMap } from '../features/stone-map/stone-map';
-import { WelcomeDialog } from '../features/welcome-dialog/welcome-dialog';
-import { formatCoordinates } from '../lib/geolocation';
-import { lazyPart } from '../lib/lazy-page';
+import { type Coordinates, formatCoordinates } from '../lib/geolocation';
+import { boundedPart, lazyPart } from '../lib/lazy-page';
 import { useRouter } from '../lib/router';
 import { withTexts } from '../lib/screen-messages';
 import { Button } from '../ui/button';
@@ -23,8 +19,33 @@ import { Spinner } from '../ui/spinner';
  */
 const StoneAside = lazyPart(withTexts('stone-aside', () => import('../features/stone/stone-aside')));
 const PhotoGallery = lazyPart(() => import('../features/stone/photo-gallery').then((module) => ({ default: module.PhotoGallery })));
-/** The finds before the embedded ones, on demand (decision record 030): a part like the aside, with its own texts. */
-const OlderFinds = lazyPart(withTexts('older-finds', () => import('../features/stone/older-finds')));
+/**
+ * The finds before the embedded ones, on demand (decision record 030): a part like the aside, with its own texts and
+ * those of the finds' list (namespace stone-parts).
+ */
+const OlderFinds = lazyPart(
+  withTexts(
+    'older-finds',
+    withTexts('stone-parts', () => import('../features/stone/older-finds')),
+  ),
+);
+/**
+ * The stone's state, its map, its newest finds and the welcome dialog: parts too, in one module, with their texts
+ * (namespace stone-parts) and the map's (stone-map). The page's HTML has them in place; the browser hydrates them
+ * once that module has arrived, right after the page's first JavaScript. Only the find form hydrates with the page
+ * (a finder types into it at once).
+ */
+const parts = withTexts(
+  'stone-map',
+  withTexts('stone-parts', () => import('../features/stone/stone-parts')),
+);
+const StoneState = boundedPart(() => parts().then((module) => ({ default: module.StoneState })));
+const StoneMap = boundedPart(() => parts().then((module) => ({ default: module.StoneMap })));
+const FindsList = boundedPart(() => parts().then((module) => ({ default: module.FindsList })));
+const WelcomeDialog = boundedPart(() => parts().then((module) => ({ default: module.WelcomeDialog })));
+/** The parts loaded (App.tsx): a stone page the app navigates to shows them with the page, as its HTML does. */
+export const preloadParts = (): Promise<unknown> =>
+  Promise.all([StoneState, StoneMap, FindsList, WelcomeDialog].map((part) => part.preload()));
 
 function StoneNotFound() {
   const { navigate } = useRouter();
@@ -61,6 +82,7 @@ export default function StonePage({ params, screen }: PageProps) {
   const readOnly = screen === 'view';
   const { data: stone, isPending, isError, isFetching, refetch } = useStone(code);
   const [picked, setPicked] = useState<PickedLocation | null>(null);
+  const pickOnMap = useCallback((position: Coordinates) => setPicked({ ...position, label: formatCoordinates(position) }), []);
 
   if (isPending) return <Spinner />;
   // A failed reload (e.g. right after a find) keeps the stone on screen; only a first load that failed shows this.
@@ -147,11 +169,7 @@ export default function StonePage({ params, screen }: PageProps) {
           <h2 id="journey-title" className="text-xl font-semibold">
             <FormattedMessage id="stone.journey" />
           </h2>
-          <StoneMap
-            stone={stone}
-            selected={picked}
-            onPick={readOnly ? undefined : (position) => setPicked({ ...position, label: formatCoordinates(position) })}
-          />
+          <StoneMap stone={stone} selected={picked} onPick={readOnly ? undefined : pickOnMap} />
           <h3 className="pt-2 text-lg font-semibold">
             <FormattedMessage id="stone.finds" />
           </h3>

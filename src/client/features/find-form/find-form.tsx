@@ -6,7 +6,7 @@ import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
-import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates } from '../../lib/geolocation';
+import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
@@ -125,7 +125,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       const position = await currentPosition(FIND_FORM_GEOLOCATION, intl);
       onPick({ ...position, label: formatCoordinates(position) });
     } catch (error) {
-      toast({ title: intl.formatMessage({ id: 'geo.error.title' }), description: (error as Error).message, variant: 'error' });
+      toast({ title: (error as PositionFailure).title, description: (error as Error).message, variant: 'error' });
     } finally {
       setLocating(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION } from '../../lib/geolocation';
+import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION, type PositionFailure } from '../../lib/geolocation';
 import { useToast } from '../../ui/toast';
 import { LazyMapFrame, useLazyMap } from './lazy-map';
 import type { MappedStone } from './map-handle';
@@ -43,7 +43,7 @@ export function StoneMap({ stone, selected, onPick }: StoneMapProps) {
       if (onPick) onPick(position);
       else handle?.showSelection(position, ZOOM_SELECTED, TEMP_MARKER_MS);
     } catch (error) {
-      toast({ title: intl.formatMessage({ id: 'geo.error.title' }), description: (error as Error).message, variant: 'error' });
+      toast({ title: (error as PositionFailure).title, description: (error as Error).message, variant: 'error' });
     } finally {
       setLocating(false);
     }
