@@ -26,7 +26,8 @@ test('a free stone: creator, success page with code, QR code and an owner link t
   const code = (await page.getByTestId('success-code').textContent()) ?? '';
   const qr = page.getByRole('img', { name: `QR-Code für Stein ${code}` });
   await expect(qr).toBeVisible();
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Loaded, not only laid out: its width is known once the image has arrived.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByText('Dieser Link ist die einzige Möglichkeit, deinen Stein zu verwalten.', { exact: false })).toBeVisible();
 
   await page.getByTestId('owner-link').getByRole('link').click();
