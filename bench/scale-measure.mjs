@@ -61,12 +61,12 @@ export async function context(url, operator) {
   // The pages measured are the stone's, not an error page that answers 200.
   const page = await (await fetch(`${url}/${KNOWN.typical}`)).text();
   if (!page.includes(KNOWN.typicalTitle)) throw new Error(`/${KNOWN.typical} does not show the stone's title`);
-  // The collections' file that holds the known collection (one per first letter of the ids).
+  // The collections' file that holds the known collection (one per first letter of the ids, or per first two).
   const index = await (await fetch(`${url}/sitemap.xml`)).text();
-  const file = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/g)]
-    .map((m) => m[1])
-    .find((p) => p?.includes(`-${KNOWN.collection[0]}.`));
-  if (!file) throw new Error(`no sitemap file for the collections starting with ${KNOWN.collection[0]} in /sitemap.xml`);
+  const file = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/collections-([^<.]+)\.xml)<\/loc>/g)].find((m) =>
+    KNOWN.collection.startsWith(m[2] ?? '-'),
+  )?.[1];
+  if (!file) throw new Error(`no sitemap file for the collection ${KNOWN.collection} in /sitemap.xml`);
   return { url, token, sitemapFile: file, total };
 }
 

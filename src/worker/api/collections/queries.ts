@@ -119,23 +119,38 @@ export function sitemapCollections(db: Db, prefix: string, limit: number) {
 }
 
 /**
- * Whether each of `prefixes` begins a collection's id (`p0`, `p1`, … as 1 or 0): one probe of the primary key each,
- * in one statement, read from any one row of the table (none at all: no row, no prefix in use).
+ * How many collections' ids begin with each of `prefixes` (`n0`, `n1`, …), counted up to `cap` + 1 only: one bounded
+ * range of the primary key each, in one statement, read from any one row of the table (none at all: no row).
  */
-export function collectionPrefixProbes(db: Db, prefixes: readonly string[]) {
-  const probes = Object.fromEntries(
+export function collectionPrefixCounts(db: Db, prefixes: readonly string[], cap: number) {
+  const counts = Object.fromEntries(
     prefixes.map((prefix, i) => [
-      `p${i}`,
-      sql<number>`exists (select 1 from ${collections} c where c.id >= ${prefix} and c.id < ${`${prefix}~`})`,
+      `n${i}`,
+      sql<number>`(select count(*) from (select 1 from ${collections} c where c.id >= ${prefix} and c.id < ${`${prefix}~`} limit ${cap + 1}))`,
     ]),
   );
-  return db.select(probes).from(collections).limit(1);
+  return db.select(counts).from(collections).limit(1);
 }
 
-/** Which of `prefixes` begin at least one collection's id. */
-export async function collectionPrefixesInUse(db: Db, prefixes: readonly string[]): Promise<string[]> {
-  const [row] = await collectionPrefixProbes(db, prefixes);
-  return row ? prefixes.filter((_, i) => Number(row[`p${i}`]) === 1) : [];
+/**
+ * The first two letters of the collections' ids, each once, in order: a walk that seeks the primary key past the
+ * two letters it has (`ab~` is after every id beginning with `ab`), one seek per pair in use, at most 31 × 31.
+ */
+export const COLLECTION_PAIRS_SQL =
+  "WITH RECURSIVE pairs(pair) AS (SELECT (SELECT substr(id, 1, 2) FROM collections WHERE id >= '' ORDER BY id LIMIT 1) UNION ALL SELECT (SELECT substr(c.id, 1, 2) FROM collections c WHERE c.id >= pairs.pair || '~' ORDER BY c.id LIMIT 1) FROM pairs WHERE pairs.pair IS NOT NULL) SELECT pair FROM pairs WHERE pair IS NOT NULL";
+
+/**
+ * The sitemap's collection files, by the prefix of the ids each holds, in id order: a first letter with at most
+ * `perLetter` collections is one file; a letter with more is its files of two letters in use. Two reads whatever
+ * the number of collections: the letters counted up to `perLetter` + 1, and (when any letter has more) the pairs.
+ */
+export async function sitemapCollectionPrefixes(db: Db, letters: readonly string[], perLetter: number): Promise<string[]> {
+  const [row] = await collectionPrefixCounts(db, letters, perLetter);
+  if (!row) return [];
+  const counts = letters.map((_, i) => Number(row[`n${i}`]));
+  const split = new Set(letters.filter((_, i) => (counts[i] ?? 0) > perLetter));
+  const pairs = split.size ? (await db.all<{ pair: string }>(sql.raw(COLLECTION_PAIRS_SQL))).map((r) => r.pair) : [];
+  return letters.flatMap((letter, i) => (split.has(letter) ? pairs.filter((pair) => pair.startsWith(letter)) : counts[i] ? [letter] : []));
 }
 
 /** A stone's code and collection, by its id (the operator's writes name it so): the edge cache's scopes of a write to it. */
