@@ -16,6 +16,7 @@ import {
   sitemapCollectionPrefixes,
   sitemapCollections,
 } from '../../src/worker/api/collections/queries';
+import { beginRecount, finishRecount, recountSlice } from '../../src/worker/api/statistics/recount';
 import { journeyLine, journeyStops, lastCountedFind, publicFindsBefore, stoneOf } from '../../src/worker/api/stones/find-queries';
 import { getDb } from '../../src/worker/db/client';
 import { stones } from '../../src/worker/db/schema';
@@ -105,6 +106,25 @@ describe('statements over growing tables read them by an index', () => {
     expect(await planOf(statements.older.toSQL())).toMatch(/finds_stone_seq_unique \(stone_id=\? AND seq<\?\)/);
     // The finder's photo of each find on the page: one probe of its primary key.
     expect(await planOf(statements.newest.toSQL())).toMatch(/SEARCH find_photos USING INDEX sqlite_autoindex_find_photos_1 \(find_id=\?\)/);
+  });
+
+  it("the daily recount's slice reads a range of the stones' key and their finds by the stone, its end one seek", async () => {
+    const slice = await planOf(recountSlice(db, 'some-id', 10_000).toSQL());
+    expect(fullScans(slice)).toEqual([]);
+    expect(slice).toMatch(/SEARCH stones USING INDEX sqlite_autoindex_stones_1 \(id>\?\)/);
+    expect(slice).toMatch(/SEARCH finds USING INDEX finds_stone_seq_unique \(stone_id=\?\)/);
+    // The slice's stones in the key's order: no sort.
+    expect(slice).not.toMatch(/USE TEMP B-TREE/);
+    const end = await planOf(finishRecount(db, new Date()).toSQL());
+    expect(fullScans(end)).toEqual([]);
+    expect(end).toMatch(/SEARCH stones USING COVERING INDEX sqlite_autoindex_stones_1 \(id>\?\)/);
+    expect(fullScans(await planOf(beginRecount(db).toSQL()))).toEqual([]);
+    // The triggers that keep the sums current read the totals row by its key (migration 0016).
+    const { results } = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'recount_%'").all<{
+      sql: string;
+    }>();
+    expect(results).toHaveLength(6);
+    for (const { sql: trigger } of results) expect(trigger).toMatch(/SELECT `recount_after` FROM `site_totals` WHERE `id` = 1/);
   });
 
   describe("the operator's table (decision record 030)", () => {
