@@ -170,3 +170,26 @@ export async function measureAll(ctx, options) {
   add(await measure('find POST /api/stones/{code}/finds', ROUTE_TARGET, find, { ...options, count: findCount }));
   return { rows, recountAt };
 }
+
+/**
+ * The recount under way, run to its end: the daily recount counts a slice of stones per cron run
+ * (api/statistics/recount.ts), so at a million stones the measured runs leave it in the middle (with the finds
+ * above written between its slices). Runs the cron, each run a day and a minute after the last, until the totals
+ * row says no recount is under way (`recountUnderWay`, read from the database file); answers the last run's time
+ * (site_totals.verified_at when the recount ended there) and how many runs it took.
+ * @param {string} url
+ * @param {number} from the last run's time
+ * @param {() => boolean} recountUnderWay
+ * @returns {Promise<{ at: number, runs: number }>}
+ */
+export async function recountToTheEnd(url, from, recountUnderWay) {
+  let at = from;
+  let runs = 0;
+  while (recountUnderWay()) {
+    if (++runs > 1000) throw new Error('the recount did not end in 1 000 cron runs');
+    at += RECOUNT_STEP_MS;
+    const { error } = await timed(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(CRON)}&format=json&time=${at}`);
+    if (error) throw new Error(`cron run answered ${error}`);
+  }
+  return { at, runs };
+}
