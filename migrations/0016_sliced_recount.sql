@@ -1,6 +1,7 @@
 -- The daily recount of the site totals in slices (issue 32): each cron run counts the stones after `recount_after`
--- (a range of the primary key) and their finds, adds them to the recount_* sums and moves `recount_after` to the
--- last id it counted; after the last slice the sums are compared with the kept totals (api/statistics/recount.ts).
+-- (a range of the primary key) and their finds (a range of finds_stone_seq_unique, less the hidden ones, counted
+-- from the index below), adds them to the recount_* sums and moves `recount_after` to the last id it counted; after
+-- the last slice the sums are compared with the kept totals (api/statistics/recount.ts).
 -- Between slices, the stones already counted (id <= recount_after) change: these triggers change the sums with
 -- them, as the writes change the totals, so the sums are at every moment those of the counted stones as they are
 -- now. A stone not counted yet changes nothing here: its slice reads it as it is then. While no recount is under
@@ -10,6 +11,7 @@ ALTER TABLE `site_totals` ADD `recount_stones` integer DEFAULT 0 NOT NULL;--> st
 ALTER TABLE `site_totals` ADD `recount_finds` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `site_totals` ADD `recount_km` real DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `site_totals` ADD `recount_premium` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `finds_hidden_stone_idx` ON `finds` (`stone_id`) WHERE hidden = 1;--> statement-breakpoint
 CREATE TRIGGER `recount_stone_inserted` AFTER INSERT ON `stones`
 WHEN NEW.`id` <= (SELECT `recount_after` FROM `site_totals` WHERE `id` = 1)
 BEGIN

@@ -133,24 +133,19 @@ export function collectionPrefixCounts(db: Db, prefixes: readonly string[], cap:
 }
 
 /**
- * The first two letters of the collections' ids, each once, in order: a walk that seeks the primary key past the
- * two letters it has (`ab~` is after every id beginning with `ab`), one seek per pair in use, at most 31 × 31.
- */
-export const COLLECTION_PAIRS_SQL =
-  "WITH RECURSIVE pairs(pair) AS (SELECT (SELECT substr(id, 1, 2) FROM collections WHERE id >= '' ORDER BY id LIMIT 1) UNION ALL SELECT (SELECT substr(c.id, 1, 2) FROM collections c WHERE c.id >= pairs.pair || '~' ORDER BY c.id LIMIT 1) FROM pairs WHERE pairs.pair IS NOT NULL) SELECT pair FROM pairs WHERE pair IS NOT NULL";
-
-/**
  * The sitemap's collection files, by the prefix of the ids each holds, in id order: a first letter with at most
- * `perLetter` collections is one file; a letter with more is its files of two letters in use. Two reads whatever
- * the number of collections: the letters counted up to `perLetter` + 1, and (when any letter has more) the pairs.
+ * `perLetter` collections is one file; a letter with more is its files of two letters, all of them (ids are random:
+ * past a few hundred collections every pair of a letter is in use but by the rarest chance, and an unused one is an
+ * empty file). One read whatever the number of collections: the letters counted up to `perLetter` + 1.
  */
 export async function sitemapCollectionPrefixes(db: Db, letters: readonly string[], perLetter: number): Promise<string[]> {
   const [row] = await collectionPrefixCounts(db, letters, perLetter);
   if (!row) return [];
-  const counts = letters.map((_, i) => Number(row[`n${i}`]));
-  const split = new Set(letters.filter((_, i) => (counts[i] ?? 0) > perLetter));
-  const pairs = split.size ? (await db.all<{ pair: string }>(sql.raw(COLLECTION_PAIRS_SQL))).map((r) => r.pair) : [];
-  return letters.flatMap((letter, i) => (split.has(letter) ? pairs.filter((pair) => pair.startsWith(letter)) : counts[i] ? [letter] : []));
+  return letters.flatMap((letter, i) => {
+    const count = Number(row[`n${i}`]);
+    if (count > perLetter) return letters.map((second) => `${letter}${second}`);
+    return count > 0 ? [letter] : [];
+  });
 }
 
 /** A stone's code and collection, by its id (the operator's writes name it so): the edge cache's scopes of a write to it. */

@@ -18,10 +18,12 @@ import { finds, siteTotals, stones } from '../../db/schema';
  */
 
 /**
- * Stones a cron run counts (with their finds): a day of runs every five minutes counts 4.3 million, more than one
- * D1 database holds (about 3.2 million, docs/scale.md), so a recount ends within the day it begins.
+ * Stones a cron run counts (with their finds): a day of runs every five minutes counts 1.44 million, a million
+ * stones in 17 hours. A slice reads its stones' rows, which lie apart in the table (ids are random), so it costs
+ * more per stone on a large site than on a small one; at this size a run costs about the same at ten thousand
+ * stones and at a million (docs/scale.md).
  */
-export const RECOUNT_SLICE_STONES = 15_000;
+export const RECOUNT_SLICE_STONES = 5_000;
 
 /** A recount begins: the sums at zero, no stone counted yet (`''` is before every id). Only when none is under way. */
 export function beginRecount(db: Db) {
@@ -32,32 +34,40 @@ export function beginRecount(db: Db) {
 }
 
 /**
- * One slice, in one statement: the `size` stones after `after` (a range of the primary key) and their finds that are
- * not hidden (one seek of finds_stone_seq_unique per stone) are added to the sums, and `recount_after` moves to the
- * last of them. Only while the recount is at `after` (a run that read the row before another moved it counts nothing).
+ * One slice, in one statement: the `size` stones after `after` (a range of the primary key, summed once into the
+ * one row of `slice`) and the finds of that range of stones that are not hidden (a range of finds_stone_seq_unique,
+ * read from the index alone, less the hidden ones of the same range in finds_hidden_stone_idx) are added to the
+ * sums, and `recount_after` moves to the last of the stones. Only while the recount is at `after` (a run that read
+ * the row before another moved it counts nothing).
  */
 export function recountSlice(db: Db, after: string, size = RECOUNT_SLICE_STONES) {
+  const stonesAfter = db
+    .select({ id: stones.id, km: stones.totalDistanceKm, hasPhotos: stones.hasPhotos, hasStory: stones.hasStory })
+    .from(stones)
+    .where(gt(stones.id, after))
+    .orderBy(asc(stones.id))
+    .limit(size)
+    .as('stones_after');
   const slice = db.$with('slice').as(
     db
       .select({
-        id: stones.id,
-        km: sql<number>`${stones.totalDistanceKm}`.as('km'),
-        premium: sql<number>`(${stones.hasPhotos} OR ${stones.hasStory})`.as('premium'),
+        stones: sql<number>`count(*)`.as('stones'),
+        km: sql<number>`coalesce(sum(${stonesAfter.km}), 0)`.as('km'),
+        premium: sql<number>`coalesce(sum(${stonesAfter.hasPhotos} OR ${stonesAfter.hasStory}), 0)`.as('premium'),
+        last: sql<string | null>`max(${stonesAfter.id})`.as('last'),
       })
-      .from(stones)
-      .where(gt(stones.id, after))
-      .orderBy(asc(stones.id))
-      .limit(size),
+      .from(stonesAfter),
   );
+  const inRange = sql`${finds.stoneId} > ${after} AND ${finds.stoneId} <= (SELECT last FROM ${slice})`;
   return db
     .with(slice)
     .update(siteTotals)
     .set({
-      recountStones: sql`${siteTotals.recountStones} + (SELECT count(*) FROM ${slice})`,
-      recountKm: sql`${siteTotals.recountKm} + (SELECT coalesce(sum(km), 0) FROM ${slice})`,
-      recountPremium: sql`${siteTotals.recountPremium} + (SELECT coalesce(sum(premium), 0) FROM ${slice})`,
-      recountFinds: sql`${siteTotals.recountFinds} + (SELECT count(*) FROM ${finds} WHERE ${finds.stoneId} IN (SELECT id FROM ${slice}) AND ${finds.hidden} = 0)`,
-      recountAfter: sql`coalesce((SELECT max(id) FROM ${slice}), ${siteTotals.recountAfter})`,
+      recountStones: sql`${siteTotals.recountStones} + (SELECT stones FROM ${slice})`,
+      recountKm: sql`${siteTotals.recountKm} + (SELECT km FROM ${slice})`,
+      recountPremium: sql`${siteTotals.recountPremium} + (SELECT premium FROM ${slice})`,
+      recountFinds: sql`${siteTotals.recountFinds} + (SELECT count(*) FROM ${finds} WHERE ${inRange}) - (SELECT count(*) FROM ${finds} WHERE ${finds.hidden} = 1 AND ${inRange})`,
+      recountAfter: sql`coalesce((SELECT last FROM ${slice}), ${siteTotals.recountAfter})`,
     })
     .where(and(eq(siteTotals.id, 1), eq(siteTotals.recountAfter, after)));
 }
