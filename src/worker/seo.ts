@@ -15,7 +15,7 @@ const siteOf = (env: Env) => env.PUBLIC_SITE_URL.replace(/\/$/, '');
  * The sitemap (issue 32): `/sitemap.xml` is a sitemap index naming `/sitemaps/pages.xml` (the public screens and the
  * published articles) and the memorial collections' files, `/sitemaps/collections-{prefix}.xml`, each the collections
  * whose id begins with its prefix, read by one range of the primary key. Ids are random over 31 letters: while a
- * first letter holds at most SITEMAP_LETTER_URLS collections it is one file; past that, it is its files of two
+ * first letter holds at most SITEMAP_LETTER_URLS collections it is one file; past that, it is its 31 files of two
  * letters (a 961st of the collections each), so a file holds a few hundred addresses at most up to about 500 000
  * collections and the sitemaps protocol's 50 000 up to 48 million; making a file costs about the same at any size
  * short of that. Any prefix of one or two letters answers its file, listed or not (an empty one when no id begins
