@@ -61,12 +61,12 @@ export async function context(url, operator) {
   // The pages measured are the stone's, not an error page that answers 200.
   const page = await (await fetch(`${url}/${KNOWN.typical}`)).text();
   if (!page.includes(KNOWN.typicalTitle)) throw new Error(`/${KNOWN.typical} does not show the stone's title`);
-  // The collections' file that holds the known collection (one per first letter of the ids).
+  // The collections' file that holds the known collection (one per first letter of the ids, or per first two).
   const index = await (await fetch(`${url}/sitemap.xml`)).text();
-  const file = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/g)]
-    .map((m) => m[1])
-    .find((p) => p?.includes(`-${KNOWN.collection[0]}.`));
-  if (!file) throw new Error(`no sitemap file for the collections starting with ${KNOWN.collection[0]} in /sitemap.xml`);
+  const file = [...index.matchAll(/<loc>[^<]*?(\/sitemaps\/collections-([^<.]+)\.xml)<\/loc>/g)].find((m) =>
+    KNOWN.collection.startsWith(m[2] ?? '-'),
+  )?.[1];
+  if (!file) throw new Error(`no sitemap file for the collection ${KNOWN.collection} in /sitemap.xml`);
   return { url, token, sitemapFile: file, total };
 }
 
@@ -169,4 +169,27 @@ export async function measureAll(ctx, options) {
     ]);
   add(await measure('find POST /api/stones/{code}/finds', ROUTE_TARGET, find, { ...options, count: findCount }));
   return { rows, recountAt };
+}
+
+/**
+ * The recount under way, run to its end: the daily recount counts a slice of stones per cron run
+ * (api/statistics/recount.ts), so at a million stones the measured runs leave it in the middle (with the finds
+ * above written between its slices). Runs the cron, each run a day and a minute after the last, until the totals
+ * row says no recount is under way (`recountUnderWay`, read from the database file); answers the last run's time
+ * (site_totals.verified_at when the recount ended there) and how many runs it took.
+ * @param {string} url
+ * @param {number} from the last run's time
+ * @param {() => boolean} recountUnderWay
+ * @returns {Promise<{ at: number, runs: number }>}
+ */
+export async function recountToTheEnd(url, from, recountUnderWay) {
+  let at = from;
+  let runs = 0;
+  while (recountUnderWay()) {
+    if (++runs > 1000) throw new Error('the recount did not end in 1 000 cron runs');
+    at += RECOUNT_STEP_MS;
+    const { error } = await timed(`${url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(CRON)}&format=json&time=${at}`);
+    if (error) throw new Error(`cron run answered ${error}`);
+  }
+  return { at, runs };
 }

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { COLLECTION_ID_ALPHABET, collectionPath } from '../shared/collection';
 import { pathTo } from '../shared/routes';
 import { sitemapPosts } from './api/blog/queries';
-import { collectionPrefixesInUse, sitemapCollections } from './api/collections/queries';
+import { sitemapCollectionPrefixes, sitemapCollections } from './api/collections/queries';
 import { getDb } from './db/client';
 import { disallowedPaths, sitemapPaths } from './lib/addresses';
 import { CACHE_STATUS_HEADER, edgeCacheSeconds } from './lib/edge-cache';
@@ -13,15 +13,19 @@ const siteOf = (env: Env) => env.PUBLIC_SITE_URL.replace(/\/$/, '');
 
 /*
  * The sitemap (issue 32): `/sitemap.xml` is a sitemap index naming `/sitemaps/pages.xml` (the public screens and the
- * published articles) and one file per first letter of the memorial collections' ids that has any,
- * `/sitemaps/collections-{letter}.xml`. Ids are random over 31 letters, so each file holds about a 31st of the
- * collections, read by one range of the primary key: the sitemaps protocol's 50 000 addresses per file hold up to
- * about 1.5 million collections; past that, files of two letters would hold 31 times as many. Each answer is kept in the data centre's
- * cache for an hour: a crawler's visits cost no database reads.
+ * published articles) and the memorial collections' files, `/sitemaps/collections-{prefix}.xml`, each the collections
+ * whose id begins with its prefix, read by one range of the primary key. Ids are random over 31 letters: while a
+ * first letter holds at most SITEMAP_LETTER_URLS collections it is one file; past that, it is its 31 files of two
+ * letters (a 961st of the collections each), so a file holds a few hundred addresses at most up to about 500 000
+ * collections and the sitemaps protocol's 50 000 up to 48 million; making a file costs about the same at any size
+ * short of that. Any prefix of one or two letters answers its file, listed or not (an empty one when no id begins
+ * with it). Each answer is kept in the data centre's cache for an hour: a crawler's visits cost no database reads.
  */
 
 /** The sitemaps protocol's most addresses in one file. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** A first letter with more collections than this is listed as its files of two letters. */
+export const SITEMAP_LETTER_URLS = 500;
 const SITEMAP_SECONDS = 3600;
 const XML = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': `public, max-age=${SITEMAP_SECONDS}` };
 
@@ -70,8 +74,8 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
   .get('/sitemap.xml', (c) =>
     cachedXml(c, async () => {
       const site = siteOf(c.env);
-      const letters = await collectionPrefixesInUse(getDb(c.env.DB), [...COLLECTION_ID_ALPHABET]);
-      const files = ['pages', ...letters.map((letter) => `collections-${letter}`)];
+      const prefixes = await sitemapCollectionPrefixes(getDb(c.env.DB), [...COLLECTION_ID_ALPHABET], SITEMAP_LETTER_URLS);
+      const files = ['pages', ...prefixes.map((prefix) => `collections-${prefix}`)];
       const entries = files.map((file) => `  <sitemap><loc>${escapeXml(`${site}/sitemaps/${file}.xml`)}</loc></sitemap>`);
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
     }),
@@ -88,10 +92,10 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
           ...posts.map((post) => url(`${site}${pathTo('blogPost', { slug: post.slug })}`, post.updatedAt ?? post.createdAt)),
         ]);
       }
-      const letter = /^collections-([a-z0-9])\.xml$/.exec(file)?.[1];
-      if (!letter || !COLLECTION_ID_ALPHABET.includes(letter)) return null;
+      const prefix = /^collections-([a-z0-9]{1,2})\.xml$/.exec(file)?.[1];
+      if (!prefix || [...prefix].some((letter) => !COLLECTION_ID_ALPHABET.includes(letter))) return null;
       // Every memorial collection's page: public and meant to be found (issue 21).
-      const collections = await sitemapCollections(db, letter, SITEMAP_MAX_URLS);
+      const collections = await sitemapCollections(db, prefix, SITEMAP_MAX_URLS);
       return urlset(
         collections.map((collection) => url(`${site}${collectionPath(collection.id)}`, collection.updatedAt ?? collection.createdAt)),
       );

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { COLLECTION_ID_ALPHABET } from '../../src/shared/collection';
+import { SITEMAP_LETTER_URLS } from '../../src/worker/seo';
 import { createCollection } from '../support/collections';
 import { call, callWith } from '../support/factory';
 import { operatorToken } from '../support/operator';
@@ -59,7 +61,7 @@ describe('what search engines read', () => {
     expect(robots).toContain('Disallow: /admin\n');
   });
 
-  it('the sitemap is an index of files of at most 50 000 addresses: the pages, and the collections by first letter', async () => {
+  it('the sitemap is an index of files of at most 50 000 addresses: the pages, and the collections by the first letters of their ids', async () => {
     // Ids spread over the alphabet as random ids do: three in 'a', one each in 'k' and 'z'.
     const ids = ['a222222222', 'a333333333', 'azzzzzzzzz', 'k222222222', 'z999999999'];
     for (const id of ids)
@@ -80,10 +82,49 @@ describe('what search engines read', () => {
     ]);
     const inA = await (await call('/sitemaps/collections-a.xml')).text();
     expect([...inA.matchAll(/\/sammlung\/([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['a222222222', 'a333333333', 'azzzzzzzzz']);
-    // A letter without collections is an empty file; one no id can begin with, or another name, is no file.
-    expect(await (await call('/sitemaps/collections-b.xml')).text()).not.toContain('<url>');
-    for (const path of ['/sitemaps/collections-0.xml', '/sitemaps/collections-ab.xml', '/sitemaps/stones.xml'])
+    // A prefix without collections is an empty file; one no id can begin with, a longer one, or another name is no file.
+    for (const path of ['/sitemaps/collections-b.xml', '/sitemaps/collections-ab.xml'])
+      expect(await (await call(path)).text(), path).not.toContain('<url>');
+    for (const path of [
+      '/sitemaps/collections-0.xml',
+      '/sitemaps/collections-a0.xml',
+      '/sitemaps/collections-a22.xml',
+      '/sitemaps/stones.xml',
+    ])
       expect((await call(path)).status, path).toBe(404);
+  });
+
+  it('a first letter with more than SITEMAP_LETTER_URLS collections is listed as its 31 files of two letters', async () => {
+    // 'a2…' and 'ab…' together one more than a letter's file holds; 'k' stays one file.
+    const inA2 = SITEMAP_LETTER_URLS / 2;
+    const inAb = SITEMAP_LETTER_URLS - inA2 + 1;
+    for (const [prefix, count] of [
+      ['a2', inA2],
+      ['ab', inAb],
+      ['k2', 1],
+    ] as const)
+      await env.DB.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+         INSERT INTO collections (id, title, creator_email, owner_token_hash, locale, created_at)
+         SELECT ?1 || replace(replace(printf('%08d', i), '0', 'x'), '1', 'y'), 'Sammlung', 'owner@example.org', 'hash-' || ?1 || i, 'de', ?3 FROM n`,
+      )
+        .bind(prefix, count, Date.UTC(2026, 10, 1))
+        .run();
+    const index = await (await call('/sitemap.xml')).text();
+    // Every pair of the letter: ids are random, so past a few hundred collections each is in use.
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://reisesteine.test/sitemaps/pages.xml',
+      ...[...COLLECTION_ID_ALPHABET].map((second) => `https://reisesteine.test/sitemaps/collections-a${second}.xml`),
+      'https://reisesteine.test/sitemaps/collections-k.xml',
+    ]);
+    expect(await (await call('/sitemaps/collections-a3.xml')).text()).not.toContain('<url>');
+    const addresses = async (path: string) =>
+      [...(await (await call(path)).text()).matchAll(/\/sammlung\/([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const [a2, ab, k] = await Promise.all(['a2', 'ab', 'k'].map((prefix) => addresses(`/sitemaps/collections-${prefix}.xml`)));
+    expect([a2?.length, ab?.length, k?.length]).toEqual([inA2, inAb, 1]);
+    expect(a2?.every((id) => id?.startsWith('a2'))).toBe(true);
+    expect(ab?.every((id) => id?.startsWith('ab'))).toBe(true);
+    expect(k).toEqual(['k2xxxxxxxy']);
   });
 
   it('the sitemap files are kept in the edge cache for an hour where it is on: a crawler costs no reads', async () => {

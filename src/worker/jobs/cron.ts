@@ -67,8 +67,8 @@ export async function expireUndecidedPhotos(env: Env, now: Date): Promise<number
  * The cron's steps, in order: mail that lost its queue message is queued again and unconfirmed addresses and
  * expired link tokens go; owner links mailed more than OWNER_LINK_TTL_DAYS ago go; orders that never became a
  * stone; old login failure counts; finds forget their client after the repeat check's hour and reports theirs after
- * REPORT_CLIENT_DAYS; finders' photos left undecided for FIND_PHOTO_PENDING_DAYS are deleted; once a day the site
- * totals are checked against a full recount; photo objects that a failed upload or deletion left without a row are
+ * REPORT_CLIENT_DAYS; finders' photos left undecided for FIND_PHOTO_PENDING_DAYS are deleted; once a day a recount
+ * of the site totals begins, a slice of stones per run, and its last slice checks the totals; photo objects that a failed upload or deletion left without a row are
  * removed, one page of the bucket per run; finds from before the finder's precision was stored get it, and their
  * place loses street, number and postcode (before the missing mails, which name the last place); travelling stones
  * not found for MISSING_AFTER_DAYS are marked missing

@@ -119,23 +119,33 @@ export function sitemapCollections(db: Db, prefix: string, limit: number) {
 }
 
 /**
- * Whether each of `prefixes` begins a collection's id (`p0`, `p1`, … as 1 or 0): one probe of the primary key each,
- * in one statement, read from any one row of the table (none at all: no row, no prefix in use).
+ * How many collections' ids begin with each of `prefixes` (`n0`, `n1`, …), counted up to `cap` + 1 only: one bounded
+ * range of the primary key each, in one statement, read from any one row of the table (none at all: no row).
  */
-export function collectionPrefixProbes(db: Db, prefixes: readonly string[]) {
-  const probes = Object.fromEntries(
+export function collectionPrefixCounts(db: Db, prefixes: readonly string[], cap: number) {
+  const counts = Object.fromEntries(
     prefixes.map((prefix, i) => [
-      `p${i}`,
-      sql<number>`exists (select 1 from ${collections} c where c.id >= ${prefix} and c.id < ${`${prefix}~`})`,
+      `n${i}`,
+      sql<number>`(select count(*) from (select 1 from ${collections} c where c.id >= ${prefix} and c.id < ${`${prefix}~`} limit ${cap + 1}))`,
     ]),
   );
-  return db.select(probes).from(collections).limit(1);
+  return db.select(counts).from(collections).limit(1);
 }
 
-/** Which of `prefixes` begin at least one collection's id. */
-export async function collectionPrefixesInUse(db: Db, prefixes: readonly string[]): Promise<string[]> {
-  const [row] = await collectionPrefixProbes(db, prefixes);
-  return row ? prefixes.filter((_, i) => Number(row[`p${i}`]) === 1) : [];
+/**
+ * The sitemap's collection files, by the prefix of the ids each holds, in id order: a first letter with at most
+ * `perLetter` collections is one file; a letter with more is its files of two letters, all of them (ids are random:
+ * past a few hundred collections every pair of a letter is in use but by the rarest chance, and an unused one is an
+ * empty file). One read whatever the number of collections: the letters counted up to `perLetter` + 1.
+ */
+export async function sitemapCollectionPrefixes(db: Db, letters: readonly string[], perLetter: number): Promise<string[]> {
+  const [row] = await collectionPrefixCounts(db, letters, perLetter);
+  if (!row) return [];
+  return letters.flatMap((letter, i) => {
+    const count = Number(row[`n${i}`]);
+    if (count > perLetter) return letters.map((second) => `${letter}${second}`);
+    return count > 0 ? [letter] : [];
+  });
 }
 
 /** A stone's code and collection, by its id (the operator's writes name it so): the edge cache's scopes of a write to it. */

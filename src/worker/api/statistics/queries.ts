@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { siteTotals } from '../../db/schema';
 import { log } from '../../lib/logger';
+import { beginRecount, finishRecount, RECOUNT_SLICE_STONES, recountSlice } from './recount';
 
 export interface StatisticsData {
   totalDistance: number;
@@ -15,7 +16,7 @@ const CACHE_KEY = 'statistics:v2';
  * second per key, so under a burst some puts fail: the TTL bounds how stale the home page can be.
  */
 const CACHE_TTL_SECONDS = 60;
-/** The cron recounts everything at most this often (a recount reads every stone and find). */
+/** A recount of the totals begins at most this often after the last ended (it reads every stone and find, a slice per cron run). */
 export const VERIFY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 type TotalsRow = typeof siteTotals.$inferSelect;
@@ -81,34 +82,34 @@ function drifted(kept: TotalsRow, counted: TotalsRow): boolean {
 }
 
 /**
- * The cron's check, at most once per VERIFY_INTERVAL_MS: recounts stones, finds and distance and puts the
- * result into the row in one statement (so no write in between is lost), logging any drift it repairs.
- * Returns whether it ran.
+ * The cron's check of the totals, a slice per run (recount.ts): a recount begins when the last ended
+ * VERIFY_INTERVAL_MS ago or more, and each run while one is under way counts the next slice of stones; the last
+ * slice puts the sums into the totals in the same transaction (so no write in between is lost) and logs any drift
+ * it repairs. Returns whether it counted a slice.
  */
-export async function verifyStatistics(db: Db, cache: KVNamespace, now = new Date()): Promise<boolean> {
-  const current = await db.select().from(siteTotals).where(eq(siteTotals.id, 1)).get();
-  if (current?.verifiedAt && now.getTime() - current.verifiedAt.getTime() < VERIFY_INTERVAL_MS) return false;
-  const recount = {
-    stoneCount: sql`(SELECT count(*) FROM stones)`,
-    findCount: sql`(SELECT count(*) FROM finds WHERE hidden = 0)`,
-    totalDistanceKm: sql`(SELECT coalesce(sum(total_distance_km), 0) FROM stones)`,
-    premiumCount: sql`(SELECT count(*) FROM stones WHERE has_photos = 1 OR has_story = 1)`,
-    verifiedAt: now,
-  };
-  // One transaction: the row as it was, then the recount written and returned (a find in between cannot slip).
-  const [before, after] = await db.batch([
+export async function verifyStatistics(db: Db, cache: KVNamespace, now = new Date(), slice = RECOUNT_SLICE_STONES): Promise<boolean> {
+  let current = await db.select().from(siteTotals).where(eq(siteTotals.id, 1)).get();
+  if (!current) {
+    // Recreated at zero; the recount beginning now puts the counted totals into it when it ends.
+    await db.insert(siteTotals).values({ id: 1 }).onConflictDoNothing();
+    log.error('site totals row was missing: recreated from a recount');
+    current = await db.select().from(siteTotals).where(eq(siteTotals.id, 1)).get();
+    if (!current) throw new Error('site totals row missing after recreating it');
+  }
+  const recent = current.verifiedAt && now.getTime() - current.verifiedAt.getTime() < VERIFY_INTERVAL_MS;
+  if (current.recountAfter === null && recent) return false;
+  // One transaction: the row as it was, the recount begun if none is under way, a slice, and its end when nothing
+  // is left to count.
+  const [before, , , after] = await db.batch([
     db.select().from(siteTotals).where(eq(siteTotals.id, 1)),
-    db
-      .insert(siteTotals)
-      .values({ id: 1, ...recount })
-      .onConflictDoUpdate({ target: siteTotals.id, set: recount })
-      .returning(),
+    beginRecount(db),
+    recountSlice(db, current.recountAfter ?? '', slice),
+    finishRecount(db, now),
   ]);
   const counted = after[0];
-  if (!counted) throw new Error('site totals row missing after the recount');
+  if (!counted) return true;
   const kept = before[0];
-  if (!kept) log.error('site totals row was missing: recreated from a recount', { counted: toData(counted) });
-  else if (drifted(kept, counted)) {
+  if (kept && drifted(kept, counted)) {
     log.warn('site totals drifted: repaired from a recount', { kept, counted });
   }
   await publishStatistics(cache, [counted]);

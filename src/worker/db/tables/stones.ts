@@ -98,8 +98,18 @@ export const siteTotals = sqliteTable('site_totals', {
   totalDistanceKm: real('total_distance_km').notNull().default(0),
   /** Stones with photos or a story (the operator's counter). */
   premiumCount: integer('premium_count').notNull().default(0),
-  /** When the cron last compared the row with a full recount. */
+  /** When the cron last compared the row with a full recount (its last slice). */
   verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }),
+  /**
+   * The recount under way, a slice of stones per cron run (api/statistics/recount.ts): the greatest stone id counted
+   * so far ('' before the first slice), null while none is under way; and the sums of the stones up to it, which
+   * triggers keep current as those stones change (migration 0016).
+   */
+  recountAfter: text('recount_after'),
+  recountStones: integer('recount_stones').notNull().default(0),
+  recountFinds: integer('recount_finds').notNull().default(0),
+  recountKm: real('recount_km').notNull().default(0),
+  recountPremium: integer('recount_premium').notNull().default(0),
 });
 
 /** Photos of a premium stone; the bytes live in R2 under `r2Key`. At most five per stone (trigger in migrations). */
@@ -180,6 +190,9 @@ export const finds = sqliteTable(
     index('finds_client_hash_idx').on(t.clientHash, t.createdAt).where(sql`client_hash IS NOT NULL`),
     // The cron's review of finds from before the precision was stored: only those rows, never a scan.
     index('finds_precision_unreviewed_idx').on(t.stoneId).where(sql`precision IS NULL`),
+    // The daily recount's slice: a range of stones' finds counted from finds_stone_seq_unique alone, less the hidden
+    // ones, counted here (a few in a hundred) without reading a find's row (api/statistics/recount.ts).
+    index('finds_hidden_stone_idx').on(t.stoneId).where(sql`hidden = 1`),
   ],
 );
 
