@@ -6,7 +6,8 @@ import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../../src/shared/share-im
 import type { StoneCard } from '../../src/worker/share/content';
 import { COLORS, renderCollectionCard, renderStoneCard, stoneMapView } from '../../src/worker/share/render/card';
 import { crc32, encodePng } from '../../src/worker/share/render/png';
-import { hex, Raster, stroke } from '../../src/worker/share/render/raster';
+import { hex, Raster } from '../../src/worker/share/render/raster';
+import { stroke } from '../../src/worker/share/render/shapes';
 import { runsOf, wrap } from '../../src/worker/share/render/text';
 import { GENERIC_CARD_FILE, nodeCardAssets, renderGeneric } from '../support/share-card';
 

@@ -10,8 +10,13 @@ const SITE = 'https://reisesteine.test';
 // The Worker's finder texts in every language, as the tests read them (the build compiles the same files).
 const catalogs = import.meta.glob<Record<string, string>>('../../src/worker/i18n/*.json', { eager: true, import: 'default' });
 const ui = import.meta.glob<Record<string, string>>('../../src/shared/i18n/*.json', { eager: true, import: 'default' });
+// The stone page's parts (its state, map frame, newest finds) bring their texts in a namespace of their own.
+const parts = import.meta.glob<Record<string, string>>('../../src/shared/i18n/stone-parts/*.json', { eager: true, import: 'default' });
 function say(locale: Locale, id: string, values?: Record<string, string | number>): string {
-  const message = catalogs[`../../src/worker/i18n/${locale}.json`]?.[id] ?? ui[`../../src/shared/i18n/${locale}.json`]?.[id];
+  const message =
+    catalogs[`../../src/worker/i18n/${locale}.json`]?.[id] ??
+    ui[`../../src/shared/i18n/${locale}.json`]?.[id] ??
+    parts[`../../src/shared/i18n/stone-parts/${locale}.json`]?.[id];
   if (message === undefined) throw new Error(`no text ${id} in ${locale}`);
   return String(new IntlMessageFormat(message, intlTag[locale]).format(values));
 }

@@ -4,7 +4,8 @@ import type { CollectionCard, StoneCard } from '../content';
 import { drawJourney, drawLand, type LandRings, type LatLon, viewOf } from './map';
 import { decodePhoto, type Pixels, photoPaint } from './photo';
 import { encodePng } from './png';
-import { hex, Raster, type Rect, type Rgb, roundedRect } from './raster';
+import { hex, Raster, type Rect, type Rgb } from './raster';
+import { roundedRect } from './shapes';
 import { drawText, ellipsize, type FontStack, measure, wrap } from './text';
 
 /*

@@ -1,4 +1,5 @@
-import { circle, type Polygon, type Raster, type Rect, type Rgb, stroke } from './raster';
+import type { Polygon, Raster, Rect, Rgb } from './raster';
+import { circle, stroke } from './shapes';
 
 /*
  * The card's little map: the land (Natural Earth 1:110m, from world-atlas) in Web Mercator, framed on the journey
