@@ -282,6 +282,27 @@ test.describe('on a phone', () => {
     expect(mapCode.some((url) => url.endsWith('.js'))).toBe(true);
   });
 
+  test('without a connection the map waits for it instead of failing, and starts by itself once it returns', async ({ page, context }) => {
+    const mapCode: string[] = [];
+    page.on('request', (request) => {
+      if (/map-engine/.test(request.url())) mapCode.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto(`/${OMA}`);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await context.setOffline(true);
+    await page.getByTestId('stone-map').scrollIntoViewIfNeeded();
+    await page.clock.runFor(MAP_START_DELAY_MS + MAP_IDLE_TIMEOUT_MS);
+    // Near the screen and past the delay, but the browser knows it is offline: no doomed download, no failure note.
+    await expect(page.getByRole('button', { name: 'Karte anzeigen' })).toBeVisible();
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-status', 'loading');
+    expect(mapCode).toEqual([]);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'true');
+    expect(mapCode.some((url) => url.endsWith('.js'))).toBe(true);
+  });
+
   test('"Karte anzeigen" starts the map at once', async ({ page }) => {
     await page.goto(`/view/${WANDERER}`);
     await page.getByRole('button', { name: 'Karte anzeigen' }).click();

@@ -58,15 +58,17 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
   intlRef.current = intl;
   const [wanted, setWanted] = useState(false);
 
-  // Near the screen and past the first seconds of the load: start by itself.
+  // Near the screen, past the first seconds of the load and with a connection: start by itself. Without one the
+  // engine's megabyte cannot arrive; the map waits for the connection instead of failing.
   useEffect(() => {
     if (wanted || !container.current) return;
     const stop = new AbortController();
     let near = false;
     let settled = false;
     const maybeStart = () => {
-      if (near && settled) setWanted(true);
+      if (near && settled && navigator.onLine) setWanted(true);
     };
+    window.addEventListener('online', maybeStart, { signal: stop.signal });
     const observer = new IntersectionObserver(
       (entries) => {
         near = entries.some((entry) => entry.isIntersecting);
@@ -114,7 +116,8 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
         setMapStatus('ready');
       },
       (error: unknown) => {
-        // The map's code did not arrive (offline, a deploy replaced the chunk).
+        // The map's code did not arrive (the connection went, a deploy replaced the chunk). The browser keeps a
+        // module that failed as failed: only a new page load tries again, as the note says.
         console.warn('The map could not be loaded:', error);
         if (!cancelled) setMapStatus('failed');
       },
