@@ -1,7 +1,7 @@
 // The production environment's own build, served locally as production runs it: with a bad site URL it refuses
 // every request (503 MISCONFIGURED) and /healthz names the setting; with a good configuration it serves.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { PRODUCTION_VARS, serveBuild } from '../scripts/serve-build.mjs';
@@ -18,6 +18,12 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A state folder with nothing in it (a refusing Worker reads no storage). */
+function emptyState(dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  return dir;
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -38,7 +44,9 @@ test('with a bad PUBLIC_SITE_URL every request answers 503 MISCONFIGURED and /he
   const bad = `http://127.0.0.1:${port}`;
   const server = await serveBuild({
     port,
-    stateDir: `.e2e/production-bad-${port}`,
+    stateDir: emptyState(`.e2e/production-bad-${port}`),
+    // A refused configuration answers before any storage is read: no migrations or seeds to wait for.
+    prepared: true,
     config: CONFIG,
     vars: { ...PRODUCTION_VARS, PUBLIC_SITE_URL: bad },
   });
@@ -73,7 +81,7 @@ test('with a bad PUBLIC_SITE_URL every request answers 503 MISCONFIGURED and /he
 
 test('the same build as it is in wrangler.toml (placeholder domain, no secrets) refuses too', async () => {
   const port = await freePort();
-  const server = await serveBuild({ port, stateDir: `.e2e/production-as-is-${port}`, config: CONFIG });
+  const server = await serveBuild({ port, stateDir: emptyState(`.e2e/production-as-is-${port}`), prepared: true, config: CONFIG });
   try {
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
