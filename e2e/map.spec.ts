@@ -257,16 +257,23 @@ test.describe('the map\'s "Mein Standort" button', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test('the map code loads only when the map comes near the screen, never with the page', async ({ page }) => {
+  /**
+   * A premium stone on a phone (story, photo and find form come before the journey), on the page's clock so the test
+   * can move it past the start delay; answers the map code's requests as they are made.
+   */
+  async function premiumStoneOnPhone(page: Page): Promise<string[]> {
     const mapCode: string[] = [];
     page.on('request', (request) => {
       if (/map-engine/.test(request.url())) mapCode.push(request.url());
     });
-    // The page's clock, so the test can move it past the start delay.
     await page.clock.install();
-    // A premium stone: story, photo and find form come before the journey on a phone.
     await page.goto(`/${OMA}`);
     await page.getByRole('button', { name: 'Weiter' }).click();
+    return mapCode;
+  }
+
+  test('the map code loads only when the map comes near the screen, never with the page', async ({ page }) => {
+    const mapCode = await premiumStoneOnPhone(page);
     const mapTop = await page.getByTestId('stone-map').evaluate((el) => el.getBoundingClientRect().top);
     // Well below the screen and the margin in which the map starts by itself (200 px).
     expect(mapTop).toBeGreaterThan(667 + 200);
@@ -283,13 +290,7 @@ test.describe('on a phone', () => {
   });
 
   test('without a connection the map waits for it instead of failing, and starts by itself once it returns', async ({ page, context }) => {
-    const mapCode: string[] = [];
-    page.on('request', (request) => {
-      if (/map-engine/.test(request.url())) mapCode.push(request.url());
-    });
-    await page.clock.install();
-    await page.goto(`/${OMA}`);
-    await page.getByRole('button', { name: 'Weiter' }).click();
+    const mapCode = await premiumStoneOnPhone(page);
     await context.setOffline(true);
     await page.getByTestId('stone-map').scrollIntoViewIfNeeded();
     await page.clock.runFor(MAP_START_DELAY_MS + MAP_IDLE_TIMEOUT_MS);

@@ -27,7 +27,7 @@ function emptyState(dir: string): string {
 }
 
 test.describe.configure({ mode: 'serial' });
-// Two builds served one after the other, each with migrations and seeds: more than the default half minute.
+// Three servers of the build one after the other, the last with migrations and seeds: more than the default half minute.
 test.setTimeout(120_000);
 
 test.beforeAll(() => {

@@ -8,9 +8,8 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 const OWN = "name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
 
 /**
- * The schema the migrations made, as SQLite keeps it: tables first, then their indexes, then triggers and views, each
- * in the order they were made; and the rows the migrations wrote (the site totals' row, the recount's state, their
- * own list in d1_migrations). After a test's reset both are made again in one batch, which gives the database the
+ * The schema the migrations made, as SQLite keeps it (tables, then their indexes, then triggers and views, each in the
+ * order they were made), and the rows the migrations wrote (the site totals' row, their own list in d1_migrations). After a test's reset both are made again in one batch, which gives the database the
  * migrations give at a third of the cost of running them again: the reset after each of the Worker tests' three
  * thousand tests is a large part of their time.
  */
