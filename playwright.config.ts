@@ -25,6 +25,10 @@ export default defineConfig({
     // Screenshots and DOM snapshots at every step are left out: recording them cost a sixth of the browser tests' time
     // (three spec files: 200 s with them, 172 s without, 165 s with no trace at all); the error context beside the
     // trace holds the page's accessibility tree at the failure.
+    // The service worker installs on a page's first visit and fetches and compiles the stone page's files ahead: a
+    // quarter of the browser's time in tests that never go offline. Those of the offline finder (offline.spec.ts) let
+    // it run, one of them through every kind of screen; the others run without it.
+    serviceWorkers: 'block',
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
   },

@@ -82,6 +82,12 @@ export default defineConfig({
         test: {
           name: 'worker',
           sequence: { groupOrder: 1 },
+          // The Worker test files on one core share its workerd, one file after another, as production's isolates serve
+          // request after request: starting a workerd and loading the Worker's modules for each of the 81 files took
+          // half the Worker tests' time (decision record 031). Every test still starts on empty storage (the setup file's
+          // reset); what the Worker's modules keep between requests (a key made from its secret, the share card's parsed
+          // assets, a note logged once) is what an isolate in production keeps too.
+          isolate: false,
           // Integration tests render pages and wait for the real queue; a busy machine needs more than 5 s now and then.
           testTimeout: 15_000,
           include: ['tests/worker/**/*.test.ts'],

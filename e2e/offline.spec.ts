@@ -72,6 +72,49 @@ test.describe('the installable app', () => {
   });
 });
 
+test.describe('every screen with the service worker in control', () => {
+  // The other browser tests run without the service worker (playwright.config.ts): this one walks the kinds of screen
+  // a visitor meets once it is installed, each navigation answered through it.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('loads and hydrates as without it, the stone page kept and the secret one not', async ({ page, request }) => {
+    const created = await request.post('/api/stones', { data: { creatorEmail: 'offline@example.org', title: 'Stein mit Helfer' } });
+    expect(created.status()).toBe(201);
+    const { code, adminToken } = (await created.json()) as { code: string; adminToken: string };
+    await page.goto('/');
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+    const screens: Array<[path: string, heading: RegExp]> = [
+      [`/${code}`, /Stein mit Helfer/],
+      [`/admin/stone/${adminToken}`, new RegExp(`Stein ${code} verwalten`)],
+      [`/etikett/${code}`, /Etikett/],
+      ['/blog', /Blog/],
+      ['/impressum', /Impressum/],
+      ['/datenschutz', /Datenschutz/],
+      ['/stein-vorbereiten', /Stein/],
+      ['/admin', /Anmeld|Betrieb|Admin/],
+      ['/', /Bemalte Steine/],
+    ];
+    for (const [path, heading] of screens) {
+      const response = await page.goto(path);
+      expect(response?.fromServiceWorker(), path).toBe(true);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    }
+    await expect.poll(() => page.evaluate(keptPages)).toContain(`/${code}`);
+    expect(await page.evaluate(keptPages)).not.toContain(`/admin/stone/${adminToken}`);
+  });
+});
+
+/** The paths of the pages the service worker keeps for offline use (run in the page). */
+async function keptPages(): Promise<string[]> {
+  const paths: string[] = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('reisesteine-pages-')) continue;
+    for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+  }
+  return paths;
+}
+
 test.describe('a finder without a connection', () => {
   test.use({
     geolocation: bonn,

@@ -62,8 +62,9 @@ test('the owner edits the stone, adds and deletes a photo and hides a bogus find
 });
 
 test.describe('deleting', () => {
-  // The deleted stone's page and owner page answer 404, which the browser reports on its console.
-  test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
+  // The deleted stone's page and owner page answer 404, which the browser reports on its console. The service worker
+  // keeps the stone's page for offline use, and the deletion must take that copy too.
+  test.use({ allowConsoleErrors: [/404 \(Not Found\)/], serviceWorkers: 'allow' });
 
   test('the owner deletes the stone after typing its code, and its page then says it does not exist', async ({ page, request }) => {
     const { code, adminToken } = await premiumStone(request, 'Abschiedsstein');
