@@ -5,13 +5,15 @@ const port = Number(process.env.E2E_PORT ?? 8790);
 
 /**
  * Browser tests: Debian's Chromium (no downloaded browser) against the production build served by workerd
- * with its own seeded state (see e2e/global-setup.ts). One worker: the tests share that database.
+ * with its own seeded state (see e2e/global-setup.ts), which the tests of both workers share.
  */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time against the one server: each test is a client of its own (e2e/fixtures.ts) with stones of
+  // its own, and one worker left a core idle a third of the time (decision record 031).
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
