@@ -173,7 +173,8 @@ interface JsonReport {
 }
 
 /**
- * Runs `files` of the previous version in `tree` with its own Vitest configuration; `name` names the report and
+ * Runs `files` of the previous version in `tree` with its own Vitest configuration, on every core with the files of a
+ * core in one workerd as the current version runs its Worker tests; `name` names the report and
  * the log beside the tree. A failed test is run once more (`--retry=1`): a query the schema breaks fails every
  * time, a test that depends on timing under load does not. The run is stopped after `timeoutMs`, with the
  * workerd processes it started.
@@ -193,11 +194,13 @@ export async function runPreviousTests(tree: string, files: string[], name: stri
   const output = openSync(log, 'w');
   const child = spawn(
     process.execPath,
-    // One file per core, as the current version's tests run (vitest.config.ts maxWorkers).
+    // One file per core, the files on one core in one workerd, as the current version's Worker tests run
+    // (vitest.config.ts maxWorkers and isolate; decision record 031).
     [
       join(tree, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       `--maxWorkers=${availableParallelism()}`,
+      '--isolate=false',
       '--retry=1',
       '--reporter=json',
       `--outputFile=${report}`,

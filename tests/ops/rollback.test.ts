@@ -24,7 +24,7 @@ import {
 const root = join(import.meta.dirname, '../..');
 
 /**
- * The previous version's query tests (about 740 in 47 files) take four to five minutes on two cores, twice that on
+ * The previous version's query tests (about 870 in 59 files) take about three minutes on two cores, twice that on
  * a machine busy with something else. A hung workerd is stopped well before the test's end, and a run stopped for
  * time says so.
  */
