@@ -12,7 +12,8 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   // Two files at a time against the one server: each test is a client of its own (e2e/fixtures.ts) with stones of
-  // its own, and one worker left a core idle a third of the time (decision record 031).
+  // its own (a seeded stone written to is used by one file only), and one worker left a core idle a third of the
+  // time (decision record 031).
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
