@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, offlineReady, test } from './fixtures';
+import { expect, keptPages, offlineReady, test } from './fixtures';
 
 const bonn = { latitude: 50.7374, longitude: 7.0982 };
 
@@ -86,12 +86,12 @@ test.describe('every screen with the service worker in control', () => {
     const screens: Array<[path: string, heading: RegExp]> = [
       [`/${code}`, /Stein mit Helfer/],
       [`/admin/stone/${adminToken}`, new RegExp(`Stein ${code} verwalten`)],
-      [`/etikett/${code}`, /Etikett/],
-      ['/blog', /Blog/],
+      [`/etikett/${code}`, new RegExp(`^Etiketten für ${code}$`)],
+      ['/blog', /^Blog$/],
       ['/impressum', /Impressum/],
       ['/datenschutz', /Datenschutz/],
-      ['/stein-vorbereiten', /Stein/],
-      ['/admin', /Anmeld|Betrieb|Admin/],
+      ['/stein-vorbereiten', /^Stein vorbereiten$/],
+      ['/admin', /^Admin-Anmeldung$/],
       ['/', /Bemalte Steine/],
     ];
     for (const [path, heading] of screens) {
@@ -104,16 +104,6 @@ test.describe('every screen with the service worker in control', () => {
     expect(await page.evaluate(keptPages)).not.toContain(`/admin/stone/${adminToken}`);
   });
 });
-
-/** The paths of the pages the service worker keeps for offline use (run in the page). */
-async function keptPages(): Promise<string[]> {
-  const paths: string[] = [];
-  for (const name of await caches.keys()) {
-    if (!name.startsWith('reisesteine-pages-')) continue;
-    for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
-  }
-  return paths;
-}
 
 test.describe('a finder without a connection', () => {
   test.use({
