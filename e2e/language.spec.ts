@@ -20,3 +20,23 @@ test('the language switch turns the site English and back, and is remembered acr
   await page.getByRole('button', { name: 'Deutsch' }).click();
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
 });
+
+test('a tap on the language button before its code has arrived is pressed once it has', async ({ page }) => {
+  // The header's languages hydrate after the page (layout/parts.ts); their module is held back until after the tap.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/later-parts-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/stein-vorbereiten');
+  const button = page.getByRole('button', { name: 'Sprache DE' });
+  await button.click();
+  // React could not deliver it: the list is still closed while the module waits.
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await expect(page.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-current', 'true');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+});

@@ -6,6 +6,7 @@ import { preloadPage } from './App';
 import { Document } from './document';
 import { BANNER_OPEN_ATTRIBUTE } from './features/consent/banner-script';
 import { preloadCookieBanner } from './features/consent/consent-manager';
+import { watchTaps } from './lib/held-taps';
 import { provideMessages } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
 import { loadCatalog, loadScreenMessages, setScreenLocale } from './lib/screen-messages';
@@ -22,6 +23,7 @@ if (!data) throw new Error('initial data missing');
 const queryClient = createQueryClient();
 for (const { key, data: value } of data.queries) queryClient.setQueryData(key, value);
 const { pathname, search, hash } = window.location;
+watchTaps();
 
 const hydrate = () =>
   startTransition(() => {

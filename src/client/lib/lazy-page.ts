@@ -1,5 +1,6 @@
-import { type ComponentType, createElement, lazy, memo, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, memo, Suspense, useEffect } from 'react';
 import type { PageProps } from '../../shared/routes';
+import { pressHeldTap } from './held-taps';
 
 export type PageComponent = ComponentType<PageProps>;
 type PageModule<P = PageProps> = { default: ComponentType<P> };
@@ -43,12 +44,19 @@ const serverParts = new Set<() => Promise<unknown>>();
  * A part of a page that the browser loads after the page's first JavaScript (React.lazy in a Suspense boundary),
  * but that the Worker renders in place: it loads every part before it renders (preloadParts), so the page's HTML
  * has the part where it belongs instead of revealing it later, and the browser hydrates the part once its module
- * has arrived.
+ * has arrived — then a button tapped before it was there is pressed (held-taps.ts).
  */
 export function lazyPart<P>(load: () => Promise<PageModule<P>>) {
-  const part = lazyPage<P>(load);
+  const part = lazyPage<P>(() => load().then(({ default: Component }) => ({ default: pressingHeldTap(Component) })));
   if (import.meta.env.SSR) serverParts.add(part.preload);
   return part;
+}
+
+function pressingHeldTap<P>(Component: ComponentType<P>): ComponentType<P> {
+  return function HydratedPart(props: P) {
+    useEffect(pressHeldTap, []);
+    return createElement(Component as ComponentType<object>, props as object);
+  };
 }
 
 /** Loads every part made with lazyPart (the Worker, before it renders a page). */
