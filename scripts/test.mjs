@@ -2,8 +2,8 @@
 // dry run for staging and production, the operations tests (rollback, restore), then the browser tests (Playwright
 // in Chromium against the production build). Ends with "N passed, N failed".
 //
-// Parts that leave a core idle run side by side (decision record 031): the type check and lint beside the dry runs
-// (each mostly one core). The unit and Worker tests take every core alone, as do the operations tests (the rollback
+// Parts that leave a core idle run side by side (decision record 031): the type check, lint and the browser tests'
+// build beside the dry runs (each mostly one core). The unit and Worker tests take every core alone, as do the operations tests (the rollback
 // check runs the previous version's Worker tests); the browser tests come last. A part's output is printed whole
 // when it ends, so the log reads part by part.
 import { spawn } from 'node:child_process';
@@ -103,6 +103,11 @@ await Promise.all([
       if (!(await part('lint and format (Biome)', 'npx', ['biome', 'check', '.'])))
         problems.push('lint or format check failed (npm run format fixes what it can)');
     },
+    // The browser tests' build (dist/, which nothing before them reads): on the core the dry runs leave idle.
+    async () => {
+      if (!(await part('build for the browser tests', 'npx', ['vite', 'build', '--logLevel', 'warn'])))
+        problems.push('the build for the browser tests failed');
+    },
   ]),
   inTurn([dryRun('staging'), dryRun('production')]),
 ]);
@@ -124,6 +129,7 @@ countVitest(
 );
 const e2eOk = await part('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/playwright.json`,
+  E2E_REUSE_BUILD: '1',
 });
 
 const e2e = readJson(`${reports}/playwright.json`);
