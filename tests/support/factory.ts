@@ -182,26 +182,41 @@ export async function countRows(table: 'stones' | 'finds' | 'subscriptions' | 'p
   return row?.n ?? 0;
 }
 
+/** A table's columns that a write could change; its rows in the order of the first column. */
+export type Columns = readonly [table: string, columns: readonly string[]];
+
 /** Everything a write could change, to show that a refused request changed nothing. */
-export async function snapshot() {
-  const [stoneRows, findRows, subscriptionRows, photoRows, outboxRows, collectionRows, tokenRows] = await env.DB.batch([
-    env.DB.prepare('SELECT id, code, title, story, find_seq, total_distance_km, last_latitude, last_longitude FROM stones ORDER BY id'),
-    env.DB.prepare('SELECT id, stone_id, seq FROM finds ORDER BY id'),
-    env.DB.prepare('SELECT id, email FROM subscriptions ORDER BY id'),
-    env.DB.prepare('SELECT id FROM photos ORDER BY id'),
-    env.DB.prepare('SELECT id FROM email_outbox ORDER BY id'),
-    env.DB.prepare('SELECT id, title, dedication, stone_seq, updated_at FROM collections ORDER BY id'),
-    env.DB.prepare('SELECT token_hash FROM collection_owner_tokens ORDER BY token_hash'),
-  ]);
-  return {
-    stones: stoneRows?.results,
-    finds: findRows?.results,
-    subscriptions: subscriptionRows?.results,
-    photos: photoRows?.results,
-    outbox: outboxRows?.results,
-    collections: collectionRows?.results,
-    collectionOwnerTokens: tokenRows?.results,
-  };
+const SNAPSHOT = {
+  stones: ['stones', ['id', 'code', 'title', 'story', 'find_seq', 'total_distance_km', 'last_latitude', 'last_longitude']],
+  finds: ['finds', ['id', 'stone_id', 'seq']],
+  subscriptions: ['subscriptions', ['id', 'email']],
+  photos: ['photos', ['id']],
+  outbox: ['email_outbox', ['id']],
+  collections: ['collections', ['id', 'title', 'dedication', 'stone_seq', 'updated_at']],
+  collectionOwnerTokens: ['collection_owner_tokens', ['token_hash']],
+} as const satisfies Record<string, Columns>;
+
+/**
+ * snapshot()'s tables (and `more`), each as one JSON text of its rows that SQLite writes: two states are compared
+ * text by text, which a fuzz of thousands of requests over growing tables can afford after every request.
+ */
+export async function snapshotText(more: Record<string, Columns> = {}): Promise<Record<string, string>> {
+  const tables = Object.entries({ ...SNAPSHOT, ...more });
+  // One statement, one row: a column per table.
+  const select = tables.map(([name, [table, columns]]) => {
+    const object = columns.map((column) => `'${column}', ${column}`).join(', ');
+    return `(SELECT json_group_array(json_object(${object})) FROM (SELECT * FROM ${table} ORDER BY ${columns[0]})) AS "${name}"`;
+  });
+  return (await env.DB.prepare(`SELECT ${select.join(', ')}`).first<Record<string, string>>()) ?? {};
+}
+
+/** The rows of a snapshotText(), for a comparison that shows what differs. */
+export const snapshotRows = (text: Record<string, string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(text).map(([name, rows]) => [name, JSON.parse(rows)]));
+
+/** Everything a write could change (SNAPSHOT), row by row. */
+export async function snapshot(): Promise<Record<keyof typeof SNAPSHOT, Record<string, unknown>[]>> {
+  return snapshotRows(await snapshotText()) as Record<keyof typeof SNAPSHOT, Record<string, unknown>[]>;
 }
 
 export interface StoneCounters {
