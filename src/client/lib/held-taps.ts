@@ -15,7 +15,8 @@ export function watchTaps(): void {
       // Before the page is interactive, the after-load script holds the tap.
       if (!document.documentElement.dataset.hydrated || !(event.target instanceof Element)) return;
       const button = event.target.closest('button');
-      if (!button || button.form) return;
+      // A form's submit button sends the form: the form's own handling (hydrate-after-load.ts, the form's part) is its.
+      if (!button || (button.type === 'submit' && button.form)) return;
       let reached = false;
       const mark = () => {
         reached = true;
