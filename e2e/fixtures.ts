@@ -106,6 +106,22 @@ export async function hydratedElement(locator: Locator) {
   return locator;
 }
 
+/**
+ * Holds back the files `pattern` matches until the returned function is called: a test taps before a page's (or a
+ * part's) code has arrived, then lets it arrive.
+ */
+export async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A mail the development transport kept (`/dev/mail.json`). */
 export interface DevMail {
   to: string;

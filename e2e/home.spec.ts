@@ -1,4 +1,4 @@
-import { expect, OMA, test } from './fixtures';
+import { expect, holdBack, OMA, test } from './fixtures';
 
 test('the home page counts the statistics up to the totals', async ({ page, request }) => {
   const stats = (await (await request.get('/api/statistics')).json()) as { totalDistance: number; stoneCount: number; findCount: number };
@@ -90,14 +90,7 @@ test.describe('its JavaScript, which loads after the page (decision record 019)'
   });
 
   test('a button tapped before the page is interactive does its work once it is', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/main-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, '**/assets/main-*.js');
     // The fixture's goto waits for hydration, which this test holds back.
     await page.mainFrame().goto('/', { waitUntil: 'load' });
     await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();

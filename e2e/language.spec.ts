@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, holdBack, test } from './fixtures';
 
 test('the language switch turns the site English and back, and is remembered across pages', async ({ page }) => {
   await page.goto('/stein-vorbereiten');
@@ -23,14 +23,7 @@ test('the language switch turns the site English and back, and is remembered acr
 
 test('a tap on the language button before its code has arrived is pressed once it has', async ({ page }) => {
   // The header's languages hydrate after the page (layout/parts.ts); their module is held back until after the tap.
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/later-parts-*.js', async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/later-parts-*.js');
   await page.goto('/stein-vorbereiten');
   const button = page.getByRole('button', { name: 'Sprache DE' });
   await button.click();
