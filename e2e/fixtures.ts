@@ -167,3 +167,16 @@ export function catalogTexts(locale: string, catalogs: readonly string[]): Recor
     ),
   );
 }
+
+/**
+ * The totals a page of the home page was rendered with (its server-rendered end values): another test file, running
+ * beside this one, may make a stone or log a find between a request of the test's own and the page's.
+ */
+export function renderedTotals(html: string): Record<'distance' | 'stones' | 'finds', string> {
+  const total = (id: string) => {
+    const value = new RegExp(`data-testid="stat-${id}"[^]*?<dd[^>]*>([^<]*)</dd>`).exec(html)?.[1];
+    if (value === undefined) throw new Error(`no stat-${id} in the page`);
+    return value;
+  };
+  return { distance: total('distance'), stones: total('stones'), finds: total('finds') };
+}

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { chromiumTestExecutable } from '../scripts/chromium.mjs';
 import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
 import { startFakeServices } from '../tests/support/fake-services';
 
@@ -8,6 +9,8 @@ export const E2E_OPERATOR = { email: 'betrieb@example.org', password: 'e2e-passw
 
 /** Builds once, serves the built Worker with fresh seeded state (and the fake Stripe), and stops both after the run. */
 export default async function globalSetup() {
+  // Which Chromium runs them: the headless shell where it is installed, else the full browser (scripts/chromium.mjs).
+  console.info(`browser tests in ${chromiumTestExecutable}`);
   ensureBuild({ rebuild: !process.env.E2E_REUSE_BUILD });
   const fakes = await startFakeServices();
   const port = Number(process.env.E2E_PORT ?? 8790);
