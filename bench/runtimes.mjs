@@ -80,6 +80,13 @@ function d1File(stateDir) {
 }
 
 /**
+ * How much earlier than its read a card's `card_read_at` is recorded (src/worker/share/job.ts CLOCK_MARGIN_MS): a
+ * find up to this long after it was on the card when the card was read, or sent a message of its own that reads
+ * again (a find sends none only while its card's message is on its way, which reads after it: share/storage.ts).
+ */
+const READ_MARGIN_MS = 1000;
+
+/**
  * Waits until every stone whose code starts with `prefix` has a card read after its newest find: the share cards
  * the finds asked for are rendered (or coalesced into a render that read them). Reads the local D1 file beside the
  * running Worker (SQLite allows a second reader). Resolves with the stones whose cards were read since `since`.
@@ -92,7 +99,7 @@ export async function cardsSettled(stateDir, prefix, since, timeoutMs) {
   const db = new DatabaseSync(d1File(stateDir), { readOnly: true });
   const waiting = db.prepare(
     `SELECT count(*) AS n FROM stones s WHERE s.code LIKE ? || '%'
-       AND EXISTS (SELECT 1 FROM finds f WHERE f.stone_id = s.id AND f.created_at > coalesce(s.card_read_at, 0))`,
+       AND EXISTS (SELECT 1 FROM finds f WHERE f.stone_id = s.id AND f.created_at > coalesce(s.card_read_at, 0) + ${READ_MARGIN_MS})`,
   );
   const read = db.prepare(`SELECT count(*) AS n FROM stones WHERE code LIKE ? || '%' AND card_read_at >= ?`);
   try {

@@ -1,5 +1,6 @@
 import { applyD1Migrations, env, reset } from 'cloudflare:test';
 import { afterEach } from 'vitest';
+import { forgetMessagesOnTheirWay } from '../../src/worker/share/storage';
 
 // Every test file starts from the real migrations; storage is wiped after each test.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
@@ -39,6 +40,8 @@ async function tableCount(): Promise<number> {
 }
 
 afterEach(async () => {
+  // The queue is emptied below: the share messages this isolate remembers as on their way are gone with it.
+  forgetMessagesOnTheirWay();
   // reset() deletes every Durable Object, the local D1 database among them. One that is busy at that moment (the
   // queue consumer reading the outbox a test before filled) survives it with its rows, so the reset is repeated
   // until D1 is empty.

@@ -17,7 +17,15 @@ import {
   stoneCardReadAt,
   stoneCardValidity,
 } from './queries';
-import { collectionCardKey, collectionCardPrefix, type ShareMessage, stoneCardKey, stoneCardPrefix, sweepOldCards } from './storage';
+import {
+  arrived,
+  collectionCardKey,
+  collectionCardPrefix,
+  type ShareMessage,
+  stoneCardKey,
+  stoneCardPrefix,
+  sweepOldCards,
+} from './storage';
 
 /*
  * The share job (decision record 025): one queue message names a stone or a collection; the job reads what its
@@ -29,10 +37,11 @@ import { collectionCardKey, collectionCardPrefix, type ShareMessage, stoneCardKe
 export type Outcome = 'rendered' | 'unchanged' | 'stored-already' | 'superseded' | 'gone' | 'coalesced';
 
 /*
- * Renders coalesce (issue 32): a message asks for the card as it was at its `requestedAt`, and arrives
- * SHARE_CARD_DEBOUNCE_SECONDS later. The first of a burst reads the newest state and records when it read
- * (`card_read_at`); every later message asked for before that moment is skipped with one small read ('coalesced').
- * So a stone or collection is rendered at most once per debounce period, always from its newest state.
+ * Renders coalesce (issue 32): a message arrives SHARE_CARD_DEBOUNCE_SECONDS after the write that sent it and asks
+ * for the card as it is at its `requestedAt`, the moment it is due (the writes in between sent none and count on it:
+ * storage.ts `notOnTheirWay`). The first to arrive reads the newest state and records when it read (`card_read_at`);
+ * every later message due before that moment is skipped with one small read ('coalesced'). So a stone or
+ * collection is rendered at most once per debounce period (and isolate that asked), always from its newest state.
  *
  * The read's moment is taken this much earlier than the job's clock says: the Worker that stamped the message and
  * the job may run on machines whose clocks differ a little, and a change a moment after the read must not count as
@@ -183,6 +192,7 @@ export async function handleShareMessages(messages: ReadonlyArray<Message<ShareM
     if (!seen || (message.body.requestedAt ?? Number.MAX_SAFE_INTEGER) >= (seen.body.requestedAt ?? Number.MAX_SAFE_INTEGER))
       newest.set(target(message.body), message);
   }
+  arrived(messages.map((message) => message.body));
   const outcomes: Outcome[] = [];
   for (const message of messages) {
     if (newest.get(target(message.body)) !== message) {

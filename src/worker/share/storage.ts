@@ -8,9 +8,10 @@ import { DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS, shareCardDebounceSeconds } from '.
  */
 
 /**
- * A queue message asking for a stone's or a collection's card, as it is at `requestedAt` (epoch milliseconds, after
- * the write that changed it): the job skips it when the current card was read after that moment. Messages queued
- * by a version before renders coalesced have none and are always handled.
+ * A queue message asking for a stone's or a collection's card, as it is at `requestedAt` (epoch milliseconds: the
+ * moment the message is due, SHARE_CARD_DEBOUNCE_SECONDS after the write that sent it; the writes until then that
+ * sent none count on it, `notOnTheirWay` below): the job skips it when the current card was read after that moment.
+ * Messages queued by a version before renders coalesced have none and are always handled.
  */
 export type ShareMessage = ({ share: 'stone'; code: string } | { share: 'collection'; id: string }) & { requestedAt?: number };
 
@@ -70,28 +71,80 @@ export async function sweepOldCards(
   if (old.length > 0) await bucket.delete(old.map((object) => object.key));
 }
 
+/*
+ * The cards this isolate has asked for whose message is still on its way (issue 32). A write to a stone or a
+ * collection whose message is due later sends none of its own: that message, read when it arrives, finds the
+ * newest state, this write's included. So a message covers the writes until it is due, and says so: its
+ * `requestedAt` is the moment it is due, and the job skips it only when the card was read after that moment
+ * (job.ts). A burst of finds on one stone sends one message per debounce period instead of one per find, and
+ * the queue and the job see a message per card, not per write.
+ *
+ * Memory of one isolate: another isolate, or this one after an eviction, asks once more — never less. A message that
+ * could not be sent is not remembered, so the next write asks again.
+ */
+
+/** `stone:{code}` or `collection:{id}` → when its message is due (epoch milliseconds). */
+const due = new Map<string, number>();
+/** Past this many, the entries already due are dropped (a busy isolate meets many stones). */
+const PRUNE_AT = 1000;
+
+const keyOf = (message: ShareMessage) => (message.share === 'stone' ? `stone:${message.code}` : `collection:${message.id}`);
+
+/** The messages whose card has no message on its way at `now`. */
+export function notOnTheirWay(messages: readonly ShareMessage[], now: number): ShareMessage[] {
+  return messages.filter((message) => (due.get(keyOf(message)) ?? 0) <= now);
+}
+
+/** Remembers the messages sent, each due at its `requestedAt`. */
+export function onTheirWay(messages: readonly ShareMessage[], now: number): void {
+  if (due.size >= PRUNE_AT) for (const [key, at] of due) if (at <= now) due.delete(key);
+  for (const message of messages) if (message.requestedAt !== undefined) due.set(keyOf(message), message.requestedAt);
+}
+
+/**
+ * The messages have arrived: their cards have none on its way from this isolate any more (one due later stays).
+ * A queue delivers a message when it is due, so this changes nothing there; a Worker test delivers at once.
+ */
+export function arrived(messages: readonly ShareMessage[]): void {
+  for (const message of messages) {
+    const key = keyOf(message);
+    if ((due.get(key) ?? 0) <= (message.requestedAt ?? Number.MAX_SAFE_INTEGER)) due.delete(key);
+  }
+}
+
+/** Forgets every message on its way: the Worker tests' storage reset empties the queue they were in. */
+export function forgetMessagesOnTheirWay(): void {
+  due.clear();
+}
+
 /**
  * Asks the job for the cards (after the write that changed them, through waitUntil: no answer waits). A message
  * that does not reach the queue leaves the card one change behind until the next change; the write itself stands.
  * `SHARE_IMAGES = "off"` (the Worker tests, which deliver share messages themselves) queues nothing.
  *
- * Renders coalesce (decision record 025): each message is stamped with this moment and delivered after
- * SHARE_CARD_DEBOUNCE_SECONDS, so the first of a burst renders the newest state and the others find it on the card.
- * `spacingSeconds` spreads many messages out (the cron's catch-up), one more step of delay each.
+ * Renders coalesce (decision record 025): each message is delivered after SHARE_CARD_DEBOUNCE_SECONDS and stamped
+ * with that moment, so the first to arrive renders the newest state and the others find it on the card; a write
+ * whose card already has a message on its way from this isolate sends none (`notOnTheirWay` below). `spacingSeconds`
+ * spreads many messages out (the cron's catch-up), one more step of delay each; those are sent as they are.
  */
 export async function queueShareCards(env: Env, messages: readonly ShareMessage[], spacingSeconds = 0): Promise<void> {
   if (env.SHARE_IMAGES === 'off' || messages.length === 0) return;
-  const requestedAt = Date.now();
+  const now = Date.now();
   const delay = shareCardDebounceSeconds(env) ?? DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS;
+  const asked = spacingSeconds === 0 ? notOnTheirWay(messages, now) : [...messages];
+  if (asked.length === 0) return;
+  const sent = asked.map((message, i) => {
+    const delaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, delay + i * spacingSeconds);
+    return { body: { ...message, requestedAt: now + delaySeconds * 1000 }, delaySeconds };
+  });
   try {
-    await env.EMAIL_QUEUE.sendBatch(
-      messages.map((message, i) => ({
-        body: { ...message, requestedAt },
-        delaySeconds: Math.min(MAX_QUEUE_DELAY_SECONDS, delay + i * spacingSeconds),
-      })),
+    await env.EMAIL_QUEUE.sendBatch(sent);
+    onTheirWay(
+      sent.map((message) => message.body),
+      now,
     );
   } catch (error) {
-    log.warn('share card render not queued', { count: messages.length, error: String(error) });
+    log.warn('share card render not queued', { count: asked.length, error: String(error) });
   }
 }
 
