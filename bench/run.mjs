@@ -4,7 +4,8 @@
 // the stone page, and workerd memory. Not part of the tests: the figures depend on the machine, and the load
 // generator shares the CPU with workerd.
 //
-// Env: BENCH_SECONDS (measured seconds per target and round, default 5), BENCH_ROUNDS (default 3),
+// Env: BENCH_SECONDS (measured seconds per target and round, default 5; finds: BENCH_FIND_SECONDS, default 60, the
+//      share cards' debounce), BENCH_ROUNDS (default 3),
 //      BENCH_CONCURRENCY (connections, default 16), BENCH_WARMUP_SECONDS (default 2), BENCH_PORT (preferred
 //      port, default 8795).
 // The targets take turns in rounds (static, API, SSR, static, …): a slow spell of the machine then hits all of
@@ -64,10 +65,15 @@ const LOAD_HEADERS = { 'accept-encoding': 'identity' };
 const WRITE_STONES = Math.round(positiveNumber('BENCH_WRITE_STONES', 64));
 
 /**
- * Production's settings, but the share cards coalesce per round rather than per minute: a round of finds asks for
- * one card per write stone, rendered after the round, which the find's figure counts (bench/rounds.mjs).
+ * A round of finds lasts one SHARE_CARD_DEBOUNCE_SECONDS — production's 60 s (src/worker/lib/settings.ts
+ * DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS) unless BENCH_FIND_SECONDS says otherwise — with the Worker's debounce set to
+ * it: a steady minute of finds on the write stones asks for the cards production renders for such a minute (one
+ * per stone, a second where a find came in after its render began), and the find's figure counts their CPU
+ * (bench/rounds.mjs). BENCH_FIND_SECONDS=5 measures a five-second burst instead, with a card per stone every five
+ * seconds (decision record 031).
  */
-const BENCH_VARS = { ...PRODUCTION_VARS, SHARE_CARD_DEBOUNCE_SECONDS: String(Math.max(1, Math.round(seconds))) };
+const findSeconds = Math.max(1, Math.round(positiveNumber('BENCH_FIND_SECONDS', 60)));
+const BENCH_VARS = { ...PRODUCTION_VARS, SHARE_CARD_DEBOUNCE_SECONDS: String(findSeconds) };
 const FIND_PATH = '/api/stones/{code}/finds';
 
 /** Throughput targets as ratios to the static file in the same round (decision record 014). */
@@ -200,7 +206,7 @@ async function main() {
   // test, a build) skews the figures, so the load average goes into the report.
   const loadAvg = os.loadavg().map((n) => Number(n.toFixed(2)));
   console.log(
-    `\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target and setting, client ${clientName}, node ${process.version}`,
+    `\nload: ${concurrency} connections, ${warmupSeconds} s warm-up, then ${rounds} rounds of ${seconds} s per target and setting (finds: ${findSeconds} s, the share cards' debounce), client ${clientName}, node ${process.version}`,
   );
   console.log(`machine: ${os.availableParallelism()} cores, load average ${loadAvg.join(' / ')} (1/5/15 min) before the load`);
   let warmupErrors = 0;
@@ -220,7 +226,7 @@ async function main() {
   for (let r = 0; r < rounds; r++) {
     for (const [k, s] of served.entries()) {
       for (const [i, target] of TARGETS.entries()) {
-        const result = await measureRound(s, target, loadOptions, seconds * 1000);
+        const result = await measureRound(s, target, loadOptions, (target.request ? findSeconds : seconds) * 1000);
         const cards =
           result.rendered === undefined
             ? ''
@@ -363,6 +369,7 @@ async function main() {
     cpus: os.availableParallelism(),
     loadAvg,
     seconds,
+    findSeconds,
     rounds,
     concurrency,
     warmupSeconds,
