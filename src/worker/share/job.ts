@@ -22,6 +22,7 @@ import {
   collectionCardKey,
   collectionCardPrefix,
   type ShareMessage,
+  shareTarget,
   stoneCardKey,
   stoneCardPrefix,
   sweepOldCards,
@@ -185,17 +186,16 @@ const retryDelay = (attempts: number) => Math.min(900, 60 * 2 ** Math.max(0, att
  * newest of its messages. Answers what the job did for each card it looked at (tests count the renders).
  */
 export async function handleShareMessages(messages: ReadonlyArray<Message<ShareMessage>>, env: Env, now = new Date()): Promise<Outcome[]> {
-  const target = (body: ShareMessage) => (body.share === 'stone' ? `stone:${body.code}` : `collection:${body.id}`);
   const newest = new Map<string, Message<ShareMessage>>();
   for (const message of messages) {
-    const seen = newest.get(target(message.body));
+    const seen = newest.get(shareTarget(message.body));
     if (!seen || (message.body.requestedAt ?? Number.MAX_SAFE_INTEGER) >= (seen.body.requestedAt ?? Number.MAX_SAFE_INTEGER))
-      newest.set(target(message.body), message);
+      newest.set(shareTarget(message.body), message);
   }
   arrived(messages.map((message) => message.body));
   const outcomes: Outcome[] = [];
   for (const message of messages) {
-    if (newest.get(target(message.body)) !== message) {
+    if (newest.get(shareTarget(message.body)) !== message) {
       message.ack();
       continue;
     }
@@ -203,7 +203,7 @@ export async function handleShareMessages(messages: ReadonlyArray<Message<ShareM
       outcomes.push(...(await handle(env, message.body, now)));
       message.ack();
     } catch (error) {
-      log.error('share card failed, will retry', { target: target(message.body), attempt: message.attempts, error: String(error) });
+      log.error('share card failed, will retry', { target: shareTarget(message.body), attempt: message.attempts, error: String(error) });
       message.retry({ delaySeconds: retryDelay(message.attempts) });
     }
   }

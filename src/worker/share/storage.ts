@@ -88,17 +88,18 @@ const due = new Map<string, number>();
 /** Past this many, the entries already due are dropped (a busy isolate meets many stones). */
 const PRUNE_AT = 1000;
 
-const keyOf = (message: ShareMessage) => (message.share === 'stone' ? `stone:${message.code}` : `collection:${message.id}`);
+/** The card a message asks for: `stone:{code}` or `collection:{id}` (the job handles one message per card and batch). */
+export const shareTarget = (message: ShareMessage) => (message.share === 'stone' ? `stone:${message.code}` : `collection:${message.id}`);
 
 /** The messages whose card has no message on its way at `now`. */
-export function notOnTheirWay(messages: readonly ShareMessage[], now: number): ShareMessage[] {
-  return messages.filter((message) => (due.get(keyOf(message)) ?? 0) <= now);
+function notOnTheirWay(messages: readonly ShareMessage[], now: number): ShareMessage[] {
+  return messages.filter((message) => (due.get(shareTarget(message)) ?? 0) <= now);
 }
 
 /** Remembers the messages sent, each due at its `requestedAt`. */
-export function onTheirWay(messages: readonly ShareMessage[], now: number): void {
+function onTheirWay(messages: readonly ShareMessage[], now: number): void {
   if (due.size >= PRUNE_AT) for (const [key, at] of due) if (at <= now) due.delete(key);
-  for (const message of messages) if (message.requestedAt !== undefined) due.set(keyOf(message), message.requestedAt);
+  for (const message of messages) if (message.requestedAt !== undefined) due.set(shareTarget(message), message.requestedAt);
 }
 
 /**
@@ -107,7 +108,7 @@ export function onTheirWay(messages: readonly ShareMessage[], now: number): void
  */
 export function arrived(messages: readonly ShareMessage[]): void {
   for (const message of messages) {
-    const key = keyOf(message);
+    const key = shareTarget(message);
     if ((due.get(key) ?? 0) <= (message.requestedAt ?? Number.MAX_SAFE_INTEGER)) due.delete(key);
   }
 }
