@@ -97,9 +97,17 @@ test('the toast can be focused with F8 and closes itself after 5 s', async ({ pa
   await expect(toast).toHaveCount(0, { timeout: 7000 });
 });
 
-test('the read-only page preloads the module of its screen with the HTML', async ({ request }) => {
+test('the read-only page loads the module of its screen as soon as it is painted, and hydrates', async ({ page, request }) => {
   const html = await (await request.get(`/view/${PAPA}`)).text();
-  expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/stone-[\w-]+\.js"/);
+  // Nothing of the JavaScript in the HTML's own tags: until the first paint the text and the styles have the
+  // connection to themselves (decision record 019). Its inline script names the screen's module …
+  expect(html).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
+  expect(html).toMatch(/"preload":\["\/assets\/stone-[\w-]+\.js"/);
+  // … which the browser loads without a tap, and the page hydrates.
+  const screenModule = page.waitForRequest(/\/assets\/stone-[\w-]+\.js$/);
+  await page.goto(`/view/${PAPA}`);
+  await screenModule;
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
 });
 
 test.describe('a finder who denies location access', () => {

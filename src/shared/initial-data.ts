@@ -1,4 +1,5 @@
 import type { Locale } from './i18n/locale';
+import type { HydrateWhen } from './screen';
 
 /** The operator's details for the legal pages. */
 export interface LegalDetails {
@@ -48,7 +49,7 @@ export interface InitialData {
    */
   texts: Record<string, string>;
   /** Set when the page's JavaScript loads after the page (routes.ts `hydrate`): the HTML then preloads none of it. */
-  hydrate?: 'after-load';
+  hydrate?: HydrateWhen;
   /** Read-cache entries (client/lib/query.ts) the server already loaded. */
   queries: Array<{ key: readonly unknown[]; data: unknown }>;
 }

@@ -19,6 +19,21 @@ const collectionId = { id: normalizeCollectionId };
 const collectionLoad = ({ id }: Params) => ({ collection: queries.collection(id ?? '') });
 const foundIf = (data: Record<string, unknown>) => (data.collection ? 200 : 404);
 
+/** A stone's page, at its code and as its read-only twin under /view. */
+const stoneScreen = (path: string) =>
+  screen({
+    cache: 'stone',
+    offline: true,
+    path,
+    page: 'stone',
+    messages: ['stone'],
+    // Its JavaScript loads as soon as the page is painted: the HTML and the styles first (decision record 019).
+    hydrate: 'after-paint',
+    params: code,
+    load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
+    status: ({ stone }) => (stone ? 200 : 404),
+  });
+
 export const screens = {
   home: screen({
     indexing: 'sitemap',
@@ -180,26 +195,8 @@ export const screens = {
     status: foundIf,
   }),
   ...reportScreens,
-  view: screen({
-    cache: 'stone',
-    offline: true,
-    path: '/view/:code',
-    page: 'stone',
-    messages: ['stone'],
-    params: code,
-    load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
-    status: ({ stone }) => (stone ? 200 : 404),
-  }),
-  stone: screen({
-    cache: 'stone',
-    offline: true,
-    path: '/:code',
-    page: 'stone',
-    messages: ['stone'],
-    params: code,
-    load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
-    status: ({ stone }) => (stone ? 200 : 404),
-  }),
+  view: stoneScreen('/view/:code'),
+  stone: stoneScreen('/:code'),
   notFound: screen({ indexing: 'noindex', page: 'not-found', status: () => 404 }),
 } satisfies Record<string, Screen>;
 

@@ -1,5 +1,8 @@
 import type { QueryData, QuerySpec } from './queries';
 
+/** When a screen's JavaScript starts loading, if not with its HTML (Screen `hydrate`, decision record 019). */
+export type HydrateWhen = 'after-load' | 'after-paint';
+
 /**
  * What a screen of the registry (routes.ts) is: its entry's fields, and what the Worker and the router see of it.
  */
@@ -47,11 +50,12 @@ interface ScreenDef<S extends Specs> {
   /** The screen's own texts (src/shared/i18n/<namespace>/), loaded in the page's language with its module. */
   messages?: string[];
   /**
-   * 'after-load': the server-rendered page is complete without its JavaScript, which then loads after the page
-   * has (when the browser is idle, or at once on a first tap, key or focus; a button tapped before is pressed
-   * again once the page is interactive). Decision record 019. Default: the JavaScript loads with the page.
+   * The server-rendered page is complete without its JavaScript, which then loads 'after-paint' (as soon as the
+   * page has been painted) or 'after-load' (once it has loaded and the browser is idle); either at once on a first
+   * tap, key or focus, and a button tapped before is pressed again once the page is interactive. Decision record
+   * 019. Default: the JavaScript loads with the page.
    */
-  hydrate?: 'after-load';
+  hydrate?: HydrateWhen;
   /** What the address carries that must not be kept (see Secret). Required for a `:param` named like a token. */
   secret?: Secret;
   /** The edge cache keeps the page, in this scope. */

@@ -19,6 +19,7 @@ import type { RouteMatch } from '../../shared/routes';
 import { publicConfig } from '../lib/config';
 import { log } from '../lib/logger';
 import type { AppEnv } from '../types';
+import { intoHead } from './head-script';
 
 // The Worker renders pages in every language, with every page module loaded from the start; a language's texts
 // are put together the first time a page is rendered in it (virtual:messages/all completes a language lazily).
@@ -125,14 +126,14 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     : data.hydrate
       ? []
       : [assets.entry.script];
-  const hydrateAfterLoad = data.hydrate ? hydrateAfterLoadScript(assets.entry.script) : '';
+  const hydrateAfterLoad = data.hydrate ? hydrateAfterLoadScript(assets.entry.script, data.hydrate) : '';
   const stream = await renderToReadableStream(
     <Document data={data} location={{ pathname: url.pathname, search: url.search, hash: '' }} queryClient={queryClient} />,
     {
       nonce: c.get('nonce'),
-      // The page's data, then whether the server-rendered cookie banner is to be seen (before the first paint),
-      // and, on a screen that hydrates after load, what loads its JavaScript then (decision record 019).
-      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${BANNER_SCRIPT}${hydrateAfterLoad}`,
+      // The page's data and, on a screen that hydrates after load, what loads its JavaScript then (decision
+      // record 019).
+      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${hydrateAfterLoad}`,
       bootstrapModules,
       // A page is rendered from data the Worker already has: nothing in it is slow, so it goes out as one piece.
       // React otherwise sends a large Suspense boundary (over its 12.8 KB default) as a spinner first and reveals
@@ -146,7 +147,9 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     },
   );
   if (BOT_PATTERN.test(c.req.header('user-agent') ?? '')) await stream.allReady;
-  return new Response(stream, {
+  // Whether the server-rendered cookie banner is to be seen is decided first thing in <head>, so the banner is
+  // part of the page's first paint (React's bootstrap script comes after the body, a frame too late).
+  return new Response(stream.pipeThrough(intoHead(c.get('nonce'), BANNER_SCRIPT)), {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
   });
