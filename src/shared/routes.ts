@@ -19,6 +19,9 @@ const collectionId = { id: normalizeCollectionId };
 const collectionLoad = ({ id }: Params) => ({ collection: queries.collection(id ?? '') });
 const foundIf = (data: Record<string, unknown>) => (data.collection ? 200 : 404);
 
+// The pages read first (a stone's, the guide, the blog, the legal ones) load their JavaScript as soon as they are
+// painted: the HTML and the styles have the connection to themselves until then (decision record 019).
+
 /** A stone's page, at its code and as its read-only twin under /view. */
 const stoneScreen = (path: string) =>
   screen({
@@ -27,12 +30,14 @@ const stoneScreen = (path: string) =>
     path,
     page: 'stone',
     messages: ['stone'],
-    // Its JavaScript loads as soon as the page is painted: the HTML and the styles first (decision record 019).
     hydrate: 'after-paint',
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   });
+
+/** A legal page: the imprint, the privacy policy, the terms. */
+const legalScreen = (path: string) => screen({ indexing: 'sitemap', path, page: 'legal', messages: ['legal'], hydrate: 'after-paint' });
 
 export const screens = {
   home: screen({
@@ -77,6 +82,7 @@ export const screens = {
     path: '/stein-vorbereiten',
     page: 'guide',
     messages: ['guide', 'affiliate'],
+    hydrate: 'after-paint',
   }),
   blog: screen({
     indexing: 'sitemap',
@@ -84,6 +90,7 @@ export const screens = {
     path: '/blog',
     page: 'blog',
     messages: ['blog'],
+    hydrate: 'after-paint',
     load: () => ({ posts: queries.blogPosts() }),
   }),
   blogPost: screen({
@@ -92,28 +99,14 @@ export const screens = {
     path: '/blog/:slug',
     page: 'blog-post',
     messages: ['blog'],
+    hydrate: 'after-paint',
     params: { slug: (raw) => (/^[a-z0-9-]{1,100}$/i.test(raw) ? raw.toLowerCase() : null) },
     load: ({ slug }) => ({ post: queries.blogPost(slug ?? '') }),
     status: ({ post }) => (post ? 200 : 404),
   }),
-  imprint: screen({
-    indexing: 'sitemap',
-    path: '/impressum',
-    page: 'legal',
-    messages: ['legal'],
-  }),
-  privacy: screen({
-    indexing: 'sitemap',
-    path: '/datenschutz',
-    page: 'legal',
-    messages: ['legal'],
-  }),
-  terms: screen({
-    indexing: 'sitemap',
-    path: '/agb',
-    page: 'legal',
-    messages: ['legal'],
-  }),
+  imprint: legalScreen('/impressum'),
+  privacy: legalScreen('/datenschutz'),
+  terms: legalScreen('/agb'),
   adminBlog: screen({
     // The operator's area: what it shows is read with the operator's token.
     secret: 'operator',

@@ -81,13 +81,21 @@ describe('the previous version', () => {
     expect(() => previousVersion(plain)).toThrow(/needs the git history/);
   });
 
-  it('does not exist when the only commit that changed migrations/ is the first', () => {
+  it('fails the check, saying how to run it, when the only commit that changed migrations/ is the first', () => {
     const repo = join(dir, 'first');
     mkdirSync(repo);
     git(repo, 'init', '-q');
     commit(repo, { 'migrations/0000_init.sql': 'CREATE TABLE a (x);' }, 'init');
     commit(repo, { 'src/app.ts': '1' }, 'code');
-    expect(previousVersion(repo).rev).toBeNull();
+    expect(() => previousVersion(repo)).toThrow(/init made migrations\/ and has no parent\..*npm run test:unit/s);
+  });
+
+  it('fails the check when no commit has changed migrations/', () => {
+    const repo = join(dir, 'none');
+    mkdirSync(repo);
+    git(repo, 'init', '-q');
+    commit(repo, { 'src/app.ts': '1' }, 'code');
+    expect(() => previousVersion(repo)).toThrow(/No commit has changed migrations\/.*needs a clone whose history has that version/s);
   });
 });
 

@@ -18,10 +18,13 @@ export const ROLLBACK_RULE = [
   'release, once no version a rollback could bring back uses them.',
 ].join('\n');
 
-/** A problem with the check itself (no history to compare with): it fails with this message instead of passing. */
+/**
+ * A problem with the check itself (no history, a shallow clone, no version before the newest migrations): it fails
+ * with this message, which says how to run it, instead of passing without having compared anything.
+ */
 export class RollbackCheckError extends Error {}
 
-export type PreviousVersion = { rev: string; label: string; reason: string } | { rev: null; reason: string };
+export type PreviousVersion = { rev: string; label: string; reason: string };
 
 const git = (root: string, ...args: string[]) =>
   execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -55,13 +58,20 @@ export function previousVersion(root: string): PreviousVersion {
     const head = git(root, 'rev-parse', 'HEAD');
     return { rev: head, label: summary(head), reason: 'migrations/ has changes not committed yet, so HEAD is the version before them' };
   }
+  // Without a version before the newest migrations there is nothing a rollback could bring back here, and a check
+  // that compares nothing must not pass: it says how to run it instead.
+  const howToRun =
+    'The rollback check runs the query tests of the version before the newest change to migrations/ on the current ' +
+    'migrations; it needs a clone whose history has that version (a commit before the one that changed migrations/ ' +
+    'last). Run the tests in such a clone, or, where no deployed version precedes these migrations (the very first ' +
+    'deploy), run the other parts alone (`npm run test:unit`, `npm run test:worker`, `npm run test:e2e`).';
   const last = git(root, 'log', '-n1', '--format=%H', '--', 'migrations');
-  if (last === '') return { rev: null, reason: 'no commit has changed migrations/' };
+  if (last === '') throw new RollbackCheckError(`No commit has changed migrations/ in ${root}. ${howToRun}`);
   let parent: string;
   try {
     parent = git(root, 'rev-parse', '--verify', '--quiet', `${last}^`);
   } catch {
-    return { rev: null, reason: `${summary(last)} made migrations/ and has no parent` };
+    throw new RollbackCheckError(`${summary(last)} made migrations/ and has no parent. ${howToRun}`);
   }
   return { rev: parent, label: summary(parent), reason: `the newest commit that changed migrations/ is ${summary(last)}` };
 }
