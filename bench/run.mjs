@@ -302,7 +302,9 @@ async function main() {
   const ssrRatio = ratioOf(TARGETS.findIndex((t) => t.path === `/${STONE}`));
   const throughputTargets = readWriteTargets(ratioOf, findCost);
 
-  console.log('\ninitial JavaScript (module scripts + modulepreloads, or what the page loads after its first paint; gzip -9), in the language where it is largest');
+  console.log(
+    '\ninitial JavaScript (module scripts + modulepreloads, or what the page loads after its first paint; gzip -9), in the language where it is largest',
+  );
   console.log('after load: what a page that hydrates after load (decision record 019) fetches once loaded and idle, or on a first tap');
   printTable(
     ['page', 'files', 'raw', 'gzip', 'after load'],
