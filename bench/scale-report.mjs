@@ -14,7 +14,9 @@ const D1_MAX_BYTES = 10 * 1000 ** 3;
  */
 export function databaseSize(stateDir) {
   const file = sqliteFile(stateDir);
-  const db = new DatabaseSync(file, { readOnly: true });
+  // The servers have just been stopped: a workerd that is still closing the file (its last checkpoint of a large
+  // database) holds its lock for a moment, so this waits for it rather than failing the run.
+  const db = new DatabaseSync(file, { readOnly: true, timeout: 60_000 });
   try {
     const owner = new Map(
       db

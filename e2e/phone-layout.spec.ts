@@ -142,6 +142,26 @@ test.describe('on a 320 px screen, the narrowest', () => {
         // The product's name may give way to its mark, not to nothing: the home link keeps its name.
         await expect(nav(page, t).getByRole('link', { name: 'Reisesteine' })).toBeVisible();
       });
+
+      // The German legal titles ("Datenschutzerklärung", "Allgemeine Geschäftsbedingungen") were wider than a
+      // phone's screen in the size of a wide one.
+      test('no page that is read first is wider than the screen', async ({ page }) => {
+        for (const path of [
+          '/',
+          `/${OMA}`,
+          '/stein-vorbereiten',
+          '/blog',
+          '/blog/willkommen-bei-den-reisesteinen',
+          '/impressum',
+          '/datenschutz',
+          '/agb',
+        ]) {
+          await page.goto(path);
+          await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(width, path).toBeLessThanOrEqual(320);
+        }
+      });
     });
   }
 });

@@ -41,7 +41,7 @@ export default function BlogPostPage({ params }: PageProps) {
         />
       ) : null}
       <header className="space-y-3">
-        <h1 className="text-4xl font-bold tracking-tight">{article.title}</h1>
+        <h1 className="hyphens-auto break-words text-3xl font-bold tracking-tight sm:text-4xl">{article.title}</h1>
         <BlogMeta post={article} readingTime />
         <BlogTags tags={article.tags} all />
       </header>

@@ -48,7 +48,7 @@ export default function LegalPageScreen({ screen }: PageProps) {
         </section>
       ) : null}
       <div lang={translated ? 'en' : undefined} className="space-y-6">
-        <h1 className="text-4xl font-bold tracking-tight text-stone-900">{title}</h1>
+        <h1 className="hyphens-auto break-words text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
         {body({
           legal: config.legal,
           productName: config.productName,
