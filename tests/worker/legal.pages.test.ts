@@ -21,7 +21,8 @@ async function page(path: string, vars: Partial<Env> = {}, language = 'de-DE'): 
 describe('the legal pages', () => {
   it("fill the imprint with the operator's details from configuration", async () => {
     const html = await page('/impressum', OPERATOR);
-    expect(html).toContain('<h1 class="text-4xl font-bold tracking-tight text-stone-900">Impressum</h1>');
+    // The page's one heading of the first rank is the imprint's title (its look is the stylesheet's business).
+    expect([...html.matchAll(/<h1\b[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1])).toEqual(['Impressum']);
     for (const detail of [
       'Erika Musterfrau',
       'Steinweg 1',
