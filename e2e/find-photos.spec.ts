@@ -142,8 +142,8 @@ test.describe('a finder without a connection', () => {
     geolocation: bonn,
     permissions: ['geolocation'],
     serviceWorkers: 'allow',
-    // As in offline.spec.ts: on a busy machine the map may start just before the connection goes, and MapLibre says so
-    // of its worker that could not load then.
+    // As in offline.spec.ts: the browser reports each request that fails for want of a network, and MapLibre its
+    // worker if it was still starting when the connection went.
     allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|Worker failed to load/],
   });
 
@@ -153,6 +153,11 @@ test.describe('a finder without a connection', () => {
     await offlineReady(page, `/${code}`);
     await photoInput(page).setInputFiles(photoFile());
     await expectLoaded(page, 'Dein Foto zu diesem Fund');
+    // The page as a finder has it open: they have looked at its map, which started (near the screen, 3 s after the
+    // load) while there was a connection. A map starting just as the connection goes could not load its code, which
+    // is not kept ahead (large).
+    await page.getByTestId('stone-map').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'true');
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();

@@ -127,6 +127,9 @@ test.describe('a finder without a connection', () => {
     const other = await request.post(`/api/stones/${code}/finds`, { data: { location: 'Köln', comment: 'Neuer als die Kopie' } });
     expect(other.status()).toBe(201);
     const before = (await findsOf(request, code)).length;
+    // The page as a finder has it open: its map started while there was a connection (as keptWithTwoPagesOpen).
+    await page.getByTestId('stone-map').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('stone-map')).toHaveAttribute('data-ready', 'true');
 
     await context.setOffline(true);
     // "I'll keep it for a while" travels with the kept find.
