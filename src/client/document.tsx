@@ -4,7 +4,7 @@ import { RawIntlProvider } from 'react-intl';
 import type { InitialData } from '../shared/initial-data';
 import { App } from './App';
 import { ConfigContext } from './lib/config';
-import { HYDRATED_EVENT } from './lib/hydrate-after-load';
+import { HYDRATED_EVENT } from './lib/deferred-hydration';
 import { intlFor } from './lib/intl';
 import { type QueryClient, QueryClientProvider } from './lib/query';
 import { type Location, RouterProvider } from './lib/router';

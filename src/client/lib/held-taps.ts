@@ -3,7 +3,7 @@
  * header's languages, the stone page's side column) is in the HTML at once, but React hydrates it only once its
  * module has arrived; a button tapped before is not pressed — React stops the click on its way to the button.
  * Noticed here (the click never reached its button) and pressed again once the next part has hydrated, as the
- * after-load script (hydrate-after-load.ts) does for a tap before the page itself was interactive.
+ * after-load script (deferred-hydration.ts) does for a tap before the page itself was interactive.
  */
 let held: HTMLButtonElement | null = null;
 
@@ -15,7 +15,7 @@ export function watchTaps(): void {
       // Before the page is interactive, the after-load script holds the tap.
       if (!document.documentElement.dataset.hydrated || !(event.target instanceof Element)) return;
       const button = event.target.closest('button');
-      // A form's submit button sends the form: the form's own handling (hydrate-after-load.ts, the form's part) is its.
+      // A form's submit button sends the form: the form's own handling (deferred-hydration.ts, the form's part) is its.
       if (!button || (button.type === 'submit' && button.form)) return;
       let reached = false;
       const mark = () => {

@@ -7,7 +7,7 @@ import { preloadPage, preloadRouteHead, providePages } from '../../client/App';
 import { Document } from '../../client/document';
 import { BANNER_SCRIPT } from '../../client/features/consent/banner-script';
 import { preloadCookieBanner } from '../../client/features/consent/consent-manager';
-import { hydrateAfterLoadScript } from '../../client/lib/hydrate-after-load';
+import { deferredHydrationScript } from '../../client/lib/deferred-hydration';
 import { provideMessages } from '../../client/lib/intl';
 import { preloadParts } from '../../client/lib/lazy-page';
 import { createQueryClient } from '../../client/lib/query-client';
@@ -126,14 +126,14 @@ export async function renderPage(c: Context<AppEnv>, match: RouteMatch, fetchApp
     : data.hydrate
       ? []
       : [assets.entry.script];
-  const hydrateAfterLoad = data.hydrate ? hydrateAfterLoadScript(assets.entry.script, data.hydrate) : '';
+  const deferredHydration = data.hydrate ? deferredHydrationScript(assets.entry.script, data.hydrate) : '';
   const stream = await renderToReadableStream(
     <Document data={data} location={{ pathname: url.pathname, search: url.search, hash: '' }} queryClient={queryClient} />,
     {
       nonce: c.get('nonce'),
       // The page's data and, on a screen that hydrates after load, what loads its JavaScript then (decision
       // record 019).
-      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${hydrateAfterLoad}`,
+      bootstrapScriptContent: `window.${INITIAL_DATA_GLOBAL}=${serializeForScript(data)};${deferredHydration}`,
       bootstrapModules,
       // A page is rendered from data the Worker already has: nothing in it is slow, so it goes out as one piece.
       // React otherwise sends a large Suspense boundary (over its 12.8 KB default) as a spinner first and reveals

@@ -20,7 +20,7 @@ export const IDLE_TIMEOUT_MS = 2000;
  * again. Runs with the page's data (window[INITIAL_DATA_GLOBAL]), under the response's nonce, which the
  * preloads and the import carry on.
  */
-export function hydrateAfterLoadScript(entry: string, when: HydrateWhen): string {
+export function deferredHydrationScript(entry: string, when: HydrateWhen): string {
   return `(function(){var d=document,w=window,s=d.currentScript,n=s&&s.nonce,started=false,held=null,
 ev=['pointerdown','keydown','touchstart','focusin'];
 function hydrated(){return d.documentElement.hasAttribute('data-hydrated')}
