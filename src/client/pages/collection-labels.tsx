@@ -18,7 +18,9 @@ export default function CollectionLabelsPage({ params }: PageProps) {
   const site = siteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '');
   return (
     <div className="mx-auto max-w-[21cm] bg-white px-4 py-8 print:p-0">
-      <style>{PRINT_ONLY_SHEET}</style>
+      <style href="label-print-sheet" precedence="print">
+        {PRINT_ONLY_SHEET}
+      </style>
       <div className="print:hidden" data-print-hide>
         <h1 className="text-2xl font-bold">
           <FormattedMessage id="collection.labels.title" values={{ title: collection.title }} />
