@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CollectionView, CreatedCollection } from '../../src/shared/types';
-import { ORPHAN_CONFIRM_MS, ORPHAN_GRACE_MS, sweepOrphanObjects } from '../../src/worker/api/owner/photos';
 import { getDb } from '../../src/worker/db/client';
+import { ORPHAN_CONFIRM_MS, ORPHAN_GRACE_MS, sweepOrphanObjects } from '../../src/worker/jobs/photo-sweep';
 import { collectionBody, createCollection } from '../support/collections';
 import { everyD1Row, everyR2Key, expectNothingLeft, stoneWithEverything, type Traces, valuesOfRowsAbout } from '../support/erasure';
 import { call, callWith, createStone, expectApiError, postFind, postJson } from '../support/factory';

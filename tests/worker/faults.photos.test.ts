@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTOS } from '../../src/shared/schemas/limits';
-import { ORPHAN_CONFIRM_MS, ORPHAN_GRACE_MS } from '../../src/worker/api/owner/photos';
 import { runCron } from '../../src/worker/jobs/cron';
+import { ORPHAN_CONFIRM_MS, ORPHAN_GRACE_MS } from '../../src/worker/jobs/photo-sweep';
 import { callWith, expectApiError, snapshot } from '../support/factory';
 import { expectConsistentPhotos, failingBucket, photoKeys, photoStone, quiet, upload } from '../support/faults';
 import { TINY_JPEG } from '../support/images';

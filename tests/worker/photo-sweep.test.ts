@@ -6,6 +6,7 @@
  */
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDb } from '../../src/worker/db/client';
 import {
   ORPHAN_CONFIRM_MS,
   ORPHAN_GRACE_MS,
@@ -13,8 +14,7 @@ import {
   SWEEP_ALARM_SHARE,
   SWEEP_MAX_DELETES,
   sweepOrphanObjects,
-} from '../../src/worker/api/owner/photos';
-import { getDb } from '../../src/worker/db/client';
+} from '../../src/worker/jobs/photo-sweep';
 
 afterEach(() => {
   vi.restoreAllMocks();

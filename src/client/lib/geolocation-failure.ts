@@ -1,5 +1,9 @@
-import type { PositionFailure } from './geolocation';
 import type { AppIntl } from './intl';
+
+/** A position that could not be had: the toast's title, and the spec's text for the failure as the message. */
+export interface PositionFailure extends Error {
+  title: string;
+}
 
 /** The spec's texts for a position that could not be had: code 1 to 3 as GeolocationPositionError's, 0 no geolocation. */
 export function positionFailure(code: number, intl: AppIntl): PositionFailure {

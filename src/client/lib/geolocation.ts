@@ -1,5 +1,8 @@
+import type { PositionFailure } from './geolocation-failure';
 import type { AppIntl } from './intl';
 import { withTexts } from './screen-messages';
+
+export type { PositionFailure };
 
 /** Spec §9: the find form asks with a 30 s timeout and accepts a 10-minute-old position. */
 export const FIND_FORM_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 600_000 };
@@ -9,11 +12,6 @@ export const MAP_BUTTON_GEOLOCATION: PositionOptions = { enableHighAccuracy: tru
 export interface Coordinates {
   latitude: number;
   longitude: number;
-}
-
-/** A position that could not be had: the toast's title, and the spec's text for the failure as the message. */
-export interface PositionFailure extends Error {
-  title: string;
 }
 
 /** The failure's texts (namespace geo) come with the failure, not with the page. */

@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
-import { FindForm, type PickedLocation } from '../features/find-form/find-form';
+import type { PickedLocation } from '../features/find-form/address-search';
+import { FindForm } from '../features/find-form/find-form';
 import { useStone } from '../features/stone/api';
 import { type Coordinates, formatCoordinates } from '../lib/geolocation';
 import { boundedPart, lazyPart } from '../lib/lazy-page';

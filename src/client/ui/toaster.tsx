@@ -1,6 +1,14 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { useIntl } from 'react-intl';
-import { TOAST_DURATION_MS, type ToastMessage } from './toast';
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: 'success' | 'error';
+}
+
+/** Spec §9: one toast at a time, 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
+export const TOAST_DURATION_MS = 5000;
 
 interface ToasterProps {
   current: (ToastMessage & { id: number }) | null;

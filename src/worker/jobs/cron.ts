@@ -2,7 +2,6 @@ import { forgetFindClients } from '../api/finds/moderation/queries';
 import { expireFindPhotos } from '../api/finds/photos/store';
 import { forgetReportClients } from '../api/finds/reports/queries';
 import { deleteExpiredOwnerLinks } from '../api/owner/links/queries';
-import { sweepOrphanObjects } from '../api/owner/photos';
 import { deleteAbandonedOrders } from '../api/payments/queries';
 import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
@@ -12,6 +11,7 @@ import { findPhotoPendingDays, missingAfterDays } from '../lib/settings';
 import { maintainOutbox } from '../mail/maintenance';
 import { queueMails } from '../mail/outbox';
 import { catchUpShareCards } from '../share/catch-up';
+import { sweepOrphanObjects } from './photo-sweep';
 import { reviewPlaces } from './place-review';
 import { markMissingStones } from './queries';
 

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { CODE_PATTERN, normalizeCode } from '../../shared/code';
 import { COLLECTION_ID_PATTERN } from '../../shared/collection';
-import { ownedCollectionId } from '../api/collections/owner/queries';
 import { collectionStoneCodes, stoneScopeRef } from '../api/collections/queries';
+import { ownedCollectionId } from '../api/owner/collection/queries';
 import { ownedStone } from '../api/owner/queries';
 import { getDb } from '../db/client';
 import type { AppEnv } from '../types';

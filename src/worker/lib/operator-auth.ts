@@ -1,5 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { type Db, getDb } from '../db/client';
+import type { AppEnv, Operator, OperatorToken } from '../types';
+import { isDevelopment } from './config';
+import { sha256Hex } from './crypto';
+import { ApiError } from './errors';
+import { log } from './logger';
 import {
   countLoginFailure,
   forgetLoginFailures,
@@ -7,13 +13,7 @@ import {
   loginFailuresOf,
   operatorByEmail,
   operatorById,
-} from '../api/admin/queries';
-import { type Db, getDb } from '../db/client';
-import type { AppEnv, Operator, OperatorToken } from '../types';
-import { isDevelopment } from './config';
-import { sha256Hex } from './crypto';
-import { ApiError } from './errors';
-import { log } from './logger';
+} from './operator-accounts';
 import { hashPassword, verifyPassword } from './password';
 import { clientKey, RATE_LIMITS, withinLimit } from './rate-limit';
 import { MIN_OPERATOR_SECRET_LENGTH } from './settings';

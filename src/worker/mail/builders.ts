@@ -1,8 +1,8 @@
 import { collectionPath } from '../../shared/collection';
 import { LOCALES, type Locale } from '../../shared/i18n/locale';
 import { text } from '../lib/i18n';
+import type { MailLinks } from './blocks';
 import { type FindFacts, isCollectionMail, type MailJob, type StoneMailJob } from './jobs';
-import type { MailLinks } from './render';
 
 /**
  * What each mail says apart from its body (render.ts writes that when it is sent): its subject, the key that

@@ -1,8 +1,8 @@
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import type { TextId, TextValues } from '../lib/i18n';
+import type { Block, MailLinks } from './blocks';
 import { mailNames } from './builders';
 import type { MailJob } from './jobs';
-import type { Block, MailLinks } from './render';
 
 /**
  * The mails whose point is an owner link: the creation mails (the link lasts until revoked), "send me my owner link"

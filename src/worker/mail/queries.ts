@@ -4,7 +4,16 @@ import type { Db } from '../db/client';
 import { collectionOwnerTokens, emailOutbox, mailTokens, ownerTokens } from '../db/schema';
 import { mailDedupe, subjectOf, subjectsByLocale } from './builders';
 import type { MailJob } from './jobs';
-import type { MailTokenPurpose, MintedTokens } from './tokens';
+
+export type MailTokenPurpose = (typeof mailTokens.$inferSelect)['purpose'];
+
+/** Tokens a mail being sent has made, so a failed send can take them back. */
+export interface MintedTokens {
+  mail: string[];
+  owner: string[];
+  /** Owner links of a memorial collection (collection_owner_tokens). */
+  collectionOwner: string[];
+}
 
 /** One mail to one known address, as a statement for the `db.batch` of the write that causes it. */
 export function insertMail(db: Db, job: MailJob, recipient: string, locale: Locale, dedupeKey: string, now = new Date()) {
@@ -123,6 +132,10 @@ export async function insertMailToken(db: Db, row: typeof mailTokens.$inferInser
 
 export async function insertOwnerToken(db: Db, row: typeof ownerTokens.$inferInsert): Promise<void> {
   await db.insert(ownerTokens).values(row);
+}
+
+export async function insertCollectionOwnerToken(db: Db, row: typeof collectionOwnerTokens.$inferInsert): Promise<void> {
+  await db.insert(collectionOwnerTokens).values(row);
 }
 
 /** Removes the tokens a mail made when the mail did not go out: nobody holds them. */

@@ -3,24 +3,10 @@ import type { Locale } from '../../shared/i18n/locale';
 import { intlTag } from '../../shared/i18n/locale';
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import { type TextId, type TextValues, text } from '../lib/i18n';
+import type { Block, MailLinks } from './blocks';
 import { mailNames } from './builders';
 import type { MailJob } from './jobs';
 import { carriesOwnerLink, lasting, ownerLinkBlocks } from './owner-blocks';
-
-/** The links a mail carries, made when it is sent (tokens included). */
-export interface MailLinks {
-  /** The stone's page (absent in a collection's own mails). */
-  stone?: string;
-  /** A memorial collection's page (a collection's mails, a find mail to its followers) and its label sheet. */
-  collection?: string;
-  labels?: string;
-  qr?: string;
-  owner?: string;
-  confirm?: string;
-  /** Where one click stops these mails: the page (in the text) and the RFC 8058 endpoint (in the header). */
-  stopPage?: string;
-  stopPost?: string;
-}
 
 export interface RenderedMail {
   subject: string;
@@ -28,11 +14,6 @@ export interface RenderedMail {
   html: string;
   headers: Record<string, string>;
 }
-
-export type Block =
-  | { kind: 'p'; text: string }
-  | { kind: 'link'; label: string; url: string }
-  | { kind: 'button'; label: string; url: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);

@@ -1,12 +1,17 @@
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
-import { insertCollectionOwnerToken } from '../api/collections/owner/queries';
 import type { Db } from '../db/client';
-import type { mailTokens } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import type { MailJob } from './jobs';
-import { insertMailToken, insertOwnerToken, unexpiredMailToken } from './queries';
+import {
+  insertCollectionOwnerToken,
+  insertMailToken,
+  insertOwnerToken,
+  type MailTokenPurpose,
+  type MintedTokens,
+  unexpiredMailToken,
+} from './queries';
 
-export type MailTokenPurpose = (typeof mailTokens.$inferSelect)['purpose'];
+export type { MailTokenPurpose, MintedTokens };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A confirmation link lives as long as an unconfirmed address is kept. */
@@ -15,14 +20,6 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * DAY_MS;
 export const STOP_TOKEN_TTL_MS = 400 * DAY_MS;
 /** An owner link mailed after the creation works this long (owner_tokens.expires_at). */
 export const OWNER_LINK_TTL_MS = OWNER_LINK_TTL_DAYS * DAY_MS;
-
-/** Tokens a mail being sent has made, so a failed send can take them back. */
-export interface MintedTokens {
-  mail: string[];
-  owner: string[];
-  /** Owner links of a memorial collection (collection_owner_tokens). */
-  collectionOwner: string[];
-}
 
 /** Nothing minted yet: what a mail being sent starts with. */
 export const noTokens = (): MintedTokens => ({ mail: [], owner: [], collectionOwner: [] });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { normalizeCode } from '../../shared/code';
-import { ownedCollectionId } from '../api/collections/owner/queries';
 import { stoneScopeRef } from '../api/collections/queries';
+import { ownedCollectionId } from '../api/owner/collection/queries';
 import { ownedStone } from '../api/owner/queries';
 import { getDb } from '../db/client';
 import { type Change, changeOf } from '../lib/addresses';

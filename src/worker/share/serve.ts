@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { CODE_PATTERN } from '../../shared/code';
 import { COLLECTION_ID_PATTERN } from '../../shared/collection';
 import { getDb } from '../db/client';
-import { photoResponse } from '../photos';
+import { photoResponse } from '../photos/serve';
 import type { AppEnv } from '../types';
 import { VERSION_FILE } from './content';
 import { collectionCardValidity, stoneCardValidity } from './queries';

@@ -1,10 +1,19 @@
 import { type KeyboardEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api } from '../../lib/api';
+import type { Coordinates } from '../../lib/geolocation';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import type { PickedLocation } from './find-form';
+
+export interface PickedLocation extends Coordinates {
+  label: string;
+  /** The country the geocoder named for it (ISO 3166-1 alpha-2); absent for a place typed by hand. */
+  countryCode?: string | null;
+  /** Its names at the coarser precisions ('' where nothing may be published); null or absent: not known yet. */
+  places?: Partial<Record<Exclude<Precision, 'exact'>, string | null>>;
+}
 
 /** The find's location from an address typed in, found by the geocoder (spec §5); Enter searches. */
 export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedLocation) => void; hydrated: boolean }) {

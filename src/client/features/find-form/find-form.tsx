@@ -6,7 +6,7 @@ import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
 import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
-import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
+import { currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
@@ -17,7 +17,7 @@ import { EmailField, TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { useKeptFinds } from '../offline/use-kept-finds';
 import { isMapUnavailable, useMapStatus } from '../stone-map/map-status';
-import { AddressSearch } from './address-search';
+import { AddressSearch, type PickedLocation } from './address-search';
 import { KeepField, PrecisionField } from './fields';
 
 // What the form says about kept finds comes with its texts once there are any (kept-finds-status.tsx).
@@ -32,14 +32,6 @@ const loadPhoto = withTexts('find-photo', () => import('./find-photo'));
 const FindPhoto = lazyPart(loadPhoto);
 /** The place's name and what is published of it (published-place.tsx), once a place is picked. */
 const PublishedPlace = lazy(withTexts('find-place', () => import('./published-place')));
-
-export interface PickedLocation extends Coordinates {
-  label: string;
-  /** The country the geocoder named for it (ISO 3166-1 alpha-2); absent for a place typed by hand. */
-  countryCode?: string | null;
-  /** Its names at the coarser precisions ('' where nothing may be published); null or absent: not known yet. */
-  places?: Partial<Record<Exclude<Precision, 'exact'>, string | null>>;
-}
 
 interface FindFormProps {
   code: string;

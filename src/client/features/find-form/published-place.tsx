@@ -4,7 +4,7 @@ import { placeName } from '../../../shared/place-name';
 import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { api } from '../../lib/api';
 import { formatCoordinates } from '../../lib/geolocation';
-import type { PickedLocation } from './find-form';
+import type { PickedLocation } from './address-search';
 
 interface PublishedPlaceProps {
   picked: PickedLocation;

@@ -1,4 +1,15 @@
-import type { FindBody } from './outbox';
+/** A find as the find form sends it (the body of `POST /api/stones/{code}/finds`). */
+export interface FindBody {
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  comment: string;
+  finderEmail?: string | undefined;
+  /** "I'll keep it for a while" (absent in finds kept by an older version of the page). */
+  keep?: boolean;
+  /** The place's country as the geocoder named it, or null. */
+  countryCode?: string | null;
+}
 
 /**
  * A find with its photo as `multipart/form-data`: the same fields as the JSON find, as text (the server reads them

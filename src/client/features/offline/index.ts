@@ -1,13 +1,5 @@
-import {
-  type FindBody,
-  keepFind,
-  onSentElsewhere,
-  type PendingFind,
-  pendingFinds,
-  type SendReport,
-  SYNC_TAG,
-  sendPendingFinds,
-} from './outbox';
+import type { FindBody } from './find-form-data';
+import { keepFind, onSentElsewhere, type PendingFind, pendingFinds, type SendReport, SYNC_TAG, sendPendingFinds } from './outbox';
 
 /**
  * Offline finds in the page: registers the service worker, keeps a find that could not be sent, and sends the

@@ -3,20 +3,7 @@
  * Runs in the page and in the service worker (Background Sync), so it uses only what both have.
  */
 
-import { findFormData } from './find-form-data';
-
-/** A find as the find form sends it (the body of `POST /api/stones/{code}/finds`). */
-export interface FindBody {
-  location: string;
-  latitude: number | null;
-  longitude: number | null;
-  comment: string;
-  finderEmail?: string | undefined;
-  /** "I'll keep it for a while" (absent in finds kept by an older version of the page). */
-  keep?: boolean;
-  /** The place's country as the geocoder named it, or null. */
-  countryCode?: string | null;
-}
+import { type FindBody, findFormData } from './find-form-data';
 
 export interface PendingFind {
   /** The Idempotency-Key, made when the finder pressed submit: a resend of the same find never adds a second one. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FindBody, PendingFind } from './outbox';
+import type { FindBody } from './find-form-data';
+import type { PendingFind } from './outbox';
 
 // The offline code itself is loaded lazily (main.tsx starts it after the page's `load` event).
 const loadOffline = () => import('./index');

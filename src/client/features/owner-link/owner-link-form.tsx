@@ -8,7 +8,15 @@ import { api, apiErrorMessage } from '../../lib/api';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { EmailField, TextField } from '../../ui/field';
-import type { OwnerLinkTarget } from './owner-link-request';
+
+/** What the request is for: a stone (its code, or asked for), or another owner link's address and texts (a collection). */
+export interface OwnerLinkTarget {
+  code?: string;
+  /** The request's address, e.g. `/api/collections/{id}/owner-link`, instead of the stone's. */
+  path?: string;
+  /** The texts where they are not a stone's: the disclosure's summary, the form's explanation, the answer. */
+  texts?: { summary: string; text: string; sent: string };
+}
 
 /**
  * Asks for a new owner link by mail. The answer never says whether the address fits the stone (so the

@@ -4,16 +4,9 @@ import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
 
 // The form loads when someone opens the disclosure: most visitors of a stone page are finders, not owners.
-const OwnerLinkForm = lazy(withTexts('owner-link', () => import('./owner-link-form')));
+import type { OwnerLinkTarget } from './owner-link-form';
 
-/** What the request is for: a stone (its code, or asked for), or another owner link's address and texts (a collection). */
-export interface OwnerLinkTarget {
-  code?: string;
-  /** The request's address, e.g. `/api/collections/{id}/owner-link`, instead of the stone's. */
-  path?: string;
-  /** The texts where they are not a stone's: the disclosure's summary, the form's explanation, the answer. */
-  texts?: { summary: string; text: string; sent: string };
-}
+const OwnerLinkForm = lazy(withTexts('owner-link', () => import('./owner-link-form')));
 
 /** A discreet "is this your stone? get your owner link by e-mail" for owners who lost their link. */
 export function OwnerLinkRequest({ code, path, texts }: OwnerLinkTarget) {

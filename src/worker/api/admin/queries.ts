@@ -1,8 +1,7 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { FailedMail, OperatorCounters } from '../../../shared/types';
-import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { emailOutbox, finds, loginFailures, operators, siteTotals, stones } from '../../db/schema';
+import { emailOutbox, finds, siteTotals, stones } from '../../db/schema';
 
 /** Spec §9: "this week" is a 7-day window. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -82,50 +81,4 @@ export async function retryMail(db: Db, id: string, now = new Date()): Promise<'
 /** The creator's address of the stone `code`, which the operator's view shows and the public one never does. */
 export async function creatorEmailOf(db: Db, code: string): Promise<string | null> {
   return (await db.select({ creatorEmail: stones.creatorEmail }).from(stones).where(eq(stones.code, code)).get())?.creatorEmail ?? null;
-}
-
-/** The operator a token names (its subject), or null: removing an operator ends their sessions. */
-export async function operatorById(db: Db, id: string): Promise<{ id: string; email: string } | null> {
-  return (await db.select({ id: operators.id, email: operators.email }).from(operators).where(eq(operators.id, id)).get()) ?? null;
-}
-
-/** The operator who logs in with `email`, with their password's hash. */
-export async function operatorByEmail(db: Db, email: string) {
-  return db.select().from(operators).where(eq(operators.email, email)).get();
-}
-
-/** The failed logins counted for an address and for a client (keys of `login_failures`), read in one round trip. */
-export async function loginFailuresOf(db: Db, keys: { email: string; client: string }) {
-  const read = await batchByName(db, {
-    email: db.select().from(loginFailures).where(eq(loginFailures.key, keys.email)),
-    client: db.select().from(loginFailures).where(eq(loginFailures.key, keys.client)),
-  });
-  return { email: read.email[0], client: read.client[0] };
-}
-
-/** Counts a failed login under each key; a count whose window began at or before `windowStart` starts again. */
-export async function countLoginFailure(db: Db, keys: [string, string], now: Date, windowStart: Date): Promise<void> {
-  const fresh = sql`${loginFailures.windowStart} <= ${windowStart.getTime()}`;
-  const countFailure = (key: string) =>
-    db
-      .insert(loginFailures)
-      .values({ key, failures: 1, windowStart: now })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-          windowStart: sql`CASE WHEN ${fresh} THEN ${now.getTime()} ELSE ${loginFailures.windowStart} END`,
-        },
-      });
-  await db.batch([countFailure(keys[0]), countFailure(keys[1])]);
-}
-
-/** Forgets the failed logins counted under `key` (a successful login forgets its address's). */
-export async function forgetLoginFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
-}
-
-/** Forgets every failure count whose window began before `before`. */
-export async function forgetLoginFailuresBefore(db: Db, before: Date): Promise<void> {
-  await db.delete(loginFailures).where(lt(loginFailures.windowStart, before));
 }

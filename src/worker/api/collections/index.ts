@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { collectionPath } from '../../../shared/collection';
 import { intlTag, ownerLocale } from '../../../shared/i18n/locale';
 import { createCollectionSchema } from '../../../shared/schemas/collection';
-import { email } from '../../../shared/schemas/common';
 import type { CreatedCollection } from '../../../shared/types';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -16,7 +14,6 @@ import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
 import { qrCodeUrl } from '../stones/view-queries';
 import { createCollection } from './create/queries';
-import { insertCollectionOwnerLinkMail } from './owner/queries';
 import { collectionIdParam, collectionNotFound } from './params';
 import { readCollection } from './queries';
 
@@ -27,8 +24,6 @@ export const createdStone = (origin: string, stone: { code: string; adminToken: 
   qrCodeUrl: qrCodeUrl(origin, stone.code),
   adminToken: stone.adminToken,
 });
-
-const ownerLinkSchema = v.object({ email });
 
 /**
  * `/api/collections`: create a memorial collection with its stones, read one, ask for its owner link. Following a
@@ -71,21 +66,4 @@ export const collectionRoutes = new Hono<AppEnv>()
     const read = await readCollection(getDb(c.env.DB), id, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] });
     if (!read) throw collectionNotFound();
     return c.json(read.view, 200, { 'Cache-Control': 'no-store' });
-  })
-  /**
-   * Owners lose links: a new collection owner link goes by mail to the creator's address, and only there; the
-   * answer is the same 202 whoever asks with whatever address (as a stone's, api/owner/link.ts).
-   */
-  .post('/:id/owner-link', async (c) => {
-    const id = collectionIdParam(c.req.param('id'));
-    await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `collection-owner-link:${id}` }, { name: 'clientWrites' }]);
-    const input = parseInput(ownerLinkSchema, await readJsonObject(c.req.raw));
-    const written = await insertCollectionOwnerLinkMail(getDb(c.env.DB), id, input.email, ownerLocale(c.get('locale')));
-    c.executionCtx.waitUntil(
-      queueMails(
-        c.env.EMAIL_QUEUE,
-        written.map((row) => row.id),
-      ),
-    );
-    return c.json({ accepted: true }, 202);
   });

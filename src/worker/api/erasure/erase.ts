@@ -19,7 +19,7 @@ const DELETE_BATCH = 1000;
  * are renewed by the route's declared change (worker/endpoints.ts). Answers false when there is no such stone.
  *
  * With the rows gone first, an object that cannot be deleted now is never served (the photo and card routes ask
- * D1), and the cron's orphan sweep removes it later (api/owner/photos.ts sweepOrphanObjects).
+ * D1), and the cron's orphan sweep removes it later (jobs/photo-sweep.ts sweepOrphanObjects).
  */
 export async function erase(c: Context<AppEnv>, which: Erased): Promise<boolean> {
   const now = new Date();

@@ -13,11 +13,11 @@ import { shownPlace } from '../../lib/legacy-place';
 import { insertCollectionFindMails, insertOwnerFindMail, insertSubscriberFindMails } from '../../mail/find-queries';
 import { subscribeStatements } from '../../mail/follow-queries';
 import { writtenIds } from '../../mail/outbox';
+import { findPhotoWritten, insertFindPhoto, type StoredFindPhoto } from '../../photos/find-photo-queries';
 import { changeTotals } from '../statistics/queries';
 import type { StoneRef } from '../stones/queries';
 import { legFromSql } from './distance-sql';
 import * as guard from './guard-sql';
-import { findPhotoWritten, insertFindPhoto, type StoredFindPhoto } from './photos/queries';
 
 export interface AddedFind {
   find: FindView;

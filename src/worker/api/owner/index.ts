@@ -8,21 +8,22 @@ import { log } from '../../lib/logger';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parseInput, ROW_ID_SHAPE, readFormData, readJsonObject } from '../../lib/validate';
 import { queueMails } from '../../mail/outbox';
-import { photoResponse } from '../../photos';
+import { storedFindPhoto } from '../../photos/find-photo-queries';
+import { photoCount } from '../../photos/queries';
+import { photoResponse } from '../../photos/serve';
+import { checkPhotos, deletePhoto, storePhotos } from '../../photos/store';
 import { purgeErasedCards } from '../../share/erase';
 import type { AppEnv } from '../../types';
 import { collectionNames } from '../collections/queries';
 import { erase } from '../erasure/erase';
 import { moderateFind } from '../finds/moderation/queries';
-import { storedFindPhoto } from '../finds/photos/queries';
 import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
 import { exportHeader, exportResponse, stoneDocuments } from './export/document';
 import { readStonesForExport } from './export/queries';
 import { revokeStoneLinks } from './links/queries';
-import { checkPhotos, deletePhoto, storePhotos } from './photos';
-import { getOwnerStoneView, ownedStone, photoCount } from './queries';
+import { getOwnerStoneView, ownedStone } from './queries';
 
 /** All of a stone's photos at their largest, plus the form's own fields. */
 const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;

@@ -23,7 +23,7 @@ const shownOf = (stoneId: SQL | string) => and(eq(finds.stoneId, stoneId), eq(fi
 /** A counted find: unflagged, or its flag accepted (the distance counts it). */
 const counted = or(isNull(finds.flag), eq(finds.flagAccepted, true));
 
-/** An approved finder's photo, by its find (so a photo taken down stops answering at once: src/worker/photos.ts). */
+/** An approved finder's photo, by its find (so a photo taken down stops answering at once: src/worker/photos/serve.ts). */
 export const findPhotoUrl = (origin: string, findId: string) => `${origin}/photos/finds/${findId}`;
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
 import { collections, finds, photos, type StoneRow, stones } from '../../db/schema';
 import { shownPlace } from '../../lib/legacy-place';
-import { findPhotosOf } from '../finds/photos/queries';
+import { findPhotosOf } from '../../photos/find-photo-queries';
 import {
   findPhotoUrl,
   findsPage,

@@ -127,7 +127,7 @@ export const photos = sqliteTable(
 );
 
 /**
- * Photo objects the cron found in R2 without a `photos` row, with when it first saw each (api/owner/photos.ts
+ * Photo objects the cron found in R2 without a `photos` row, with when it first saw each (jobs/photo-sweep.ts
  * sweepOrphanObjects). An object is removed only when a sweep at least a day later still finds no row; a row
  * that returns (a restore) forgets its sighting. Kept in D1 rather than in the object's R2 metadata (which cannot
  * be changed without writing the photo's bytes again) or in KV (a cache here, eventually consistent).

@@ -4,10 +4,10 @@ import { getDb } from '../../../db/client';
 import { ApiError } from '../../../lib/errors';
 import { log } from '../../../lib/logger';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../../lib/validate';
+import { dropFindPhoto } from '../../../photos/find-photo-queries';
 import { purgeErasedCards } from '../../../share/erase';
 import type { AppEnv } from '../../../types';
 import { moderateFind } from '../../finds/moderation/queries';
-import { dropFindPhoto } from '../../finds/photos/queries';
 import { publishStatistics } from '../../statistics/queries';
 import { findPhotoObject, photoGone, reportedFind, reportedFinds, resolveReports, runAlone } from './queries';
 

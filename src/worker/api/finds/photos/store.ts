@@ -5,9 +5,16 @@ import { transientKind } from '../../../db/retry';
 import { ApiError } from '../../../lib/errors';
 import { log } from '../../../lib/logger';
 import { readFormData, readJsonObject } from '../../../lib/validate';
+import {
+  approveFindPhoto,
+  dropFindPhoto,
+  expirePendingPhotos,
+  findPhotoKeyStored,
+  type StoredFindPhoto,
+  storedFindPhoto,
+} from '../../../photos/find-photo-queries';
+import { type CheckedPhoto, checkPhotos } from '../../../photos/store';
 import type { AppEnv } from '../../../types';
-import { type CheckedPhoto, checkPhotos } from '../../owner/photos';
-import { approveFindPhoto, dropFindPhoto, expirePendingPhotos, findPhotoKeyStored, type StoredFindPhoto, storedFindPhoto } from './queries';
 
 /**
  * Finders' photos live in R2 under this prefix: the public `/photos/:key` route serves only `<uuid>.<ext>`, so a
@@ -61,7 +68,7 @@ export async function forgetFindPhoto(db: Db, bucket: R2Bucket, key: string, cau
     if (cause !== undefined && transientKind(cause) === 'outcome-unknown' && (await findPhotoKeyStored(db, key))) return;
     await bucket.delete(key);
   } catch (error) {
-    // The cron's sweep removes it later (api/owner/photos.ts sweepOrphanObjects): it has no row.
+    // The cron's sweep removes it later (jobs/photo-sweep.ts sweepOrphanObjects): it has no row.
     log.error('find photo without a row could not be removed', { key, error: String(error) });
   }
 }

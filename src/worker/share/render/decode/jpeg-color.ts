@@ -1,4 +1,4 @@
-import type { Frame } from './jpeg-scan';
+import type { Frame } from './jpeg-frame';
 import type { Decoded } from './pixels';
 
 /*

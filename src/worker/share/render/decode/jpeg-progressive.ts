@@ -1,6 +1,6 @@
 import { InvalidImageError } from '../../../lib/images';
 import type { BitReader } from './jpeg-bits';
-import type { Scan, ScanComponent } from './jpeg-scan';
+import type { Scan, ScanComponent } from './jpeg-frame';
 
 /*
  * One block of a progressive JPEG's scan (T.81 G.1.2), into its stored coefficients (zig-zag order, not

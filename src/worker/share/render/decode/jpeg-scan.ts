@@ -1,6 +1,7 @@
 import { InvalidImageError } from '../../../lib/images';
-import { BitReader, type HuffmanTable } from './jpeg-bits';
-import { type BlockSize, inverseDct } from './jpeg-idct';
+import { BitReader } from './jpeg-bits';
+import type { Frame, Scan, ScanComponent } from './jpeg-frame';
+import { inverseDct } from './jpeg-idct';
 import { progressiveBlock } from './jpeg-progressive';
 
 /*
@@ -16,55 +17,6 @@ export const ZIGZAG = Uint8Array.from([
   0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57,
   50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 ]);
-
-export interface Component {
-  id: number;
-  /** Sampling factors. */
-  h: number;
-  v: number;
-  /** Its quantisation table, natural order. */
-  quantisation: number;
-  /** Blocks a line and a column, padded to whole MCUs, and of the component itself (a scan of it alone). */
-  blocksPerLine: number;
-  blocksPerColumn: number;
-  ownBlocksPerLine: number;
-  ownBlocksPerColumn: number;
-  /** Samples a block side: a subsampled component's blocks cover more pixels, so it needs more of them. */
-  size: BlockSize;
-  /** Its samples, `blocksPerLine × size` a line. */
-  samples: Uint8Array;
-  /** A progressive JPEG's coefficients, not dequantised: 64 a block in zig-zag order, or only the DC (1 a block). */
-  coefficients: Int16Array | null;
-}
-
-export interface Frame {
-  width: number;
-  height: number;
-  progressive: boolean;
-  /** Coefficients kept a block of a progressive JPEG: 64, or 1 when its AC scans are skipped. */
-  kept: 1 | 64;
-  components: Component[];
-  hMax: number;
-  vMax: number;
-  mcusPerLine: number;
-  mcusPerColumn: number;
-  /** Samples a block side of the components that are not subsampled: the decoded picture is size / 8 of the photo. */
-  size: BlockSize;
-}
-
-export interface ScanComponent {
-  component: Component;
-  dc: HuffmanTable | undefined;
-  ac: HuffmanTable | undefined;
-}
-
-export interface Scan {
-  components: ScanComponent[];
-  spectralStart: number;
-  spectralEnd: number;
-  approximationHigh: number;
-  approximationLow: number;
-}
 
 const block = new Int32Array(64);
 

@@ -3,8 +3,9 @@ import { isJpegFrame, jpegSegments } from '../../../lib/image-formats/jpeg';
 import { InvalidImageError } from '../../../lib/images';
 import { type HuffmanTable, huffmanTable } from './jpeg-bits';
 import { jpegPixels } from './jpeg-color';
+import type { Component, Frame, Scan } from './jpeg-frame';
 import type { BlockSize } from './jpeg-idct';
-import { type Component, decodeScan, type Frame, finishProgressive, type Scan, ZIGZAG } from './jpeg-scan';
+import { decodeScan, finishProgressive, ZIGZAG } from './jpeg-scan';
 import { blockSize, type Decoded, type Target } from './pixels';
 
 /*

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { MAX_PENDING_FIND_PHOTOS } from '../../../../shared/schemas/limits';
-import type { Db } from '../../../db/client';
-import { findPhotos, finds } from '../../../db/schema';
+import { MAX_PENDING_FIND_PHOTOS } from '../../shared/schemas/limits';
+import type { Db } from '../db/client';
+import { findPhotos, finds } from '../db/schema';
 
 /** A finder's photo stored in R2 for its find's row. */
 export interface StoredFindPhoto {

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
-import { publicFindPhotoKey } from './api/finds/photos/queries';
-import { stonePhotoStored } from './api/owner/queries';
-import { getDb } from './db/client';
-import type { AppEnv } from './types';
+import { getDb } from '../db/client';
+import type { AppEnv } from '../types';
+import { publicFindPhotoKey } from './find-photo-queries';
+import { stonePhotoStored } from './queries';
 
 /** R2 keys are server-made: `<uuid>.<ext>`. Anything else cannot be a photo. */
 const KEY_SHAPE = /^[0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif)$/;

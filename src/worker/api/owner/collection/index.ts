@@ -12,15 +12,15 @@ import { enforceRateLimits } from '../../../lib/rate-limit';
 import { parseInput, readJsonObject } from '../../../lib/validate';
 import { queueMails } from '../../../mail/outbox';
 import type { AppEnv } from '../../../types';
+import { addCollectionStones, collectionForAdding } from '../../collections/create/queries';
+import { createdStone } from '../../collections/index';
+import { readCollection } from '../../collections/queries';
 import { erase } from '../../erasure/erase';
-import { exportHeader, exportResponse, stoneDocuments } from '../../owner/export/document';
-import { readCollectionForExport, readStonesForExport } from '../../owner/export/queries';
-import { revokeCollectionLinks } from '../../owner/links/queries';
 import { publishStatistics } from '../../statistics/queries';
 import { qrCodeUrl } from '../../stones/view-queries';
-import { addCollectionStones, collectionForAdding } from '../create/queries';
-import { createdStone } from '../index';
-import { readCollection } from '../queries';
+import { exportHeader, exportResponse, stoneDocuments } from '../export/document';
+import { readCollectionForExport, readStonesForExport } from '../export/queries';
+import { revokeCollectionLinks } from '../links/queries';
 import {
   knownStoneTokens,
   type OwnedCollection,

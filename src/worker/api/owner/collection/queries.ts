@@ -146,7 +146,3 @@ export function insertCollectionOwnerLinkMail(db: Db, collectionId: string, emai
     now,
   );
 }
-
-export async function insertCollectionOwnerToken(db: Db, row: typeof collectionOwnerTokens.$inferInsert): Promise<void> {
-  await db.insert(collectionOwnerTokens).values(row);
-}
