@@ -29,7 +29,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     cloudflare(
-      // `npm run dev` is development (secrets optional, see lib/config.ts); QR codes and share links point at the
+      // `npm run dev` is development (secrets optional, see settings/public.ts); QR codes and share links point at the
       // dev server, whichever port it runs on.
       command === 'serve'
         ? {

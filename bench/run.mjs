@@ -66,7 +66,7 @@ const LOAD_HEADERS = { 'accept-encoding': 'identity' };
 const WRITE_STONES = Math.round(positiveNumber('BENCH_WRITE_STONES', 64));
 
 /**
- * A round of finds lasts one SHARE_CARD_DEBOUNCE_SECONDS — production's 60 s (src/worker/lib/settings.ts
+ * A round of finds lasts one SHARE_CARD_DEBOUNCE_SECONDS — production's 60 s (src/worker/settings/checks.ts
  * DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS) unless BENCH_FIND_SECONDS says otherwise — with the Worker's debounce set to
  * it: a steady minute of finds on the write stones asks for the cards production renders for such a minute (one
  * per stone, a second where a find came in after its render began), and the find's figure counts their CPU

@@ -1,10 +1,10 @@
 // `npm run preflight -- <staging|production> [--secrets-file <file>]`: before a deploy, what the Worker's own
-// configuration check (src/worker/lib/settings.ts) and the deploy's config check will say about an environment
+// configuration check (src/worker/settings/checks.ts) and the deploy's config check will say about an environment
 // of wrangler.toml, and the secrets to set at Cloudflare, which cannot be seen from here. With the secrets file of
 // a first deploy (KEY=value lines, docs/deploy.md) their values are checked too; they are never printed.
 // Exits 1 when the deploy would refuse (or the Worker would answer 503 MISCONFIGURED), 0 otherwise.
 import { readFileSync } from 'node:fs';
-import { checkSettings } from '../src/worker/lib/settings.ts';
+import { checkSettings } from '../src/worker/settings/checks.ts';
 import {
   ENVIRONMENTS,
   environmentProblems,

@@ -17,7 +17,7 @@ export const PRODUCTION_RUNTIME = { X_LOCAL_OBSERVABILITY: 'false', X_LOCAL_EXPL
 
 /**
  * Settings a production Worker may run with (its configuration check refuses none of them, see
- * src/worker/lib/settings.ts), for serving the build locally as production runs it: the bench and Lighthouse.
+ * src/worker/settings/checks.ts), for serving the build locally as production runs it: the bench and Lighthouse.
  * The site URL is a public origin that nothing here fetches; a real deployment sets its own and its secrets.
  */
 export const PRODUCTION_VARS = {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { mailbox } from '../../src/worker/lib/mailbox';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
-import { checkSettings, type Finding, isReservedHost, REQUIRED_SECRETS } from '../../src/worker/lib/settings';
+import { checkSettings, type Finding, isReservedHost, REQUIRED_SECRETS } from '../../src/worker/settings/checks';
 
 export const ENVIRONMENTS = ['staging', 'production'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
@@ -164,7 +164,7 @@ export function settingsOf(config: Table, name: EnvironmentName, secrets: Record
   return { ...standIn, STRIPE_SECRET_KEY: 'sk_live_set', STRIPE_PUBLISHABLE_KEY: 'pk_live_set', ...table(env.vars), ...secrets };
 }
 
-/** The configuration check of the Worker itself (src/worker/lib/settings.ts) on the environment's vars. */
+/** The configuration check of the Worker itself (src/worker/settings/checks.ts) on the environment's vars. */
 export function settingFindings(config: Table, name: EnvironmentName): Finding[] {
   return checkSettings(settingsOf(config, name));
 }

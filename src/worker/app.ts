@@ -23,8 +23,6 @@ import { devMail } from './dev/mail';
 import { embed } from './embed';
 import { health } from './health';
 import { isFramedAddress, isSecretAddress } from './lib/addresses';
-import { isDevelopment, publicConfig } from './lib/config';
-import { refusedSettings } from './lib/configuration';
 import { d1Sessions } from './lib/d1-session';
 import { edgeCache } from './lib/edge-cache';
 import { ApiError, apiErrorIn } from './lib/errors';
@@ -37,6 +35,8 @@ import { discardUnreadBody } from './lib/unread-body';
 import { errorPage, misconfiguredPage } from './pages/error-page';
 import { photos } from './photos/serve';
 import { seo } from './seo';
+import { isDevelopment, publicConfig } from './settings/public';
+import { refusedSettings } from './settings/worker';
 import { shareCardsAfterWrites } from './share/after-writes';
 import { shareImages } from './share/serve';
 import type { AppEnv } from './types';
@@ -132,7 +132,7 @@ app.use(async (c, next) => {
   }
 });
 
-// A refused configuration (lib/settings.ts) answers every request 503 before anything runs; `/healthz` still
+// A refused configuration (settings/checks.ts) answers every request 503 before anything runs; `/healthz` still
 // says why.
 app.use(async (c, next) => {
   const refused = refusedSettings(c.env);

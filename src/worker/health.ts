@@ -2,10 +2,10 @@ import build from 'virtual:build-info';
 import { Hono } from 'hono';
 import { appliedMigration, getDb } from './db/client';
 import { CRON_LAST_RUN_KEY, type CronRun } from './jobs/cron';
-import { findingsOf } from './lib/configuration';
 import { describeError, log } from './lib/logger';
-import type { Finding } from './lib/settings';
 import { outboxHealth } from './mail/maintenance';
+import type { Finding } from './settings/checks';
+import { findingsOf } from './settings/worker';
 import type { AppEnv } from './types';
 
 /** A check that takes longer than this counts as failed: a monitor needs an answer, not a hanging request. */

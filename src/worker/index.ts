@@ -1,8 +1,8 @@
 import { app } from './app';
 import { runCron } from './jobs/cron';
 import { handleEmailBatch } from './jobs/email-queue';
-import { refusedSettings } from './lib/configuration';
 import { log } from './lib/logger';
+import { refusedSettings } from './settings/worker';
 import { handleShareMessages } from './share/job';
 import { isShareMessage, type ShareMessage } from './share/storage';
 
@@ -12,7 +12,7 @@ const MISCONFIGURED_RETRY_SECONDS = 300;
 export default {
   fetch: app.fetch,
   async queue(batch, env) {
-    // A refused configuration (lib/settings.ts) sends nothing: a mail with a wrong site URL in its links cannot
+    // A refused configuration (settings/checks.ts) sends nothing: a mail with a wrong site URL in its links cannot
     // be taken back. The messages come back later; the outbox keeps every row until it is sent.
     const refused = refusedSettings(env);
     if (refused.length) {

@@ -13,7 +13,7 @@ import { randomToken, sha256Hex } from '../../src/worker/lib/crypto';
 export const ORIGIN = 'https://reisesteine.test';
 
 /**
- * Settings a deployed production Worker may run with: the configuration check (src/worker/lib/settings.ts)
+ * Settings a deployed production Worker may run with: the configuration check (src/worker/settings/checks.ts)
  * refuses none of them. Tests of production behaviour spread them over `env` and change the one setting they are
  * about. Nothing here ever fetches the site URL or the geocoder's address.
  */

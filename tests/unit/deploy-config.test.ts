@@ -9,7 +9,7 @@ import {
   settingFindings,
   sharedResourceProblems,
 } from '../../scripts/deploy/environments';
-import { REQUIRED_SECRETS } from '../../src/worker/lib/settings';
+import { REQUIRED_SECRETS } from '../../src/worker/settings/checks';
 
 type Table = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import {
   isReservedHost,
   missingAfterDays,
   shareCardDebounceSeconds,
-} from '../../src/worker/lib/settings';
+} from '../../src/worker/settings/checks';
 
 /** A production configuration the check finds nothing against. */
 const GOOD = {

@@ -9,8 +9,8 @@ import { OWNER_LINK_TTL_DAYS } from '../../src/shared/schemas/limits';
 import { REPEAT_WINDOW_MS } from '../../src/worker/api/finds/guard-sql';
 import { REPORT_CLIENT_DAYS } from '../../src/worker/api/finds/reports/queries';
 import { ABANDONED_ORDER_TTL_MS } from '../../src/worker/api/payments/queries';
-import { DEFAULT_FIND_PHOTO_PENDING_DAYS } from '../../src/worker/lib/settings';
 import { SENT_RETENTION_MS, UNCONFIRMED_TTL_MS } from '../../src/worker/mail/maintenance';
+import { DEFAULT_FIND_PHOTO_PENDING_DAYS } from '../../src/worker/settings/checks';
 import { callWith } from '../support/factory';
 import { declaredSchema, lifetimes, processors, type Schema, undeclared } from '../support/privacy-inventory';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { isDevelopment } from '../lib/config';
 import { type DevMail, listDevMail } from '../services/mail';
+import { isDevelopment } from '../settings/public';
 import type { AppEnv } from '../types';
 
 const escapeHtml = (value: string) =>

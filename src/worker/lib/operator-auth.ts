@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { type Db, getDb } from '../db/client';
+import { MIN_OPERATOR_SECRET_LENGTH } from '../settings/checks';
+import { isDevelopment } from '../settings/public';
 import type { AppEnv, Operator, OperatorToken } from '../types';
-import { isDevelopment } from './config';
 import { sha256Hex } from './crypto';
 import { ApiError } from './errors';
 import { log } from './logger';
@@ -16,7 +17,6 @@ import {
 } from './operator-accounts';
 import { hashPassword, verifyPassword } from './password';
 import { clientKey, RATE_LIMITS, withinLimit } from './rate-limit';
-import { MIN_OPERATOR_SECRET_LENGTH } from './settings';
 
 /** An operator's session: a working day, not days (a stolen token expires soon). */
 export const OPERATOR_TOKEN_TTL_SECONDS = 8 * 60 * 60;

@@ -10,7 +10,7 @@ export function errorPage(locale: Locale, requestId: string): string {
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('errorPage.title')}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c1917"><h1>${t('errorPage.title')}</h1><p>${t('errorPage.text')}</p><p><a href="/">${t('errorPage.home')}</a></p><p style="color:#78716c;font-size:.8rem">${t('errorPage.reference', { requestId })}</p></body></html>`;
 }
 
-/** The page every address answers while the configuration is refused (lib/configuration.ts): names the settings, never their values. */
+/** The page every address answers while the configuration is refused (settings/worker.ts): names the settings, never their values. */
 export function misconfiguredPage(locale: Locale, settings: readonly string[]): string {
   const t = (id: Parameters<typeof text>[1], values?: Record<string, string>) => escapeHtml(text(locale, id, values));
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('misconfiguredPage.title')}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c1917"><h1>${t('misconfiguredPage.title')}</h1><p>${t('misconfiguredPage.text')}</p><p style="color:#78716c;font-size:.8rem">${t('misconfiguredPage.settings', { settings: settings.join(', ') })}</p></body></html>`;

@@ -16,8 +16,8 @@ import type { Locale } from '../../shared/i18n/locale';
 import { INITIAL_DATA_GLOBAL, type InitialData, serializeForScript } from '../../shared/initial-data';
 import type { QuerySpec } from '../../shared/queries';
 import type { RouteMatch } from '../../shared/routes';
-import { publicConfig } from '../lib/config';
 import { log } from '../lib/logger';
+import { publicConfig } from '../settings/public';
 import type { AppEnv } from '../types';
 import { intoHead } from './head-script';
 

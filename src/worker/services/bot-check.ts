@@ -1,5 +1,5 @@
-import { isDevelopment } from '../lib/config';
 import { log } from '../lib/logger';
+import { isDevelopment } from '../settings/public';
 
 /** Result of a score-based (reCAPTCHA v3) check of a browser token. */
 export type BotCheckResult =

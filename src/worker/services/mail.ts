@@ -1,7 +1,7 @@
 import { EmailMessage } from 'cloudflare:email';
-import { isDevelopment } from '../lib/config';
-import { findingsOf } from '../lib/configuration';
 import { mailbox } from '../lib/mailbox';
+import { isDevelopment } from '../settings/public';
+import { findingsOf } from '../settings/worker';
 
 /** One mail as it leaves the app: a single recipient, plain text and HTML, and its extra headers. */
 export interface OutgoingMail {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { CURRENCY, type Discount } from '../../shared/pricing';
-import { featureOff } from '../lib/configuration';
+import { featureOff } from '../settings/worker';
 
 /** What the app needs of a PaymentIntent. */
 export interface Intent {
@@ -147,7 +147,7 @@ export function stripePayments(secretKey: string, webhookSecret: string | undefi
 
 /**
  * Whether paid stones can be sold: both keys are there and, in a deployment, the configuration check found
- * nothing against them (a missing webhook secret, test keys in production: lib/settings.ts).
+ * nothing against them (a missing webhook secret, test keys in production: settings/checks.ts).
  */
 export function paymentsAvailable(env: Env): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) && !featureOff(env, 'payments');
@@ -155,7 +155,7 @@ export function paymentsAvailable(env: Env): boolean {
 
 /**
  * Stripe whenever a secret key is set, for checking payments already made (a buyer who paid gets the stone even
- * when selling has been switched off since, lib/settings.ts); null without a key.
+ * when selling has been switched off since, settings/checks.ts); null without a key.
  */
 export function stripeFromEnv(env: Env): Payments | null {
   if (!env.STRIPE_SECRET_KEY) return null;

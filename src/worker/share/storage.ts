@@ -1,5 +1,5 @@
 import { log } from '../lib/logger';
-import { DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS, shareCardDebounceSeconds } from '../lib/settings';
+import { DEFAULT_SHARE_CARD_DEBOUNCE_SECONDS, shareCardDebounceSeconds } from '../settings/checks';
 
 /*
  * Where share cards live and how the job is asked for one. The cards are objects in the PHOTOS bucket under

@@ -1,5 +1,5 @@
-import { log } from './logger';
-import { checkSettings, disables, type Feature, type Finding } from './settings';
+import { log } from '../lib/logger';
+import { checkSettings, disables, type Feature, type Finding } from './checks';
 
 interface Checked {
   findings: readonly Finding[];
@@ -11,7 +11,7 @@ interface Checked {
 const checked = new WeakMap<object, Checked>();
 
 /**
- * This Worker's settings checked (lib/settings.ts), once per isolate. The first check logs each refusal at error
+ * This Worker's settings checked (settings/checks.ts), once per isolate. The first check logs each refusal at error
  * level and each switched-off feature as a warning, naming the setting, never its value.
  */
 function check(env: Env): Checked {
@@ -41,5 +41,5 @@ export const findingsOf = (env: Env): readonly Finding[] => check(env).findings;
 /** The settings whose mistakes stop the Worker (empty when it may serve). */
 export const refusedSettings = (env: Env): readonly string[] => check(env).refused;
 
-/** Whether the configuration switches `feature` off (see lib/settings.ts). */
+/** Whether the configuration switches `feature` off (see settings/checks.ts). */
 export const featureOff = (env: Env, feature: Feature) => disables(findingsOf(env), feature);

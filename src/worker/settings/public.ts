@@ -1,8 +1,8 @@
 import type { PublicConfig } from '../../shared/initial-data';
 import { paymentsAvailable } from '../services/payments';
-import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE, DEFAULT_FIND_PHOTO_PENDING_DAYS, findPhotoPendingDays } from './settings';
+import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE, DEFAULT_FIND_PHOTO_PENDING_DAYS, findPhotoPendingDays } from './checks';
 
-export { isDevelopment } from './settings';
+export { isDevelopment } from './checks';
 
 /** The Worker's settings that the browser needs (never a secret). */
 export function publicConfig(env: Env): PublicConfig {
@@ -24,7 +24,7 @@ export function publicConfig(env: Env): PublicConfig {
       vatId: env.LEGAL_VAT_ID?.trim() || null,
     },
     analyticsId: ANALYTICS_ID_SHAPE.test(env.ANALYTICS_ID ?? '') ? (env.ANALYTICS_ID ?? null) : null,
-    // The privacy notice states it; a deployment with a wrong value refuses to run (lib/settings.ts).
+    // The privacy notice states it; a deployment with a wrong value refuses to run (settings/checks.ts).
     findPhotoPendingDays: findPhotoPendingDays(env) ?? DEFAULT_FIND_PHOTO_PENDING_DAYS,
     affiliateUrl: AFFILIATE_URL_SHAPE.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
   };

@@ -1,5 +1,5 @@
 /**
- * The deployed Worker's settings, checked as one: the Worker reads them once per isolate (lib/configuration.ts),
+ * The deployed Worker's settings, checked as one: the Worker reads them once per isolate (settings/worker.ts),
  * `/healthz` lists the findings, and `npm run preflight -- <environment>` runs the same checks on wrangler.toml
  * before a deploy. Pure functions of the settings' values, with no Worker import, so Node runs them too.
  *
@@ -12,8 +12,8 @@
  * A finding names the setting and the problem, never the value: values may be secrets.
  */
 
-import { isLocalHost, isReservedHost } from './hosts';
-import { mailbox } from './mailbox';
+import { isLocalHost, isReservedHost } from '../lib/hosts';
+import { mailbox } from '../lib/mailbox';
 
 export { isLocalHost, isReservedHost };
 
