@@ -1,7 +1,7 @@
 import { app } from './app';
 import { runCron } from './jobs/cron';
-import { handleEmailBatch } from './jobs/email-queue';
 import { log } from './lib/logger';
+import { handleEmailBatch } from './mail/consumer';
 import { refusedSettings } from './settings/worker';
 import { handleShareMessages } from './share/job';
 import { isShareMessage, type ShareMessage } from './share/storage';

@@ -4,7 +4,7 @@ import { randomCode } from '../../src/shared/code';
 import { getDb } from '../../src/worker/db/client';
 import worker from '../../src/worker/index';
 import { insertMail } from '../../src/worker/mail/queries';
-import type { DevMail } from '../../src/worker/services/mail';
+import type { DevMail } from '../../src/worker/mail/transport';
 import { call, insertStone } from './factory';
 
 export interface OutboxRow {

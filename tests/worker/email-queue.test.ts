@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { runCron } from '../../src/worker/jobs/cron';
-import { MAX_SEND_ATTEMPTS } from '../../src/worker/jobs/email-queue';
+import { MAX_SEND_ATTEMPTS } from '../../src/worker/mail/consumer';
 import { SENT_RETENTION_MS } from '../../src/worker/mail/maintenance';
 import { queueMails, REQUEUE_AFTER_MS } from '../../src/worker/mail/outbox';
 import { call, createStone, PRODUCTION_SETTINGS } from '../support/factory';

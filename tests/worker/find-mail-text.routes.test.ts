@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { intlTag, type Locale } from '../../src/shared/i18n/locale';
-import type { DevMail } from '../../src/worker/services/mail';
+import type { DevMail } from '../../src/worker/mail/transport';
 import { createStone, postFind, postJson } from '../support/factory';
 import { linkIn, mailsTo, outbox, tokenOf, waitForMails } from '../support/mail';
 import { EXPECTED_FOUND_AGAIN_TEXTS, EXPECTED_MAILS, EXPECTED_ROWS } from './find-mail-text.expected';

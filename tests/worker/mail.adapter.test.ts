@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import PostalMime from 'postal-mime';
 import { describe, expect, inject, it } from 'vitest';
-import { cloudflareTransport, MailError, type OutgoingMail, resendTransport, toMime } from '../../src/worker/services/mail';
+import { cloudflareTransport, MailError, type OutgoingMail, resendTransport, toMime } from '../../src/worker/mail/transport';
 
 const mail: OutgoingMail = {
   id: 'outbox-1',

@@ -15,8 +15,8 @@ import { beginRecount, finishRecount, recountSlice } from '../../src/worker/api/
 import { journeyLine, journeyStops, lastCountedFind, publicFindsBefore, stoneOf } from '../../src/worker/api/stones/find-queries';
 import { getDb } from '../../src/worker/db/client';
 import { stones } from '../../src/worker/db/schema';
-import { deleteOldOutboxRows } from '../../src/worker/jobs/queries';
 import { outboxCounts } from '../../src/worker/mail/queries';
+import { deleteOldOutboxRows } from '../../src/worker/mail/send-queries';
 import { insertCollection } from '../support/collections';
 
 /** The tables that grow with stones (and their titles' words), finds, collections, followers and mails. */

@@ -7,5 +7,6 @@ export * from './tables/find-extras';
 export * from './tables/mail';
 export * from './tables/operators';
 export * from './tables/payments';
+export * from './tables/stone-readers';
 export * from './tables/stones';
 export * from './tables/title-words';

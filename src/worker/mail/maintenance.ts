@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
-import { deleteExpiredMailData, requeueStaleMails } from '../jobs/queries';
 import { log } from '../lib/logger';
 import { queueMails } from './outbox';
 import { outboxCounts } from './queries';
+import { deleteExpiredMailData, requeueStaleMails } from './send-queries';
 
 /** Unconfirmed subscriptions are deleted after this long. */
 export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;

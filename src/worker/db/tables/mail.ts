@@ -2,50 +2,6 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LOCALES } from '../../../shared/i18n/locale';
 import { createdAt } from './created-at';
-import { stoneIdColumn } from './stones';
-
-/**
- * An e-mail address that wants news of a stone, confirmed by a double opt-in link (mail_tokens). Unconfirmed
- * addresses are deleted after a week; unsubscribing deletes the row.
- */
-export const subscriptions = sqliteTable(
-  'subscriptions',
-  {
-    id: text('id').primaryKey(),
-    stoneId: stoneIdColumn(),
-    email: text('email').notNull(),
-    /** The subscriber's language (any of LOCALES: the one they used when subscribing), for their mails. */
-    locale: text('locale', { enum: LOCALES }).notNull().default('de'),
-    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('subscriptions_stone_email_unique').on(t.stoneId, t.email),
-    index('subscriptions_unconfirmed_idx').on(t.confirmedAt, t.createdAt),
-  ],
-);
-
-/**
- * Further owner links of a stone (SHA-256 of the token), made when one is mailed: the creation mail and "send
- * me my owner link". The first token stays in stones.owner_token_hash; every one of them opens the owner page.
- */
-export const ownerTokens = sqliteTable(
-  'owner_tokens',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    stoneId: stoneIdColumn(),
-    createdAt: createdAt(),
-    /**
-     * A link mailed later (a find mail, the missing mail, "send me my owner link") stops working after
-     * OWNER_LINK_TTL_DAYS; null: the creation mail's (or the one mailed after all links were revoked), until revoked.
-     */
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [
-    index('owner_tokens_stone_idx').on(t.stoneId),
-    index('owner_tokens_expires_idx').on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
-  ],
-);
 
 /**
  * Single-purpose tokens carried by mail links (SHA-256 of the token; the token exists only in the mail):

@@ -28,7 +28,7 @@ const LINK_MAIL_KINDS: MailJob['kind'][] = [
 
 /**
  * Mails not sent yet that would carry an owner link made when they go out: they go without one (an owner-link mail
- * not at all, jobs/queries.ts readerWaits), or that link would outlive the revocation. `about` picks the rows.
+ * not at all, mail/send-queries.ts readerWaits), or that link would outlive the revocation. `about` picks the rows.
  */
 function withdrawLinksOfUnsentMails(db: Db, about: SQL | undefined) {
   return db

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { type DevMail, listDevMail } from '../services/mail';
 import { isDevelopment } from '../settings/public';
 import type { AppEnv } from '../types';
+import { type DevMail, listDevMail } from './transport';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);

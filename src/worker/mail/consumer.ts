@@ -1,15 +1,15 @@
 import type { Locale } from '../../shared/i18n/locale';
 import { getDb } from '../db/client';
 import { log } from '../lib/logger';
-import { mailLinks } from '../mail/builders';
-import type { MailJob } from '../mail/jobs';
-import type { MailMessage } from '../mail/outbox';
-import { dropMintedTokens } from '../mail/queries';
-import { renderMail } from '../mail/render';
-import { mintSecondTokenFor, mintTokenFor, noTokens } from '../mail/tokens';
-import { MailError, type MailTransport, mailTransportFromEnv } from '../services/mail';
 import { isShareMessage } from '../share/storage';
-import { claimOutboxRow, finishOutboxRow, type OutboxRow, readerWaits } from './queries';
+import { mailLinks } from './builders';
+import type { MailJob } from './jobs';
+import type { MailMessage } from './outbox';
+import { dropMintedTokens } from './queries';
+import { renderMail } from './render';
+import { claimOutboxRow, finishOutboxRow, type OutboxRow, readerWaits } from './send-queries';
+import { mintSecondTokenFor, mintTokenFor, noTokens } from './tokens';
+import { MailError, type MailTransport, mailTransportFromEnv } from './transport';
 
 /** Sends per row before the row is marked failed (the operator admin lists those and can send them again). */
 export const MAX_SEND_ATTEMPTS = 5;
