@@ -116,7 +116,7 @@ export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
   /** Whether the owner gets a mail for every find (one click in a find mail, or the owner page, turns it off). */
   notifyOnFind: boolean;
   /**
-   * Spec §3 "notifications (list, seen on the admin read)"; the owner page shows their number. The subscribers'
+   * The stone's subscriptions, seen on the owner's read as a list; the owner page shows their number. The subscribers'
    * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.
    */
   notifications: OwnerNotification[];
@@ -137,7 +137,7 @@ export interface ApiErrorBody {
   error: { code: string; message: string; details?: Record<string, string> };
 }
 
-/** A row of the operator's stone table (`GET /api/admin/stones`, spec §2 "Operator admin"). */
+/** A row of the operator's stone table (`GET /api/admin/stones`, the operator's admin). */
 export interface OperatorStoneRow {
   id: string;
   code: string;
@@ -157,7 +157,7 @@ export interface OperatorStoneRow {
 export interface OperatorCounters {
   total: number;
   premium: number;
-  /** Created in the last 7 days (spec §9). */
+  /** Created in the last 7 days ("this week"). */
   lastWeek: number;
 }
 

@@ -1,7 +1,7 @@
 import type { PositionFailure } from './geolocation';
 import type { AppIntl } from './intl';
 
-/** The spec's texts for a position that could not be had: code 1 to 3 as GeolocationPositionError's, 0 no geolocation. */
+/** The texts for a position that could not be had: code 1 to 3 as GeolocationPositionError's, 0 no geolocation. */
 export function positionFailure(code: number, intl: AppIntl): PositionFailure {
   const text = (id: string) => String(intl.formatMessage({ id }));
   return Object.assign(new Error(text(messageId(code))), { title: text('geo.error.title') });

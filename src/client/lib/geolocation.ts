@@ -1,9 +1,9 @@
 import type { AppIntl } from './intl';
 import { withTexts } from './screen-messages';
 
-/** Spec §9: the find form asks with a 30 s timeout and accepts a 10-minute-old position. */
+/** The find form asks with a 30 s timeout and accepts a 10-minute-old position. */
 export const FIND_FORM_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 600_000 };
-/** Spec §9: the map's own button: 10 s timeout, 60 s maximum age, high accuracy. */
+/** The map's own button: 10 s timeout, 60 s maximum age, high accuracy. */
 export const MAP_BUTTON_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
 export interface Coordinates {
@@ -11,7 +11,7 @@ export interface Coordinates {
   longitude: number;
 }
 
-/** A position that could not be had: the toast's title, and the spec's text for the failure as the message. */
+/** A position that could not be had: the toast's title, and the failure's own text as the message. */
 export interface PositionFailure extends Error {
   title: string;
 }

@@ -10,7 +10,7 @@ type ShowToast = (message: ToastMessage) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
-/** Spec §9: one toast at a time, 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
+/** One toast at a time, 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 
 // The Radix toast code is not needed to show a page: it loads once the browser is idle after hydration.

@@ -4,7 +4,7 @@ import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { emailOutbox, finds, loginFailures, operators, siteTotals, stones } from '../../db/schema';
 
-/** Spec §9: "this week" is a 7-day window. */
+/** "This week" is a 7-day window. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The three counters: two from the kept totals, the week's from the creation-date index (only that week's rows). */
