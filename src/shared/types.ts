@@ -14,7 +14,6 @@ export type FindFlag = 'speed' | 'repeat';
  * until its next find), `missing` (not found for MISSING_AFTER_DAYS, or its owner or the operator says so).
  */
 export type StoneStatus = 'travelling' | 'resting' | 'missing';
-export const STONE_STATUSES: readonly StoneStatus[] = ['travelling', 'resting', 'missing'];
 
 /** The memorial collection a stone belongs to, as its public JSON and page name it. */
 export interface CollectionRef {

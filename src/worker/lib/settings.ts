@@ -44,12 +44,6 @@ export const REQUIRED_SECRETS = [
   'STRIPE_WEBHOOK_SECRET',
 ] as const;
 
-/**
- * Secrets read only in some configurations: RESEND_API_KEY with `MAIL_TRANSPORT = "resend"`. The address
- * overrides are for tests against fakes and are not set in a deployment at all.
- */
-export const CONDITIONAL_SECRETS = ['RESEND_API_KEY'] as const;
-
 /** External services' addresses that a deployment may override (tests point them at fakes on 127.0.0.1). */
 export const SERVICE_ADDRESSES = ['STRIPE_API_BASE', 'RECAPTCHA_VERIFY_URL', 'RESEND_BASE_URL', 'GEOCODER_URL'] as const;
 
