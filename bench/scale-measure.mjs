@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { summarize } from './load.mjs';
 import { KNOWN, writeStoneCode } from './scale-shapes.mjs';
 
-/** A route's p50 at the large size may be this many times its p50 at the small one (issue 32). */
+/** A route's p50 at the large size may be this many times its p50 at the small one: cost stays flat at size. */
 const ROUTE_TARGET = 1.5;
 /** The cron's run may take this many times as long. */
 const CRON_TARGET = 2;

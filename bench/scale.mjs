@@ -1,4 +1,4 @@
-// `npm run bench:scale`: flat cost from ten thousand to a million stones (issue 32). Builds the app once, then for
+// `npm run bench:scale`: flat cost from ten thousand to a million stones. Builds the app once, then for
 // two sizes makes a fresh local D1 (migrations as the tests apply them), adds an operator and seeds it straight
 // into Miniflare's SQLite file (bench/scale-seed.mjs: realistic shapes, every counter consistent, the same known
 // stones at both sizes), serves both databases at once with the production build (scripts/serve-worker.mjs,

@@ -49,7 +49,7 @@ test('a free stone: creator, success page with code, QR code and an owner link t
 test('the creator refuses what the spec refuses, with its messages', async ({ page }) => {
   await openCreator(page);
   const next = page.getByRole('button', { name: 'Weiter' });
-  // Spec §2: disabled without e-mail or title (a title of spaces is none).
+  // Disabled without e-mail or title (a title of spaces is none).
   await expect(next).toBeDisabled();
   await page.getByRole('textbox', { name: 'Deine E-Mail-Adresse' }).fill('keine-adresse');
   await page.getByRole('textbox', { name: 'Name des Steins' }).fill('   ');

@@ -6,7 +6,7 @@ import { EMBED_HEIGHT, EMBED_WIDTH, embedSnippet } from '../src/shared/embed';
 import { expect, OMA, test } from './fixtures';
 
 /**
- * A stone's embeddable card (issue 22) as another site shows it: a page on another origin frames `/embed/{code}`,
+ * A stone's embeddable card as another site shows it: a page on another origin frames `/embed/{code}`,
  * and Chromium renders it; the stone page itself refuses to be framed. The card has no script of its own, so its
  * pages are opened as they are, without waiting for a hydration that never comes.
  */

@@ -5,7 +5,7 @@ import { intlTag, LOCALES, type Locale } from '../src/shared/i18n/locale';
 import { catalogTexts, expect, mailFor, mailPath, test } from './fixtures';
 
 /**
- * Issue 23: a finder whose browser speaks any of the eleven languages finds a stone by its code, logs a find,
+ * A finder whose browser speaks any of the eleven languages finds a stone by its code, logs a find,
  * follows the stone and unsubscribes again without meeting another language, and axe finds nothing on the way.
  */
 

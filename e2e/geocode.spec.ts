@@ -56,7 +56,7 @@ test.describe('an address no place has', () => {
   // The search answers 404, which the browser logs.
   test.use({ allowConsoleErrors: [/404 \(Not Found\)/] });
 
-  test('is taken as the location as typed, without a position (spec §5)', async ({ page, request }) => {
+  test('is taken as the location as typed, without a position', async ({ page, request }) => {
     const code = await newStone(request, 'Nirgendstein');
     await page.goto(`/${code}#find-form`);
     await page.getByRole('searchbox', { name: 'Adresse suchen' }).fill('Hinterm Mond 7');

@@ -5,7 +5,7 @@ import { catalogTexts, expect, OMA, test } from './fixtures';
 
 /** Spec: the welcome dialog shows 500 ms after a stone page loads (features/welcome-dialog). */
 const WELCOME_DELAY_MS = 500;
-/** Issue 23: on a phone the header is one row, at most this tall, so the page's main action is on the first screen. */
+/** On a phone the header is one row, at most this tall, so the page's main action is on the first screen. */
 const HEADER_MAX_PX = 72;
 
 /** What each language calls the parts these tests use. */

@@ -67,9 +67,9 @@ export const restoreFile = (output) => output.replace(/\.sql$/, '.restore.sql');
  * The export reordered so an empty database can import it: every table first, then the rows, then indexes,
  * triggers and views (last, as in the export: a trigger made after the rows does not fire for them). `wrangler d1
  * export` writes each table's rows right after that table, and a row of a table with a foreign key to a table
- * made later fails ("no such table: main.stones"; here `finds` and `photos` come before `stones`, workers-sdk
- * issues 5683 and 9349). `PRAGMA defer_foreign_keys` stays first, so the rows may come in any order. Throws on a
- * statement it does not know, rather than guess.
+ * made later fails ("no such table: main.stones"; here `finds` and `photos` come before `stones`,
+ * workers-sdk issues 5683 and 9349). `PRAGMA defer_foreign_keys` stays first, so the rows may come in any order.
+ * Throws on a statement it does not know, rather than guess.
  */
 export function restorableSql(dump) {
   const head = [];

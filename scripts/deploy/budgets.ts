@@ -7,11 +7,11 @@ import { join } from 'node:path';
 
 /**
  * The upload must stay well under the Workers Paid limit (10 MiB gzip) and keep cold starts short: 900 KiB since
- * issue 32 (1 MiB before), so a new feature does not begin by moving something else out (decision record 030).
+ * decision record 030 (1 MiB before), so a new feature does not begin by moving something else out.
  */
 export const UPLOAD_BUDGET_KIB = 900;
 /**
- * Startup CPU time: Cloudflare refuses a Worker whose global scope takes over 1 s; 60 ms since issue 32 (100 before)
+ * Startup CPU time: Cloudflare refuses a Worker whose global scope takes over 1 s; 60 ms since record 030 (100 before)
  * keeps cold starts unnoticed and leaves room: the page renderer, the mail builder and the payment and QR libraries
  * load with the first request that needs them (decision record 030).
  */

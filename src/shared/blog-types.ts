@@ -8,7 +8,7 @@ export interface BlogPostSummary {
   excerpt: string;
   tags: string[];
   featuredImage: string | null;
-  /** Spec §2: the part of the author's e-mail before the @, or "Admin". */
+  /** The part of the author's e-mail before the @, or "Admin". */
   author: string;
   readingMinutes: number;
   createdAt: string;
@@ -19,7 +19,7 @@ export interface BlogPostView extends BlogPostSummary {
   content: string;
 }
 
-/** An article as the operator manages it (`/api/admin/blog`): drafts too, with the author's address (spec §3). */
+/** An article as the operator manages it (`/api/admin/blog`): drafts too, with the author's address. */
 export interface AdminBlogPost extends Omit<BlogPostView, 'author' | 'readingMinutes'> {
   published: boolean;
   authorEmail: string;

@@ -1,12 +1,12 @@
-/** Spec §9: reading time is the word count divided by 200 per minute, rounded up. */
+/** Reading time is the word count divided by 200 per minute, rounded up. */
 export const WORDS_PER_MINUTE = 200;
-/** Spec §9: a blog card shows at most this many tags, then "+n". */
+/** A blog card shows at most this many tags, then "+n". */
 export const CARD_TAGS = 3;
 
 const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
 /**
- * Spec §5: the slug derived from a title (or a typed slug, tidied the same way): lowercased, punctuation
+ * The slug derived from a title (or a typed slug, tidied the same way): lowercased, punctuation
  * removed, whitespace to hyphens, repeated hyphens collapsed. German readers expect "Grüße" as "gruesse", so
  * umlauts and ß are spelt out first; other accents lose their marks ("Café" → "cafe").
  */
@@ -22,7 +22,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Spec §5: tags are split on commas, trimmed, empties dropped (and each tag once). */
+/** Tags are split on commas, trimmed, empties dropped (and each tag once). */
 export function splitTags(text: string): string[] {
   return [
     ...new Set(
@@ -43,7 +43,7 @@ export function readingMinutes(content: string): number {
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
-/** Spec §2: the author is the part of the author's e-mail before the @, else "Admin". */
+/** The author is the part of the author's e-mail before the @, else "Admin". */
 export function authorName(email: string | null | undefined): string {
   const local = email?.split('@')[0]?.trim();
   return local || 'Admin';
@@ -52,7 +52,7 @@ export function authorName(email: string | null | undefined): string {
 const BLOCK = 'p|h[1-6]|ul|ol|li|blockquote|hr';
 
 /**
- * Spec §2: an article's content shows its line breaks as breaks and its HTML rendered. A line break between
+ * An article's content shows its line breaks as breaks and its HTML rendered. A line break between
  * block elements is only layout in the source, so only the others become `<br>`. Takes sanitised HTML.
  */
 export function withLineBreaks(html: string): string {

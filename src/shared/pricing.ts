@@ -1,4 +1,4 @@
-/** Spec §9: a basic stone is free; photos cost 5 €, a story 5 € (totals 0, 5 or 10 €). Amounts in cents. */
+/** A basic stone is free; photos cost 5 €, a story 5 € (totals 0, 5 or 10 €). Amounts in cents. */
 export const FEATURE_PRICES_CENTS = { photos: 500, story: 500 } as const;
 export const CURRENCY = 'eur';
 

@@ -14,7 +14,6 @@ export type FindFlag = 'speed' | 'repeat';
  * until its next find), `missing` (not found for MISSING_AFTER_DAYS, or its owner or the operator says so).
  */
 export type StoneStatus = 'travelling' | 'resting' | 'missing';
-export const STONE_STATUSES: readonly StoneStatus[] = ['travelling', 'resting', 'missing'];
 
 /** The memorial collection a stone belongs to, as its public JSON and page name it. */
 export interface CollectionRef {
@@ -116,7 +115,7 @@ export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
   /** Whether the owner gets a mail for every find (one click in a find mail, or the owner page, turns it off). */
   notifyOnFind: boolean;
   /**
-   * Spec §3 "notifications (list, seen on the admin read)"; the owner page shows their number. The subscribers'
+   * The stone's subscriptions, seen on the owner's read as a list; the owner page shows their number. The subscribers'
    * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.
    */
   notifications: OwnerNotification[];
@@ -137,7 +136,7 @@ export interface ApiErrorBody {
   error: { code: string; message: string; details?: Record<string, string> };
 }
 
-/** A row of the operator's stone table (`GET /api/admin/stones`, spec §2 "Operator admin"). */
+/** A row of the operator's stone table (`GET /api/admin/stones`, the operator's admin). */
 export interface OperatorStoneRow {
   id: string;
   code: string;
@@ -157,7 +156,7 @@ export interface OperatorStoneRow {
 export interface OperatorCounters {
   total: number;
   premium: number;
-  /** Created in the last 7 days (spec §9). */
+  /** Created in the last 7 days ("this week"). */
   lastWeek: number;
 }
 

@@ -1,5 +1,5 @@
 import assets from 'virtual:client-assets';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { getPath } from 'hono/utils/url';
 import { localeFromAcceptLanguage, localeFromCookie } from '../shared/i18n/locale';
@@ -72,7 +72,8 @@ function routeLabel(c: Context<AppEnv>): string {
 
 export const app = new Hono<AppEnv>({ getPath: routingPath });
 
-app.use(async (c, next) => {
+/** Every request's id, language and CSP nonce; after the answer, its log line and the security headers. */
+async function requestEnvelope(c: Context<AppEnv>, next: Next) {
   const started = Date.now();
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
   // A language chosen with the switch wins over the browser's.
@@ -130,11 +131,12 @@ app.use(async (c, next) => {
     c.header('Permissions-Policy', permissionsPolicy(features));
     c.header('X-Frame-Options', 'DENY');
   }
-});
+}
+app.use(requestEnvelope);
 
 // A refused configuration (settings/checks.ts) answers every request 503 before anything runs; `/healthz` still
 // says why.
-app.use(async (c, next) => {
+async function refuseMisconfigured(c: Context<AppEnv>, next: Next) {
   const refused = refusedSettings(c.env);
   if (refused.length === 0 || c.req.path === '/healthz') return next();
   const locale = c.get('locale');
@@ -144,7 +146,8 @@ app.use(async (c, next) => {
   }
   const message = text(locale, 'api.misconfigured', { settings: refused.join(', ') });
   return c.json({ error: { code: 'MISCONFIGURED', message } }, 503, headers);
-});
+}
+app.use(refuseMisconfigured);
 
 app.route('/healthz', health);
 
@@ -156,7 +159,8 @@ app.use(edgeCache);
 app.use(shareCardsAfterWrites);
 
 // Operator routes: one check in front of all of them (lib/routing.ts operatorOnly), before any route runs.
-app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next()));
+const operatorCheck = (c: Context<AppEnv>, next: Next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next());
+app.use('/api/admin/*', operatorCheck);
 
 app.route('/api/stones', creation);
 app.route('/api/stones', stones);

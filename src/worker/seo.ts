@@ -12,7 +12,7 @@ import type { AppEnv } from './types';
 const siteOf = (env: Env) => env.PUBLIC_SITE_URL.replace(/\/$/, '');
 
 /*
- * The sitemap (issue 32): `/sitemap.xml` is a sitemap index naming `/sitemaps/pages.xml` (the public screens and the
+ * The sitemap: `/sitemap.xml` is a sitemap index naming `/sitemaps/pages.xml` (the public screens and the
  * published articles) and the memorial collections' files, `/sitemaps/collections-{prefix}.xml`, each the collections
  * whose id begins with its prefix, read by one range of the primary key. Ids are random over 31 letters: while a
  * first letter holds at most SITEMAP_LETTER_URLS collections it is one file; past that, it is its 31 files of two
@@ -94,7 +94,7 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
       }
       const prefix = /^collections-([a-z0-9]{1,2})\.xml$/.exec(file)?.[1];
       if (!prefix || [...prefix].some((letter) => !COLLECTION_ID_ALPHABET.includes(letter))) return null;
-      // Every memorial collection's page: public and meant to be found (issue 21).
+      // Every memorial collection's page: public and meant to be found.
       const collections = await sitemapCollections(db, prefix, SITEMAP_MAX_URLS);
       return urlset(
         collections.map((collection) => url(`${site}${collectionPath(collection.id)}`, collection.updatedAt ?? collection.createdAt)),

@@ -89,7 +89,7 @@ export function previousVersion(root: string): PreviousVersion {
 export function isQueryTest(file: string): boolean {
   if (file === 'rate-limits.routes.test.ts') return false;
   // The inventory of personal data holds the documentation to the schema: a version's inventory cannot name a table a
-  // later migration adds (issue 32's `stone_title_words` was the first), which is no query a rollback would break.
+  // later migration adds (`stone_title_words` was the first), which is no query a rollback would break.
   if (file === 'privacy-inventory.queries.test.ts') return false;
   return /\.(routes|queries)\.test\.ts$/.test(file) || file === 'email-queue.test.ts' || /^faults(?:\.[a-z0-9-]+)?\.test\.ts$/.test(file);
 }

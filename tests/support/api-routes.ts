@@ -117,7 +117,7 @@ export const answer = (status: number, code: string): Answer => ({ status, code 
  */
 export const PARAMETERS: Record<string, { sample: (stone: SampleStone, path: string) => string; odd: Answer }> = {
   code: { sample: (stone) => stone.code, odd: answer(400, 'INVALID_CODE') },
-  // Anything unlike an owner token is "not found", like a token of no stone (spec §7: "404 means not found or invalid token").
+  // Anything unlike an owner token is "not found", like a token of no stone (404 means not found or invalid token).
   adminToken: {
     sample: (stone, path) => (isCollectionRoute(path) ? stone.collectionToken : stone.adminToken),
     odd: answer(404, 'NOT_FOUND'),

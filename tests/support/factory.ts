@@ -27,7 +27,7 @@ export const PRODUCTION_SETTINGS = {
 
 /**
  * Addresses an `<input type="email">` accepts (the HTML "valid e-mail address": ASCII, apostrophes allowed in the
- * local part, IDN domains in their xn-- form). Spec §5 asks only for an e-mail with "@", so every e-mail field of
+ * local part, IDN domains in their xn-- form). An e-mail needs only an "@", so every e-mail field of
  * the API must take them.
  */
 export const BROWSER_VALID_EMAILS = [

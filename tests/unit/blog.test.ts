@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { authorName, readingMinutes, slugify, splitTags, withLineBreaks } from '../../src/shared/blog';
 import { blogPostSchema, MAX_SLUG_LENGTH } from '../../src/shared/schemas/blog';
 
-describe('slugify (spec §5: lowercased, punctuation removed, whitespace to hyphens, hyphens collapsed)', () => {
+describe('slugify (lowercased, punctuation removed, whitespace to hyphens, hyphens collapsed)', () => {
   it.each([
     ['Grüße aus dem Harz!', 'gruesse-aus-dem-harz'],
     ['ÄRGER über Öl und Straße', 'aerger-ueber-oel-und-strasse'],
@@ -20,7 +20,7 @@ describe('slugify (spec §5: lowercased, punctuation removed, whitespace to hyph
   });
 });
 
-describe('splitTags (spec §5: split on commas, trimmed, empties dropped)', () => {
+describe('splitTags (split on commas, trimmed, empties dropped)', () => {
   it('splits, trims, drops empties and keeps each tag once in its first place', () => {
     expect(splitTags(' Harz,Wandern , ,Harz,, Sommer ')).toEqual(['Harz', 'Wandern', 'Sommer']);
   });
@@ -31,7 +31,7 @@ describe('splitTags (spec §5: split on commas, trimmed, empties dropped)', () =
   });
 });
 
-describe('readingMinutes (spec §9: words / 200, rounded up)', () => {
+describe('readingMinutes (words / 200, rounded up)', () => {
   const words = (n: number) => Array.from({ length: n }, () => 'Wort').join(' ');
 
   it.each([
@@ -51,7 +51,7 @@ describe('readingMinutes (spec §9: words / 200, rounded up)', () => {
   });
 });
 
-describe('authorName (spec §2: the part of the e-mail before the @, else "Admin")', () => {
+describe('authorName (the part of the e-mail before the @, else "Admin")', () => {
   it.each([
     ['anna.autorin@example.org', 'anna.autorin'],
     ['@example.org', 'Admin'],
@@ -63,7 +63,7 @@ describe('authorName (spec §2: the part of the e-mail before the @, else "Admin
   });
 });
 
-describe('withLineBreaks (spec §2: line breaks shown as breaks)', () => {
+describe('withLineBreaks (line breaks shown as breaks)', () => {
   it('turns a line break in text into <br>, also from Windows line ends', () => {
     expect(withLineBreaks('<p>Erste Zeile\nzweite Zeile\r\ndritte</p>')).toBe('<p>Erste Zeile<br>zweite Zeile<br>dritte</p>');
     expect(withLineBreaks('eins\n\nzwei')).toBe('eins<br><br>zwei');
@@ -76,7 +76,7 @@ describe('withLineBreaks (spec §2: line breaks shown as breaks)', () => {
   });
 });
 
-describe('blog post schema (spec §5 "Blog form")', () => {
+describe('blog post schema (the blog form)', () => {
   const valid = { title: 'Grüße aus dem Harz', excerpt: 'Kurz', content: '<p>Text</p>' };
   const parse = (input: Record<string, unknown>) => v.safeParse(blogPostSchema, { ...valid, ...input });
   const messages = (input: Record<string, unknown>) => {

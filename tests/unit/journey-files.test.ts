@@ -1,5 +1,5 @@
 /**
- * The journey files against their standards (issue 22, "Done when"): the GPX the route sends validates against the
+ * The journey files against their standards : the GPX the route sends validates against the
  * GPX 1.1 schema (tests/fixtures/gpx-1.1.xsd, with libxml2's validator in xmllint-wasm), the GeoJSON passes
  * check-geojson and the points of RFC 7946 it leaves to us. Both files come from the builders the route uses
  * (worker/api/stones/journey.ts), for a stone with awkward place names and edge positions, one with one find and
@@ -114,8 +114,9 @@ interface Feature {
 }
 
 /**
- * What RFC 7946 asks that check-geojson does not check, for what these files hold: no `crs` member (§4), positions
- * as [longitude, latitude] within WGS 84's ranges (§3.1.1, §4), a LineString of two or more positions (§3.1.4).
+ * What RFC 7946 asks that check-geojson does not check, for what these files hold: no `crs` member (RFC 7946 §4),
+ * positions as [longitude, latitude] within WGS 84's ranges (RFC 7946 §3.1.1, §4), a LineString of two or more
+ * positions (RFC 7946 §3.1.4).
  */
 function rfc7946Issues(document: { crs?: unknown; features: Feature[] }): string[] {
   const issues: string[] = [];

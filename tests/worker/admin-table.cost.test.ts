@@ -1,5 +1,5 @@
 /**
- * What the operator's table costs D1 (issue 32): the rows a page reads (`meta.rows_read`, what D1 bills) with 5 000
+ * What the operator's table costs D1: the rows a page reads (`meta.rows_read`, what D1 bills) with 5 000
  * stones and with four times as many. The first, a deep and the last page, and title searches of a rare name, of a
  * common word and of two words, read the same number of rows at both sizes; none grows with the table.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator's table at size (issue 32, decision record 030): a title search through the words' index, a count
+ * The operator's table at size (decision record 030): a title search through the words' index, a count
  * that stops at its cap, and pages reached by cursors — first, next, previous, last — never by skipping rows.
  */
 import { env } from 'cloudflare:test';

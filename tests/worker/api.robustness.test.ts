@@ -372,7 +372,7 @@ describe('every route path refuses the methods it does not take, changing nothin
         const body = method === 'GET' || method === 'HEAD' ? null : '{}';
         const res = await call(address(route, stone), {
           method,
-          // A browser's preflight from a foreign site: the API must not let it send credentials (spec §7: calls include cookies).
+          // A browser's preflight from a foreign site: the API must not let it send credentials (our calls include cookies).
           headers: {
             ...side,
             'content-type': JSON_TYPE,

@@ -22,7 +22,7 @@ const article = {
   published: true,
 };
 
-/** Spec §6: the blog admin sends the token without "Bearer". */
+/** The blog admin sends the token without "Bearer". */
 function asOperator(token: string, method: string, path: string, body?: unknown) {
   return call(path, {
     method,

@@ -1,5 +1,5 @@
 /**
- * A memorial collection's owner side, `/api/admin/collections/{adminToken}` (issue 21): the collection as its owner
+ * A memorial collection's owner side, `/api/admin/collections/{adminToken}`: the collection as its owner
  * manages it, every stone with its own owner link, title and dedication, more stones up to 50; and "send me my
  * owner link" on the collection's page.
  */

@@ -1,5 +1,5 @@
 /**
- * Creating and reading a memorial collection (issue 21): `POST /api/collections` makes the set of stones in one
+ * Creating and reading a memorial collection: `POST /api/collections` makes the set of stones in one
  * transaction, `GET /api/collections/{id}` shows it with its totals summed over its stones. The owner's side is
  * collections-owner.routes.test.ts's; the edge cache's, edge-cache.routes.test.ts's.
  */

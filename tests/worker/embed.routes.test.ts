@@ -1,5 +1,5 @@
 /**
- * A stone's embeddable card, `GET /embed/{code}` (issue 22): the one address other sites may frame, light (no app
+ * A stone's embeddable card, `GET /embed/{code}`: the one address other sites may frame, light (no app
  * JavaScript), left out of search engines, in the reader's language, kept by the edge cache in the stone's scope.
  */
 import { env } from 'cloudflare:test';

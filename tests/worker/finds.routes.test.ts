@@ -34,7 +34,7 @@ function postRaw(code: string, body: string): Promise<Response> {
   return call(`/api/stones/${code}/finds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 }
 
-describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)', () => {
+describe('POST /api/stones/{code}/finds stores a find', () => {
   it('answers 201 with the find and the new distance', async () => {
     const { code } = await createStone();
     const res = await postFind(code, {
@@ -55,7 +55,7 @@ describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)'
     expect(subscribed.results).toEqual([{ email: 'finder@example.org' }]);
   });
 
-  it('needs only a location: comment and e-mail are optional, also when sent empty (§5)', async () => {
+  it('needs only a location: comment and e-mail are optional, also when sent empty', async () => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'Irgendwo' })).status).toBe(201);
     expect((await postFind(code, { location: 'Mit leeren Feldern', comment: '', finderEmail: '' })).status).toBe(201);
@@ -80,7 +80,7 @@ describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)'
     expect(await storedFinds(code)).toMatchObject([{ location: 'Zweiter', latitude: 2, longitude: 3 }]);
   });
 
-  it('accepts coordinates as numbers or numeric strings, as a geocoder returns them, and parses them as floats (§3)', async () => {
+  it('accepts coordinates as numbers or numeric strings, as a geocoder returns them, and parses them as floats', async () => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'A', latitude: 52.52, longitude: 13.405 })).status).toBe(201);
     expect((await postFind(code, { location: 'B', latitude: '48.1351', longitude: ' 11.582 ' })).status).toBe(201);
@@ -96,7 +96,7 @@ describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)'
   });
 
   it.each([
-    { name: '(0,0) as numbers, as the form sends a failed geocode (§5)', latitude: 0, longitude: 0 },
+    { name: '(0,0) as numbers, as the form sends a failed geocode', latitude: 0, longitude: 0 },
     { name: '(0,0) as strings', latitude: '0', longitude: '0.0' },
     { name: 'null coordinates', latitude: null, longitude: null },
     { name: 'empty coordinates', latitude: '', longitude: '' },
@@ -120,13 +120,13 @@ describe('POST /api/stones/{code}/finds stores a find (§3 find, §5 find, §7)'
     expect((await postFind(code, { location: 'x', comment: 'c'.repeat(2000) })).status).toBe(201);
   });
 
-  it('takes the code in any case and without hyphens (§5)', async () => {
+  it('takes the code in any case and without hyphens', async () => {
     const { code } = await createStone();
     expect((await postFind(code.toLowerCase().replace(/-/g, ''), { location: 'x' })).status).toBe(201);
     expect(await storedFinds(code)).toHaveLength(1);
   });
 
-  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the finder e-mail (§5)', async (finderEmail) => {
+  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the finder e-mail', async (finderEmail) => {
     const { code } = await createStone();
     expect((await postFind(code, { location: 'x', finderEmail })).status).toBe(201);
     const subscribed = await env.DB.prepare('SELECT email FROM subscriptions').all<{ email: string }>();

@@ -15,7 +15,7 @@ const STEP_TITLES = [
 ];
 
 describe('/stein-vorbereiten', () => {
-  it('shows the 6 materials, the 8 steps of spec §2 in order and the 4 tips, server-rendered', async () => {
+  it('shows the 6 materials, the 8 steps in order and the 4 tips, server-rendered', async () => {
     const res = await call('/stein-vorbereiten', { headers: { accept: 'text/html', 'accept-language': 'de-DE' } });
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -104,7 +104,7 @@ async function geoJsonOf(res: Response) {
 
 function expectRfc7946(document: Record<string, unknown>) {
   expect(document.type).toBe('FeatureCollection');
-  // §4: no coordinate reference system member; WGS 84 longitude, latitude is the only one.
+  // RFC 7946 §4: no coordinate reference system member; WGS 84 longitude, latitude is the only one.
   expect(document).not.toHaveProperty('crs');
   expect(Array.isArray(document.features)).toBe(true);
   const position = (p: unknown) => {
@@ -121,7 +121,7 @@ function expectRfc7946(document: Record<string, unknown>) {
     else {
       expect(feature.geometry.type).toBe('LineString');
       const line = feature.geometry.coordinates as unknown[];
-      // §3.1.4: two or more positions.
+      // RFC 7946 §3.1.4: two or more positions.
       expect(line.length).toBeGreaterThanOrEqual(2);
       for (const p of line) position(p);
     }

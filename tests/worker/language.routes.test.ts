@@ -21,7 +21,7 @@ function say(locale: Locale, id: string, values?: Record<string, string | number
   return String(new IntlMessageFormat(message, intlTag[locale]).format(values));
 }
 
-describe('the finder’s language (issue 23)', () => {
+describe('the finder’s language, one of eleven', () => {
   it.each(LOCALES)('answers API errors in %s, picked from Accept-Language with quality values', async (locale) => {
     const res = await call('/api/stones/NOT-A-CODE', { headers: { 'accept-language': `pt-BR,pt;q=0.9,${locale};q=0.8,en;q=0.1` } });
     expect(res.status).toBe(400);

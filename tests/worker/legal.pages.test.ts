@@ -60,7 +60,7 @@ describe('the legal pages', () => {
     expect(await page('/datenschutz', OPERATOR)).not.toContain('Google Analytics für diese Website deaktivieren');
   });
 
-  it('say in the terms what spec §2 says', async () => {
+  it('say in the terms who sells what, how Stripe is paid, the right of withdrawal and the licence', async () => {
     const html = await page('/agb', OPERATOR);
     for (const statement of [
       'ausschließlich digitale Leistungen',

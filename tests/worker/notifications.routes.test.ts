@@ -19,7 +19,7 @@ async function subscriptionsOf(code: string): Promise<SubscriptionRow[]> {
   return results;
 }
 
-describe('POST /api/stones/{code}/notifications (§5 subscription, §7)', () => {
+describe("POST /api/stones/{code}/notifications (a subscription to a stone's finds)", () => {
   it('stores an unconfirmed subscription and answers 201, for the code in any case', async () => {
     const { code } = await createStone();
     const res = await subscribe(code.toLowerCase(), { email: 'follower@example.org' });
@@ -71,7 +71,7 @@ describe('POST /api/stones/{code}/notifications (§5 subscription, §7)', () => 
     expect(await countRows('subscriptions')).toBe(0);
   });
 
-  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts (§5)', async (email) => {
+  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts', async (email) => {
     const { code } = await createStone();
     expect((await subscribe(code, { email })).status).toBe(201);
     expect(await countRows('subscriptions')).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The owner's read, `GET /api/admin/stones/{adminToken}` (spec §2 owner page, §6 owner, §7): what the secret
+ * The owner's read, `GET /api/admin/stones/{adminToken}` (the owner page's read): what the secret
  * link shows. Who may read it, and what it never reveals, is admin.security.test.ts's; odd tokens and methods
  * are api.robustness.test.ts's.
  */
@@ -31,7 +31,7 @@ describe('GET /api/admin/stones/{adminToken}', () => {
     });
     expect(Number.isNaN(new Date(view.createdAt).getTime())).toBe(false);
     expect(view.finds.map((find) => find.location)).toEqual(['Berlin']);
-    // §3 "notifications (list, seen on the admin read)"; the owner page's statistics card shows their number.
+    // The subscriptions are a list on the owner's read; the owner page's statistics card shows their number.
     expect(view.notificationCount).toBe(2);
     expect(view.notifications).toHaveLength(2);
     for (const notification of view.notifications) {

@@ -32,7 +32,7 @@ describe('GET /api/stones/{code}/qr.svg', () => {
     expect(decoded).toBe(`${ORIGIN}/BEE-C0F-FEE`);
   });
 
-  it('is where the stone’s qrCodeUrl points (spec §3)', async () => {
+  it('is where the stone’s qrCodeUrl points', async () => {
     const { code } = await createStone();
     const stone = await (await call(`/api/stones/${code}`)).json<StoneView>();
     const url = new URL(stone.qrCodeUrl);

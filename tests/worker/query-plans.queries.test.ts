@@ -1,5 +1,5 @@
 /**
- * Cost that stays flat at size (issue 32): statements whose table grows with the site read it by an index, never
+ * Cost that stays flat at size: statements whose table grows with the site read it by an index, never
  * whole. Each is checked with SQLite's own plan (EXPLAIN QUERY PLAN): a `SCAN` of a growing table fails, and the
  * index the statement is meant to use is named.
  */

@@ -1,5 +1,5 @@
 /**
- * Renders that coalesce (issue 32, decision record 025): every write that changes a card asks for it as it is at
+ * Renders that coalesce (decision record 025): every write that changes a card asks for it as it is at
  * that moment, delivered SHARE_CARD_DEBOUNCE_SECONDS later; the first message of a burst renders the newest state,
  * and the others find it on the card. These tests count renders (the job's writes of cards to R2), not time: the
  * queue's delivery after the debounce is played by handing the job the messages with its clock set to then.

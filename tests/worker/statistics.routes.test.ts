@@ -16,7 +16,7 @@ async function statistics(language = 'en-GB'): Promise<Statistics> {
   return res.json<Statistics>();
 }
 
-describe('GET /api/statistics (spec §3 statistics, §7)', () => {
+describe('GET /api/statistics (the site totals)', () => {
   it('counts zero of everything on an empty site', async () => {
     expect(await statistics()).toEqual({ totalDistance: 0, formattedDistance: '0.0 km', stoneCount: 0, findCount: 0 });
   });

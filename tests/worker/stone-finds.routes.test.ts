@@ -1,5 +1,5 @@
 /**
- * A stone's page and JSON at any size (issue 32, decision record 030): the JSON embeds its newest finds, the rest
+ * A stone's page and JSON at any size (decision record 030): the JSON embeds its newest finds, the rest
  * come page by page from `GET /api/stones/{code}/finds` (keyset by the finds' sequence numbers), the journey's line
  * is complete, and the owner's and the operator's views keep every find.
  */

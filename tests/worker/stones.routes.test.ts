@@ -1,8 +1,7 @@
 /**
- * Creating and reading a stone. The expectations marked with a § come from the product specification (§3
- * entities, §5 validation, §7 calls, §9 limits) as a client written by someone else sees the API; the others
- * from the design (docs/decisions, architecture.md). Hostile bodies, odd codes and unsupported methods are
- * api.robustness.test.ts's; the QR code is qr.routes.test.ts's.
+ * Creating and reading a stone: its fields, the validation of its input, its calls and limits as a client written
+ * by someone else sees the API, and what the design adds (docs/decisions, architecture.md). Hostile bodies, odd
+ * codes and unsupported methods are api.robustness.test.ts's; the QR code is qr.routes.test.ts's.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
@@ -23,7 +22,7 @@ import {
   snapshot,
 } from '../support/factory';
 
-/** §1/§3: nine hexadecimal characters in three groups, uppercase. */
+/** A stone's code: nine hexadecimal characters in three groups, uppercase. */
 const CODE_SHAPE = /^[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}$/;
 /** Anything that looks like an e-mail address, to prove that none leaks into a public answer. */
 const EMAIL_LIKE = /[^\s"@]+@[^\s"@]+\.[a-z]{2,}/i;
@@ -37,7 +36,7 @@ function multipart(fields: Record<string, string>, files: File[] = []): FormData
   return form;
 }
 
-/** §7: the free stone is posted as multipart with exactly these fields (no photo files). */
+/** The free stone is posted as multipart with exactly these fields (no photo files). */
 function freeStoneForm(overrides: Record<string, string> = {}): FormData {
   return multipart({
     creatorEmail: 'creator@example.org',
@@ -50,7 +49,7 @@ function freeStoneForm(overrides: Record<string, string> = {}): FormData {
   });
 }
 
-/** The stone as a client reads it (§7 GET /api/stones/{code}). */
+/** The stone as a client reads it (GET /api/stones/{code}). */
 async function readStone(code: string): Promise<StoneView> {
   const res = await call(`/api/stones/${code}`);
   expect(res.status).toBe(200);
@@ -88,7 +87,7 @@ interface Created {
   adminUrl: string;
 }
 
-describe('POST /api/stones creates a free stone (§4 free creation, §7 multipart)', () => {
+describe('POST /api/stones creates a free stone from a multipart form', () => {
   it('answers 201 with a formatted code and a one-time owner token from the multipart form', async () => {
     const res = await postForm(freeStoneForm({ creatorEmail: 'anna@example.org', title: 'Annas Stein' }));
     expect(res.status).toBe(201);
@@ -96,7 +95,7 @@ describe('POST /api/stones creates a free stone (§4 free creation, §7 multipar
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json<Created>();
     expect(body.code).toMatch(CODE_SHAPE);
-    // §2: the success page shows /admin/stone/{adminToken}; the free path can learn the token only from this answer.
+    // The success page shows /admin/stone/{adminToken}; the free path can learn the token only from this answer.
     expect(body.adminUrl).toBe(`/admin/stone/${body.adminToken}`);
     const row = await env.DB.prepare('SELECT title, creator_email, has_photos, has_story, is_paid, story FROM stones WHERE code = ?')
       .bind(body.code)
@@ -139,7 +138,7 @@ describe('POST /api/stones creates a free stone (§4 free creation, §7 multipar
     expect(await countRows('stones')).toBe(2);
   });
 
-  it('accepts a title of exactly 128 characters in any script, and 64 emoji: 128 UTF-16 units, as a browser counter counts them (§5, §9)', async () => {
+  it('accepts a title of exactly 128 characters in any script, and 64 emoji: 128 UTF-16 units, as a browser counter counts them', async () => {
     for (const title of ['t'.repeat(128), 'ä'.repeat(128), '石'.repeat(128), '🪨'.repeat(64)]) {
       const res = await postForm(freeStoneForm({ title }));
       expect(res.status, title.slice(0, 2)).toBe(201);
@@ -188,13 +187,13 @@ describe('POST /api/stones creates a free stone (§4 free creation, §7 multipar
     expect(await readStone(body.code)).toMatchObject({ hasStory: false, story: null });
   });
 
-  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the creator e-mail (§5)', async (creatorEmail) => {
+  it.each(BROWSER_VALID_EMAILS)('takes %s, which the e-mail form field accepts, as the creator e-mail', async (creatorEmail) => {
     expect((await postForm(freeStoneForm({ creatorEmail }))).status).toBe(201);
     expect(await countRows('stones')).toBe(1);
   });
 });
 
-describe('POST /api/stones refuses invalid input with 400 and the one error shape (§5)', () => {
+describe('POST /api/stones refuses invalid input with 400 and the one error shape', () => {
   const cases: Array<{ name: string; body: Record<string, unknown>; field: string; message: string }> = [
     { name: 'a missing e-mail', body: { title: 'T' }, field: 'creatorEmail', message: 'Email address is required' },
     { name: 'an empty e-mail', body: { creatorEmail: '  ', title: 'T' }, field: 'creatorEmail', message: 'Email address is required' },
@@ -292,7 +291,7 @@ describe('POST /api/stones refuses invalid input with 400 and the one error shap
   });
 });
 
-describe('POST /api/stones keeps premium features behind payment (§4, §9 price 5/10 EUR)', () => {
+describe('POST /api/stones keeps premium features behind payment (5 or 10 EUR)', () => {
   const premium: Array<{ name: string; fields: Record<string, string> }> = [
     { name: 'the photos feature', fields: { hasPhotos: 'true' } },
     { name: 'the story feature', fields: { hasStory: 'on' } },
@@ -403,8 +402,8 @@ describe('POST /api/stones with a reCAPTCHA secret configured', () => {
   });
 });
 
-describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and distance fields")', () => {
-  it('answers every field of §3 with its type', async () => {
+describe('GET /api/stones/{code} (the stone with its finds, photos and distance fields)', () => {
+  it('answers every field of a stone with its type', async () => {
     const { code } = await createStone({ title: 'Feldstein' });
     expect((await postFind(code, { location: 'Berlin', ...BERLIN, comment: 'Hallo' })).status).toBe(201);
 
@@ -429,7 +428,7 @@ describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and d
     { name: 'as created', spell: (code: string) => code },
     { name: 'in lower case', spell: (code: string) => code.toLowerCase() },
     { name: 'in mixed case', spell: (code: string) => code.slice(0, 5).toLowerCase() + code.slice(5) },
-    { name: 'without hyphens (§5: a scanned QR code of 9 characters)', spell: (code: string) => code.replace(/-/g, '') },
+    { name: 'without hyphens (a scanned QR code of 9 characters)', spell: (code: string) => code.replace(/-/g, '') },
     { name: 'in lower case without hyphens', spell: (code: string) => code.replace(/-/g, '').toLowerCase() },
     { name: 'with percent-encoded hyphens', spell: (code: string) => code.replace(/-/g, '%2D') },
     {
@@ -456,12 +455,12 @@ describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and d
     'ABC%20123%20DEF',
     '---------',
     '%20',
-  ])('answers 400 INVALID_CODE for "%s", which is not three groups of three hex characters (§5)', async (raw) => {
+  ])('answers 400 INVALID_CODE for "%s", which is not three groups of three hex characters', async (raw) => {
     const error = await expectApiError(await call(`/api/stones/${raw}`), 400, 'INVALID_CODE');
     expect(error.message).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
   });
 
-  it('answers 404 STONE_NOT_FOUND for a well-formed unknown code (§7 "404 means not found")', async () => {
+  it('answers 404 STONE_NOT_FOUND for a well-formed unknown code (404 means not found)', async () => {
     const error = await expectApiError(await call('/api/stones/ABC-123-DEF'), 404, 'STONE_NOT_FOUND');
     expect(error.message).toBe('No stone found with this code. Please check the code and try again.');
   });
@@ -478,7 +477,7 @@ describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and d
       expect(text).not.toContain(adminToken);
       expect(text).not.toContain(hash);
       expect(text.toLowerCase()).not.toContain('email');
-      // §3: the creator e-mail is visible to the admin only; notifications are seen on the admin read.
+      // The creator e-mail is visible to the admin only; notifications are seen on the admin read.
       expect(JSON.parse(text)).not.toHaveProperty('notifications');
     }
   });
@@ -532,7 +531,7 @@ describe('GET /api/stones/{code} (§3 stone, §7 "stone with finds, photos and d
     expect(english.formattedDistance).toBe('1,116.4 km');
   });
 
-  it('shows a new find at once and is not cached by browsers or proxies (§7: data never goes stale unless stated)', async () => {
+  it('shows a new find at once and is not cached by browsers or proxies (data never goes stale unless a read says so)', async () => {
     const { code } = await createStone();
     const res = await call(`/api/stones/${code}`);
     expect(res.headers.get('cache-control')).toBe('no-store');

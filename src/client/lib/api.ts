@@ -1,4 +1,4 @@
-/** A non-2xx answer: the message is "status: body" (spec §8), the status is kept for callers that branch on it. */
+/** A non-2xx answer: the message is "status: body", the status is kept for callers that branch on it. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,

@@ -1,11 +1,11 @@
 import type { AppIntl } from './intl';
 
-/** A position that could not be had: the toast's title, and the spec's text for the failure as the message. */
+/** A position that could not be had: the toast's title, and the failure's own text as the message. */
 export interface PositionFailure extends Error {
   title: string;
 }
 
-/** The spec's texts for a position that could not be had: code 1 to 3 as GeolocationPositionError's, 0 no geolocation. */
+/** The texts for a position that could not be had: code 1 to 3 as GeolocationPositionError's, 0 no geolocation. */
 export function positionFailure(code: number, intl: AppIntl): PositionFailure {
   const text = (id: string) => String(intl.formatMessage({ id }));
   return Object.assign(new Error(text(messageId(code))), { title: text('geo.error.title') });

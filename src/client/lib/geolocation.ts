@@ -4,9 +4,9 @@ import { withTexts } from './screen-messages';
 
 export type { PositionFailure };
 
-/** Spec §9: the find form asks with a 30 s timeout and accepts a 10-minute-old position. */
+/** The find form asks with a 30 s timeout and accepts a 10-minute-old position. */
 export const FIND_FORM_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 30_000, maximumAge: 600_000 };
-/** Spec §9: the map's own button: 10 s timeout, 60 s maximum age, high accuracy. */
+/** The map's own button: 10 s timeout, 60 s maximum age, high accuracy. */
 export const MAP_BUTTON_GEOLOCATION: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
 export interface Coordinates {

@@ -2,7 +2,7 @@
  * The app's read cache (decision record 018), without React: a read is named by a key (an array, compared by its
  * JSON with object keys sorted; a shorter key matches every key it starts), fetched once however many components
  * read it at the same time, and kept until invalidated — or, where the client is given a `gcTime`, until no
- * component has shown it for that long. Spec §9 defaults: data never goes stale, nothing refetches on focus or on an
+ * component has shown it for that long. The defaults: data never goes stale, nothing refetches on focus or on an
  * interval, nothing is retried — a read says otherwise (the statistics: every 30 s, 3 retries, stale after 10 s).
  * The React side is lib/query-hooks.ts and lib/mutation.ts; screens import all of it from lib/query.ts.
  */

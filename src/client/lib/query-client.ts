@@ -7,7 +7,7 @@ import { QueryClient } from './query';
 export const UNUSED_READ_LIFETIME_MS = 5 * 60_000;
 
 /**
- * Spec §9 global defaults (never stale, no refetch on focus or interval, no retries) are lib/query-cache.ts's own.
+ * The global defaults (never stale, no refetch on focus or interval, no retries) are lib/query-cache.ts's own.
  * A server render's client lives for one request: it keeps its reads and leaves no timer behind.
  */
 export function createQueryClient(): QueryClient {

@@ -15,7 +15,7 @@ import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
-/** /admin/blog (spec §2 "Blog management"): without a stored token it leads to /admin. */
+/** /admin/blog (the operator's blog management): without a stored token it leads to /admin. */
 export default function AdminBlogPage() {
   const token = useAdminToken();
   const { navigate } = useRouter();

@@ -7,7 +7,7 @@ import { useAdminToken } from '../features/admin/session';
 import { StoneTable } from '../features/admin/stone-table';
 import { Spinner } from '../ui/spinner';
 
-/** /admin (spec §2 "Operator admin"): the login form, or the operator's stones, counters, reported finds and failed mails. */
+/** /admin: the login form, or the operator's stones, counters, reported finds and failed mails. */
 export default function AdminPage() {
   const token = useAdminToken();
   // Until the browser has read its storage, neither form nor table: no flash of the wrong one.

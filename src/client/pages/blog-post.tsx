@@ -13,7 +13,7 @@ import { Spinner } from '../ui/spinner';
 const CONTENT =
   'space-y-4 leading-relaxed text-stone-800 [&_a]:text-amber-800 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-amber-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:font-semibold [&_h5]:font-semibold [&_h6]:font-semibold [&_img]:rounded-xl [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-stone-100 [&_pre]:p-3 [&_ul]:list-disc [&_ul]:pl-6';
 
-/** /blog/{slug} (spec §2 "Blog article"). */
+/** /blog/{slug}: one published article. */
 export default function BlogPostPage({ params }: PageProps) {
   const post = useQuery(specQuery(queries.blogPost(params.slug ?? '')));
   if (post.isPending) return <Spinner />;

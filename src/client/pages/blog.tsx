@@ -9,7 +9,7 @@ import { Link } from '../lib/router';
 import { Button } from '../ui/button';
 
 /**
- * /blog (spec §2 "Blog list"): the published articles as cards, newest first. The server renders the first page;
+ * /blog (the blog list): the published articles as cards, newest first. The server renders the first page;
  * older articles follow page by page on request.
  */
 export default function BlogPage() {

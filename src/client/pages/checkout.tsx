@@ -20,12 +20,12 @@ import { TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
-/** Spec §9: a checkout with nothing to pay goes back to the start page after 100 ms. */
+/** A checkout with nothing to pay goes back to the start page after 100 ms. */
 const REDIRECT_DELAY_MS = 100;
 
 let stripePromise: Promise<Stripe | null> | null = null;
 
-/** /checkout (spec §2): the order's summary, a promotion code, and Stripe's Payment Element to pay with. */
+/** /checkout: the order's summary, a promotion code, and Stripe's Payment Element to pay with. */
 export default function CheckoutPage() {
   const intl = useIntl();
   const toast = useToast();
@@ -71,7 +71,7 @@ export default function CheckoutPage() {
       }
       setIntent(answer);
     } catch (error) {
-      // Spec §8: a failed payment intent leads back to the start page.
+      // A failed payment intent leads back to the start page.
       toast({ title: t('checkout.failed'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
       navigate('/', { replace: true });
     }
@@ -113,7 +113,7 @@ export default function CheckoutPage() {
         return;
       }
       setPromo((p) => ({ ...p, id: answer.stripePromotionCodeId, discount: answer.discount }));
-      // Spec §4: the discounted amount replaces the price and the intent is made again.
+      // The discounted amount replaces the price and the intent is made again.
       setIntent(null);
       await createIntent(answer.finalAmount, answer.stripePromotionCodeId);
     } catch (error) {

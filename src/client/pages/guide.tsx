@@ -6,7 +6,7 @@ const MATERIALS = [1, 2, 3, 4, 5, 6] as const;
 const STEPS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 const TIPS = [1, 2, 3, 4] as const;
 
-/** /stein-vorbereiten (spec §2 "Preparation guide"): materials, the eight steps in order, tips. */
+/** /stein-vorbereiten (the preparation guide): materials, the eight steps in order, tips. */
 export default function GuidePage() {
   return (
     <article className="mx-auto max-w-3xl space-y-10 px-4 py-12">
@@ -50,7 +50,7 @@ export default function GuidePage() {
         <Link href="/" className="rounded-lg border border-stone-300 bg-white px-4 py-2 hover:bg-stone-100">
           <FormattedMessage id="guide.home" />
         </Link>
-        {/* Spec §2: "create a stone" goes to / — where the creator opens. */}
+        {/* "Create a stone" goes to / — where the creator opens. */}
         <Link href="/?create" className="rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
           <FormattedMessage id="guide.create" />
         </Link>

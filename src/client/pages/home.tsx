@@ -19,7 +19,7 @@ export default function HomePage() {
   const findDialog = useFindDialog();
   const creator = useCreator();
   const { location, navigate } = useRouter();
-  // Spec §8: a stone that could not be made after a payment comes back here with ?error=payment-failed.
+  // A stone that could not be made after a payment comes back here with ?error=payment-failed.
   const paymentFailed = new URLSearchParams(location.search).get('error') === 'payment-failed';
   // "Create a stone" on another page leads here with ?create: the creator opens, the address loses the flag.
   const wantsCreator = new URLSearchParams(location.search).has('create');

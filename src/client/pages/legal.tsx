@@ -12,7 +12,7 @@ const PAGES: Record<string, LegalPage> = { imprint: 'imprint', privacy: 'privacy
 const SUMMARY = ['controller', 'hosting', 'finds', 'mail', 'analytics', 'rights'] as const;
 
 /**
- * /impressum, /datenschutz, /agb (spec §2 "Legal pages"). The binding texts are German and English: a German reader
+ * /impressum, /datenschutz, /agb: imprint, privacy, terms. The binding texts are German and English: a German reader
  * gets the German, everyone else the English. A reader of another language first reads, in their language, which
  * text binds and (on the privacy page) a short summary of the privacy notice.
  */

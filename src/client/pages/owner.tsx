@@ -33,7 +33,7 @@ const LINK_TEXTS = {
   revokeFailed: 'owner.links.revokeFailed',
 };
 
-/** /admin/stone/{adminToken}: everything an owner does with a stone (spec §2 "Owner page"). */
+/** /admin/stone/{adminToken}: everything an owner does with a stone. */
 export default function OwnerPage({ params }: PageProps) {
   const token = params.adminToken;
   if (!token) {

@@ -35,7 +35,7 @@ export default function SuccessPage() {
 }
 
 /**
- * Back from the card provider (spec §4): the stone is created now — the server checks the payment with Stripe —
+ * Back from the card provider: the stone is created now — the server checks the payment with Stripe —
  * then the photos kept in memory go up with the owner link, and the address becomes /success?code=…&paid=true.
  */
 function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
@@ -58,7 +58,7 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
           json: { isPaid: true, paymentIntentId: paymentIntent },
         }));
       } catch {
-        // Spec §8: creation after payment failed. The webhook still makes the stone if the payment went through.
+        // Creation after payment failed. The webhook still makes the stone if the payment went through.
         navigate('/?error=payment-failed', { replace: true });
         return;
       }

@@ -7,7 +7,7 @@ export interface ToastMessage {
   variant?: 'success' | 'error';
 }
 
-/** Spec §9: one toast at a time, 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
+/** One toast at a time, 5000 ms, swipe right 50 px to dismiss, F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
 
 interface ToasterProps {

@@ -1,6 +1,6 @@
 /**
  * The languages of the site: German first, English second, then the languages of the places German stones travel
- * to (issue 23). A finder meets every text of the finder's path in each; the creator, owner and operator screens
+ * to. A finder meets every text of the finder's path in each; the creator, owner and operator screens
  * are German and English only, and English stands in for them in the other languages (OWNER_LOCALES).
  */
 export const LOCALES = ['de', 'en', 'es', 'it', 'fr', 'nl', 'pl', 'tr', 'hr', 'el', 'da'] as const;
@@ -40,14 +40,14 @@ export function localeOfTag(tag: string | null | undefined): Locale | null {
   return isLocale(primary) ? primary : null;
 }
 
-/** The site's language for a language tag, English when it does not speak it (spec §1: German for "de…", else English). */
+/** The site's language for a language tag, English when it does not speak it (German for "de…", else English). */
 export function pickLocale(language: string | null | undefined): Locale {
   return localeOfTag(language) ?? 'en';
 }
 
 /**
  * The language for an Accept-Language header (RFC 9110 §12.5.4): the spoken language with the highest quality
- * value, the earlier one on a tie; `q=0` means "not this one". English when it names none of them (spec §1).
+ * value, the earlier one on a tie; `q=0` means "not this one". English when it names none of them.
  */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
   let best: Locale | null = null;

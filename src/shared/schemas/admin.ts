@@ -3,7 +3,7 @@ import { plainText } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
 import { editedTitle, findPhotoDecision, settableStatus } from './owner';
 
-/** `POST /api/admin/login` (spec §5: e-mail and password required). */
+/** `POST /api/admin/login` (e-mail and password required). */
 export const loginSchema = v.object({
   email: v.pipe(
     v.optional(v.string('login.required'), ''),
@@ -15,7 +15,7 @@ export const loginSchema = v.object({
   password: v.pipe(v.optional(v.string('login.required'), ''), v.nonEmpty('login.required'), v.maxLength(1024, 'login.required')),
 });
 
-/** `PATCH /api/admin/stones/id/{id}` (spec §7: title, story; and the stone's state, as its owner may set it); at least one. */
+/** `PATCH /api/admin/stones/id/{id}` (title, story; and the stone's state, as its owner may set it); at least one. */
 export const operatorUpdateSchema = v.pipe(
   v.object({
     title: v.optional(editedTitle),

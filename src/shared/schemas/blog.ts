@@ -26,7 +26,7 @@ const required = (max: number) =>
 export const IMAGE_URL = /^(?:https:\/\/[^\s/\\]+(?:\/[^\s\\]*)?|\/(?![/\\])[^\s\\]*)$/i;
 
 /**
- * `POST /api/admin/blog` and `PUT /api/admin/blog/{id}` (spec §5 "Blog form"): title, excerpt and content
+ * `POST /api/admin/blog` and `PUT /api/admin/blog/{id}` (the blog form): title, excerpt and content
  * required; slug optional (derived from the title); tags as a list or the form's comma-separated text; the
  * featured image https or a site path.
  */
@@ -56,7 +56,7 @@ export const blogPostSchema = v.pipe(
       v.check((url) => url === '' || IMAGE_URL.test(url), 'blog.image.invalid'),
     ),
   }),
-  // Spec §5: an empty slug comes from the title.
+  // An empty slug comes from the title.
   v.transform((post) => ({ ...post, slug: (post.slug || slugify(post.title)).slice(0, MAX_SLUG_LENGTH).replace(/-+$/, '') })),
   v.check((post) => post.slug.length > 0, 'blog.slug.empty'),
 );

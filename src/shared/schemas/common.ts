@@ -8,7 +8,7 @@ v.setGlobalConfig({ abortPipeEarly: true });
 export const trimmed = v.pipe(v.string(), v.trim());
 
 /**
- * Spec §5: an e-mail address must contain "@". We also refuse what can never be one mailbox: whitespace, control
+ * An e-mail address must contain "@". We also refuse what can never be one mailbox: whitespace, control
  * and invisible format characters (header injection, right-to-left spoofing), a second "@", and the list and
  * display-name characters , ; < > ".
  * Deliberately no stricter: apostrophes, plus tags and internationalised (xn--) domains are real addresses.

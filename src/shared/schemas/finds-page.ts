@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * A stone's page and JSON embed its newest finds only (issue 32, "flat cost at size"): 50 is more than nearly every
+ * A stone's page and JSON embed its newest finds only (flat cost at size): 50 is more than nearly every
  * stone ever has (about five finds each on average), so for them nothing changes, and a long list on a phone; a
  * stone with thousands of finds answers the same few dozen kilobytes plus its journey's line.
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PRECISIONS } from './precision';
 
-/** Spec §5: an empty address is "Adresse erforderlich". */
+/** An empty address is "Adresse erforderlich". */
 export const MAX_ADDRESS_LENGTH = 200;
 
 export const addressSearchSchema = v.object({

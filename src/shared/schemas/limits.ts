@@ -1,4 +1,4 @@
-/** Business limits from the product specification (§5, §9); the forms and the API both read them from here. */
+/** Business limits (lengths, sizes, counts, lifetimes); the forms and the API both read them from here. */
 export const MAX_TITLE_LENGTH = 128;
 export const MAX_STORY_LENGTH = 5000;
 export const MAX_PHOTOS = 5;

@@ -34,7 +34,7 @@ export const ownerUpdateSchema = v.pipe(
   ),
 );
 
-/** `DELETE /api/admin/stones/{adminToken}/photos` (spec §7). */
+/** `DELETE /api/admin/stones/{adminToken}/photos`: the photo named by its address (`photoUrl`). */
 export const photoDeleteSchema = v.object({
   photoUrl: v.pipe(v.string('photoUrl.invalid'), v.maxLength(500, 'photoUrl.invalid')),
 });

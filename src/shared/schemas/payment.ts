@@ -32,7 +32,7 @@ export const stoneDataSchema = v.object({
 });
 
 /**
- * `POST /api/create-payment-intent` (spec §7), plus either the new stone's data (so the order is recorded before
+ * `POST /api/create-payment-intent`, plus either the new stone's data (so the order is recorded before
  * any money moves) or, for an owner buying a feature for an existing stone, its owner token.
  */
 export const createPaymentIntentSchema = v.pipe(
@@ -54,7 +54,7 @@ export const promoCodeSchema = v.object({
   amount: euros,
 });
 
-/** `POST /api/stones` after payment (spec §7): the intent decides; the stone's data comes from the recorded order. */
+/** `POST /api/stones` after payment: the intent decides; the stone's data comes from the recorded order. */
 export const paidStoneSchema = v.object({
   isPaid: v.literal(true, 'payment.invalid'),
   paymentIntentId: stripeId('pi'),

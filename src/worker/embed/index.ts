@@ -7,7 +7,7 @@ import type { AppEnv } from '../types';
 import { embedCard, embedNotFoundCard } from './card';
 
 /**
- * `/embed/{code}`: the stone's card for other sites' frames (issue 22). The only address other sites may frame
+ * `/embed/{code}`: the stone's card for other sites' frames. The only address other sites may frame
  * (app.ts reads `framed` from its declaration in endpoints.ts); kept by the edge cache in the stone's scope, so a
  * find renews it. Search engines are told to leave it out: the stone's own page is the one to find.
  */

@@ -80,7 +80,7 @@ const KV_MIN_TTL_SECONDS = 60;
 
 /**
  * The operator an Authorization header names, with the token's id and end: `Bearer <token>` (stone list) or the
- * bare token (the blog admin, spec §6). The token must be ours (HS256, our key, issuer and audience), unexpired,
+ * bare token (the blog admin's). The token must be ours (HS256, our key, issuer and audience), unexpired,
  * carry an id (every token the login issues has one) that was not logged out, and its operator must still exist:
  * removing an operator ends their sessions.
  */

@@ -1,6 +1,6 @@
 import { getPath } from 'hono/utils/url';
 
-/** The prefix the spec gives both the stone owner's calls and the operator's (spec §7). */
+/** The prefix the API gives both the stone owner's calls and the operator's: the token decides whose route it is. */
 export const ADMIN_STONES = '/api/admin/stones';
 
 export type AdminSide = 'owner' | 'operator';

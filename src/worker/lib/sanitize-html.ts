@@ -4,7 +4,7 @@ import xss from 'xss';
 const { escapeAttrValue, FilterXSS, friendlyAttrValue } = xss as unknown as typeof import('xss');
 
 /**
- * The HTML a blog article may contain (spec §2 "simple HTML tags"): headings, paragraphs, lists, links,
+ * The HTML a blog article may contain (simple HTML tags): headings, paragraphs, lists, links,
  * emphasis, quotes, code and images, with only the attributes they need. Everything else is removed: a tag that
  * is not listed loses its tag but keeps its text, and the bodies of scripts, styles, frames and the like go
  * entirely. No attribute outside the list survives (no event handlers, no style, no class).

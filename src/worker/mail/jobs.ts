@@ -88,5 +88,3 @@ export type StoneMailJob = Exclude<MailJob, CollectionMailJob>;
 
 export const isCollectionMail = (job: MailJob): job is CollectionMailJob =>
   job.kind === 'collection-created' || job.kind === 'collection-owner-link';
-
-export type MailKind = MailJob['kind'];

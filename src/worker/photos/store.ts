@@ -102,7 +102,7 @@ export async function removeObjects(bucket: R2Bucket, keys: string[]): Promise<v
 const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
 
 /**
- * Deletes one photo of one stone (row, then its R2 object), named by its address (spec §7 `photoUrl`); another
+ * Deletes one photo of one stone (row, then its R2 object), named by its address (`photoUrl`); another
  * stone's photo, or none, is not found. The stone's share cards, which may show it, are erased with the row and
  * removed after it (share/erase.ts). An object that cannot be deleted has no row any more: it is never served, and
  * the cron's sweep removes it.

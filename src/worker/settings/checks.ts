@@ -44,16 +44,10 @@ export const REQUIRED_SECRETS = [
   'STRIPE_WEBHOOK_SECRET',
 ] as const;
 
-/**
- * Secrets read only in some configurations: RESEND_API_KEY with `MAIL_TRANSPORT = "resend"`. The address
- * overrides are for tests against fakes and are not set in a deployment at all.
- */
-export const CONDITIONAL_SECRETS = ['RESEND_API_KEY'] as const;
-
 /** External services' addresses that a deployment may override (tests point them at fakes on 127.0.0.1). */
 export const SERVICE_ADDRESSES = ['STRIPE_API_BASE', 'RECAPTCHA_VERIFY_URL', 'RESEND_BASE_URL', 'GEOCODER_URL'] as const;
 
-/** The imprint's operator details (§5 DDG): without them the legal pages show red markers. */
+/** The imprint's operator details (the imprint law, § 5 DDG): without them the legal pages show red markers. */
 export const LEGAL_SETTINGS = ['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL'] as const;
 
 /** An HS256 key needs at least 256 bits. */

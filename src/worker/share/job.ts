@@ -38,7 +38,7 @@ import {
 export type Outcome = 'rendered' | 'unchanged' | 'stored-already' | 'superseded' | 'gone' | 'coalesced';
 
 /*
- * Renders coalesce (issue 32): a message arrives SHARE_CARD_DEBOUNCE_SECONDS after the write that sent it and asks
+ * Renders coalesce: a message arrives SHARE_CARD_DEBOUNCE_SECONDS after the write that sent it and asks
  * for the card as it is at its `requestedAt`, the moment it is due (the writes in between sent none and count on it:
  * storage.ts `notOnTheirWay`). The first to arrive reads the newest state and records when it read (`card_read_at`);
  * every later message due before that moment is skipped with one small read ('coalesced'). So a stone or

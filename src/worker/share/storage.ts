@@ -72,7 +72,7 @@ export async function sweepOldCards(
 }
 
 /*
- * The cards this isolate has asked for whose message is still on its way (issue 32). A write to a stone or a
+ * The cards this isolate has asked for whose message is still on its way. A write to a stone or a
  * collection whose message is due later sends none of its own: that message, read when it arrives, finds the
  * newest state, this write's included. So a message covers the writes until it is due, and says so: its
  * `requestedAt` is the moment it is due, and the job skips it only when the card was read after that moment

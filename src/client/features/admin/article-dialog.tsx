@@ -12,7 +12,7 @@ import { DialogButtons } from './dialog-buttons';
 
 const TEXTS = { cancel: 'adminBlog.cancel', save: 'adminBlog.save', saving: 'adminBlog.saving' };
 
-/** "Neuer Artikel" and editing (spec §2): the spec's fields and the published switch. */
+/** "Neuer Artikel" and editing: title, summary, content, slug, tags, featured image and the published switch. */
 export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
   const intl = useIntl();
   const toast = useToast();
@@ -49,7 +49,7 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec §5: title, summary and content are required.
+    // Title, summary and content are required.
     const incomplete = !fields.title.trim() || !fields.excerpt.trim() || !fields.content.trim();
     setMissing(incomplete);
     if (!incomplete) save.mutate();

@@ -3,7 +3,7 @@ import type { OperatorCounters } from '../../../shared/types';
 import { useQuery } from '../../lib/query';
 import { adminApi } from './session';
 
-/** All stones, premium stones, stones of the last week (spec §2). */
+/** All stones, premium stones, stones of the last week. */
 export function Counters() {
   const { data } = useQuery({ queryKey: ['admin', 'counters'], queryFn: () => adminApi<OperatorCounters>('/api/admin/statistics') });
   const items = [

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { storeAdminToken } from './session';
 
-/** The operator's login (spec §2); after a session ended (`?session=expired`) it says why the form is back. */
+/** The operator's login; after a session ended (`?session=expired`) it says why the form is back. */
 export function LoginForm() {
   const intl = useIntl();
   const toast = useToast();

@@ -14,7 +14,7 @@ import { OperatorStoneState } from './operator-stone-state';
 import { adminApi } from './session';
 
 /**
- * The operator's edit dialog (spec §2): title, the story (only with the story feature), photos with delete
+ * The operator's edit dialog: title, the story (only with the story feature), photos with delete
  * ("Keine Fotos vorhanden" without the feature's photos), and the stone's finds to hide or clean up.
  */
 export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () => void }) {

@@ -27,7 +27,7 @@ export function OperatorStoneState({
     },
     onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.saveFailed' }), variant: 'error' }),
   });
-  // Spec §9: dates in the German locale, whatever the interface language.
+  // Dates in the German locale, whatever the interface language.
   const since = formatGermanDate(stone.statusSince);
   return (
     <section className="space-y-2" aria-labelledby="operator-state-title">

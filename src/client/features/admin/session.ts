@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { type ApiInit, ApiRequestError, api, apiResponse } from '../../lib/api';
 import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
-/** Spec §4: the operator's token lives in the browser's storage under this key; logging out clears it. */
+/** The operator's token lives in the browser's storage under this key; logging out clears it. */
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
 /** Where an operator whose session ended is sent: the login form, with a word on why. */
@@ -58,7 +58,7 @@ export function useAdminToken(): string | null | undefined {
 interface AdminInit extends Pick<ApiInit, 'method' | 'json'> {
   /**
    * How the token is sent: `bearer` (`Authorization: Bearer …`, the stone routes) or `raw` (the bare token, as
-   * the blog admin sends it, spec §6).
+   * the blog admin sends it).
    */
   auth?: 'bearer' | 'raw';
 }
@@ -84,7 +84,7 @@ async function asOperator<T>(auth: AdminInit['auth'], call: (headers: Record<str
   }
 }
 
-/** An operator call: JSON in and out, non-2xx → ApiRequestError (spec §8). */
+/** An operator call: JSON in and out, non-2xx → ApiRequestError ("status: body"). */
 export function adminApi<T>(path: string, { auth, ...init }: AdminInit = {}): Promise<T> {
   return asOperator(auth, (headers) => api<T>(path, { ...init, headers }));
 }

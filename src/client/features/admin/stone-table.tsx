@@ -33,7 +33,7 @@ function PageButton({ label, to, go }: { label: string; to: Place | null; go: (p
   );
 }
 
-/** Every stone of the product, searched and paged, each to open, edit or delete (spec §2). */
+/** Every stone of the product, searched and paged, each to open, edit or delete. */
 export function StoneTable() {
   const intl = useIntl();
   const toast = useToast();

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { useConfig } from '../../lib/config';
 
 /**
- * The supplies shop's affiliate link (spec §1), marked as an ad and as a paid link for search engines
+ * The supplies shop's affiliate link (painting supplies), marked as an ad and as a paid link for search engines
  * (`rel="sponsored"`). Without AFFILIATE_URL there is nothing to show.
  */
 export function AffiliateLink() {

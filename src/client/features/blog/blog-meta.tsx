@@ -20,7 +20,7 @@ export function BlogMeta({ post, readingTime = false }: { post: BlogPostSummary;
   );
 }
 
-/** An article's tags; a card shows the first CARD_TAGS and "+n" for the rest (spec §2, §9). */
+/** An article's tags; a card shows the first CARD_TAGS and "+n" for the rest; an article shows them all. */
 export function BlogTags({ tags, all = false }: { tags: string[]; all?: boolean }) {
   if (tags.length === 0) return null;
   const shown = all ? tags : tags.slice(0, CARD_TAGS);

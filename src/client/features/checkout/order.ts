@@ -12,7 +12,7 @@ export interface Order {
 }
 
 /**
- * The order from the address (spec §2: amount, a features JSON and a stoneData JSON; or `upgrade=1` with the
+ * The order from the address (amount, a features JSON and a stoneData JSON; or `upgrade=1` with the
  * owner token waiting in the tab), or null when it is not one.
  */
 export function orderFrom(search: string): Order | null {

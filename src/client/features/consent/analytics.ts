@@ -65,7 +65,7 @@ function leaveForSecretScreens(analyticsId: string): void {
 
 /**
  * Google Analytics 4 in consent mode: everything denied until the visitor decides; the choice is pushed as
- * granted or denied (spec §2); the script itself is requested only once analytics is granted, so nothing
+ * granted or denied; the script itself is requested only once analytics is granted, so nothing
  * leaves the page before that. Without an analytics id nothing happens at all.
  */
 export function applyConsent(analyticsId: string | null, settings: ConsentSettings | null): void {

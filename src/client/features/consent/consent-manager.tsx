@@ -31,7 +31,7 @@ const isSecretScreen = (pathname: string) => matchRoute(pathname).screen.secret 
 const documentOpenedSecret = typeof window !== 'undefined' && isSecretScreen(window.location.pathname);
 
 /**
- * Spec §2 cookie banner and §4 consent: shows the banner until a choice is stored, and tells analytics the choice.
+ * The cookie banner: shows it until a choice is stored, and tells analytics the choice.
  * The server and the hydration render the banner for everyone (the choice is in the browser's storage): the page's
  * inline script (banner-script.ts) decides before the first paint whether it is seen, and after hydration the
  * stored choice removes it for a visitor who has decided.

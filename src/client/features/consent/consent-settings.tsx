@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { type ConsentSettings, closeConsentSettings } from './consent-store';
 
-/** The banner's settings: each kind of cookie with its switch (spec §2). */
+/** The banner's settings: each kind of cookie with its switch. */
 export default function Settings({
   current,
   onSave,

@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
-/** Spec §3: what a visitor allowed; necessary is always on. */
+/** What a visitor allowed; necessary is always on. */
 export interface ConsentSettings {
   necessary: true;
   analytics: boolean;
   marketing: boolean;
 }
 
-/** Spec §3, §9: the settings are kept in the browser's storage together with a flag that a choice was made. */
+/** The settings are kept in the browser's storage together with a flag that a choice was made. */
 export const CONSENT_FLAG_KEY = 'cookieConsent';
 export const CONSENT_SETTINGS_KEY = 'cookieSettings';
 

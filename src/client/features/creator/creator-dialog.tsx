@@ -15,7 +15,7 @@ import { createFreeStone } from './free-stone';
 import { handOffToCheckout } from './paid-hand-off';
 import { checkBasics, checkFeatures, type Draft, EMPTY_DRAFT, type Errors, isValid, type Step } from './wizard';
 
-/** The create-a-stone dialog (spec §2): basic information, premium features, payment. */
+/** The create-a-stone dialog: basic information, premium features, payment. */
 export default function CreatorDialog({ onClose }: { onClose: () => void }) {
   useTexts('creation');
   // The rules of a stone's and a collection's fields, which the collection's owner page shares.

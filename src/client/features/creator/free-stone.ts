@@ -6,7 +6,7 @@ import type { Draft } from './wizard';
 export type FreeStoneOutcome = { code: string } | { failed: 'recaptcha' } | { failed: 'create'; description?: string };
 
 /**
- * A stone without paid features, created at once (spec §2): the bot check's token goes along, and the owner
+ * A stone without paid features, created at once: the bot check's token goes along, and the owner
  * token of the new stone is remembered for its success page.
  */
 export async function createFreeStone(

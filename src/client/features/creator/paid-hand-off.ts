@@ -12,7 +12,7 @@ const isOrderField = (key: unknown): key is keyof typeof ORDER_FIELDS => typeof 
 export type HandOff = { address: string } | { errors: Errors; step: Step | null };
 
 /**
- * A stone with paid features goes to the checkout (spec §4): its data and features wait in the tab, its photos in
+ * A stone with paid features goes to the checkout: its data and features wait in the tab, its photos in
  * memory, and the address carries the amount, the features and the stone's data.
  */
 export function handOffToCheckout(draft: Draft, t: Translate): HandOff {

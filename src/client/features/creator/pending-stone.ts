@@ -2,7 +2,7 @@ import type { Features } from '../../../shared/pricing';
 import { api } from '../../lib/api';
 
 /**
- * A paid stone between the creator and its creation after payment (spec §4): the photos stay in memory (files
+ * A paid stone between the creator and its creation after payment: the photos stay in memory (files
  * cannot be kept in session storage), the stone's data and features in session storage; the owner token from
  * the order waits there too until the success page has shown it.
  */

@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { codeFromScan } from '../../../shared/code-entry';
 
-/** Spec §9: scanning starts after 1 s and scans every 500 ms (2 per second). */
+/** Scanning starts after 1 s and scans every 500 ms (2 per second). */
 export const SCAN_START_DELAY_MS = 1000;
 export const SCAN_INTERVAL_MS = 500;
 
-/** Spec §7: the rear camera preferred, ideally 1280x720 — preferences, so any camera still works. */
+/** The rear camera preferred, ideally 1280x720 — preferences, so any camera still works. */
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   audio: false,
   video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },

@@ -15,7 +15,7 @@ export interface PickedLocation extends Coordinates {
   places?: Partial<Record<Exclude<Precision, 'exact'>, string | null>>;
 }
 
-/** The find's location from an address typed in, found by the geocoder (spec §5); Enter searches. */
+/** The find's location from an address typed in, found by the geocoder; Enter searches. */
 export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedLocation) => void; hydrated: boolean }) {
   const intl = useIntl();
   const toast = useToast();
@@ -35,7 +35,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
       const place = await api<PickedLocation>(`/api/geocode?q=${encodeURIComponent(query)}`);
       onPick(place);
     } catch (error) {
-      // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.
+      // Nothing found, or the search failed: the address text is the location, at 0, 0.
       onPick({ label: query, latitude: 0, longitude: 0 });
       if (error instanceof ApiRequestError && error.status === 404) {
         toast({ title: intl.formatMessage({ id: 'findForm.addressNotFound' }) });

@@ -51,7 +51,7 @@ export function Contact({ legal, missing }: { legal: LegalDetails; missing: stri
   );
 }
 
-/** The privacy policy's analytics opt-out (spec §2): a cookie until the end of 2099, and a word that it worked. */
+/** The privacy policy's analytics opt-out: a cookie until the end of 2099, and a word that it worked. */
 export function OptOut({ analyticsId, label, done }: { analyticsId: string; label: string; done: string }) {
   const [off, setOff] = useState(false);
   return (

@@ -24,7 +24,7 @@ export function OwnerState({ token, stone, onSaved }: { token: string; stone: Ow
     },
     onError: () => toast({ title: intl.formatMessage({ id: 'owner.updateFailed' }), variant: 'error' }),
   });
-  // Spec §9: dates in the German locale, whatever the interface language.
+  // Dates in the German locale, whatever the interface language.
   const since = formatGermanDate(stone.statusSince);
   return (
     <TitledCard id="owner-state-title" title={<FormattedMessage id="owner.state.title" />}>

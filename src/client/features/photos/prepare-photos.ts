@@ -33,7 +33,7 @@ async function shrink(file: File): Promise<File> {
 }
 
 /**
- * The spec's rules (§5) applied to what will be uploaded: no more than `room` files (a larger choice is refused
+ * The photo rules applied to what will be uploaded: no more than `room` files (a larger choice is refused
  * as a whole), images only, at most 5 MB each after shrinking. Files that break a rule are left out and reported.
  */
 export async function preparePhotos(chosen: File[], room: number): Promise<{ photos: File[]; problems: PhotoProblem[] }> {

@@ -4,7 +4,7 @@ import { queries } from '../../../shared/queries';
 import { specQuery } from '../../lib/queries';
 import { useQuery } from '../../lib/query';
 
-/** Spec §7/§9: polled every 30 s, retried 3 times, stale after 10 s. */
+/** Polled every 30 s, retried 3 times, stale after 10 s. */
 export const statisticsQuery = {
   ...specQuery(queries.statistics()),
   refetchInterval: 30_000,

@@ -6,7 +6,7 @@ import { withTexts } from '../../lib/screen-messages';
 import type { MapHandle } from './map-handle';
 import { isMapUnavailable, type MapStatus, setMapStatus, useMapStatus } from './map-status';
 
-/** Spec §9: Germany at zoom 6 by default. */
+/** Germany at zoom 6 by default. */
 export const GERMANY_CENTER: [number, number] = [10.4515, 51.1657];
 export const ZOOM_DEFAULT = 6;
 /**

@@ -16,7 +16,7 @@ const FLY_MS = 1200;
 const STOP_ZOOM = 9;
 
 /**
- * "Replay the journey" (issue 22): a map control that follows the route find by find, saying each find's number,
+ * "Replay the journey": a map control that follows the route find by find, saying each find's number,
  * place and date in a live region; it pauses and goes on. With reduced motion the map jumps from find to find
  * instead of flying. It lives in the lazily loaded map module, so the page's first JavaScript carries none of it.
  */

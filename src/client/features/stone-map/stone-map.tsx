@@ -6,7 +6,7 @@ import { LazyMapFrame, useLazyMap } from './lazy-map';
 import type { MappedStone } from './map-handle';
 import { isMapUnavailable } from './map-status';
 
-/** Spec §9: zoom 10 when the stone has finds, 15 on a selected location (6 on Germany by default, lazy-map.tsx). */
+/** Zoom 10 when the stone has finds, 15 on a selected location (6 on Germany by default, lazy-map.tsx). */
 export const ZOOM_WITH_FINDS = 10;
 export const ZOOM_SELECTED = 15;
 export const TEMP_MARKER_MS = 3000;

@@ -5,7 +5,7 @@ import type { StoneView } from '../../../shared/types';
 
 /**
  * The stone's state in words, since when, and where it was last seen (its newest public find that counts, which the
- * page's newest finds need not hold; dates in the German locale, spec §9). A
+ * page's newest finds need not hold; dates in the German locale, whatever the interface language). A
  * missing stone asks whoever has it to log it: `onLogFind` on the find page, a link to it on the read-only one.
  */
 export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?: () => void }) {

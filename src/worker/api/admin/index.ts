@@ -45,7 +45,7 @@ async function operatorView(c: Context<AppEnv>, code: string): Promise<OperatorS
 }
 
 /**
- * The operator's stone routes under `/api/admin/stones` (spec §7, Bearer token). Decision record 006 routes
+ * The operator's stone routes under `/api/admin/stones` (a Bearer token). Decision record 006 routes
  * every request with an Authorization header here and never to the owner's routes, so an owner token cannot
  * reach these and an operator token cannot reach the owner's.
  */
@@ -53,7 +53,7 @@ export const operatorStones = new Hono<AppEnv>()
   .get('/', async (c) => {
     const query = parseInput(stoneListQuerySchema, c.req.query());
     const { rows, total, capped, next, prev } = await listStones(getDb(c.env.DB), query);
-    // Spec §7: the answer is the list of stones; the paging travels in headers. A search counts up to its cap:
+    // The answer is the list of stones; the paging travels in headers. A search counts up to its cap:
     // `X-Total-Count-Capped` says there are more than the count. The cursors lead to the older (`after`) and the
     // newer (`before`) page; `last=1` is the oldest.
     c.header('X-Total-Count', String(total));

@@ -3,7 +3,7 @@ import type { FailedMail, OperatorCounters } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { emailOutbox, finds, siteTotals, stones } from '../../db/schema';
 
-/** Spec §9: "this week" is a 7-day window. */
+/** "This week" is a 7-day window. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The three counters: two from the kept totals, the week's from the creation-date index (only that week's rows). */

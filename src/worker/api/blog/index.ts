@@ -31,7 +31,7 @@ const listQuerySchema = v.object({
   pageSize: v.optional(pageNumber(MAX_BLOG_PAGE_SIZE), String(BLOG_PAGE_SIZE)),
 });
 
-/** The public blog (spec §7): published articles only. */
+/** The public blog: published articles only. */
 export const blog = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { page, pageSize } = parseInput(listQuerySchema, c.req.query());
@@ -47,8 +47,8 @@ export const blog = new Hono<AppEnv>()
   });
 
 /**
- * The operator's blog (spec §7): every article, drafts too. The operator check for all of `/api/admin` sits in
- * app.ts; the blog admin sends its token without "Bearer" (spec §6), which that check accepts.
+ * The operator's blog: every article, drafts too. The operator check for all of `/api/admin` sits in
+ * app.ts; the blog admin sends its token without "Bearer", which that check accepts.
  */
 export const adminBlog = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await allPosts(getDb(c.env.DB))))

@@ -41,7 +41,7 @@ export const creation = new Hono<AppEnv>().post('/', async (c) => {
   await enforceRateLimits(c, [{ name: 'createStone' }]);
   const { fields, fileCount } = await readCreateBody(c.req.raw);
   if (fields.isPaid === true || fields.isPaid === 'true' || fields.paymentIntentId !== undefined) {
-    // After payment (spec §7): Stripe's word decides, and the stone's data comes from the recorded order.
+    // After payment: Stripe's word decides, and the stone's data comes from the recorded order.
     const { paymentIntentId } = parseInput(paidStoneSchema, fields);
     const { code, created, upgraded } = await paidStone(c, paymentIntentId);
     return c.json({ code, isPaid: true, ...(upgraded ? { upgraded } : {}) }, created ? 201 : 200, { 'Cache-Control': 'no-store' });

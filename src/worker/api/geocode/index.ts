@@ -17,7 +17,7 @@ function geocoder(c: Context<AppEnv>) {
   });
 }
 
-/** Turns "the geocoder cannot answer" into the one error shape; the form then uses the typed text (spec §5). */
+/** Turns "the geocoder cannot answer" into the one error shape; the form then uses the typed text as the place. */
 async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -28,7 +28,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The find form's address search and the place names of finds (spec §2, §5), through a Nominatim-compatible
+ * The find form's address search and the place names of finds, through a Nominatim-compatible
  * geocoder, cached in KV. The browser never talks to the geocoder itself.
  */
 export const geocode = new Hono<AppEnv>()

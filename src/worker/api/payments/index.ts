@@ -91,7 +91,7 @@ function paidInFull(order: Order, intent: { status: string; currency: string; am
 /** Largest webhook body Stripe sends for the events we take. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-/** `/api`: promotion codes, PaymentIntents and Stripe's webhook (spec §7). */
+/** `/api`: promotion codes, PaymentIntents and Stripe's webhook. */
 export const payments = new Hono<AppEnv>()
   .post('/validate-promo-code', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { finds, siteTotals, stones } from '../../db/schema';
 
 /*
- * The daily recount of the site totals, in slices (issue 32): each cron run counts the next RECOUNT_SLICE_STONES
+ * The daily recount of the site totals, in slices: each cron run counts the next RECOUNT_SLICE_STONES
  * stones by their primary key, after `recount_after`, and their finds by the finds' index on the stone, and adds
  * them to the sums kept in the totals row (recount_stones, recount_finds, recount_km, recount_premium); no run reads
  * more than a slice, whatever the size of the site. When no stone is left after `recount_after`, the sums become the

@@ -2,7 +2,7 @@ import type { FindView } from '../../../shared/types';
 import { escapeXml } from '../../lib/xml';
 
 /**
- * A stone's journey to take along (issue 22): what its public page shows and nothing more — its counted public
+ * A stone's journey to take along (GPX and GeoJSON): what its public page shows and nothing more — its counted public
  * finds (hidden and held-back ones stay out) that have a position, in journey order, at the precision they were
  * stored with, with their date and place name. Every stop of it, however many: the route reads them apart from the
  * page, which embeds only the newest finds (find-queries.ts journeyStopsOf).

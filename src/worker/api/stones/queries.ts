@@ -74,12 +74,6 @@ export async function createStone(
   throw new ApiError(503, 'CODE_EXHAUSTED', 'api.codeExhausted');
 }
 
-/** The code of the stone with this id, or null. */
-export async function stoneCodeById(db: Db, id: string): Promise<string | null> {
-  const row = await db.select({ code: stones.code }).from(stones).where(eq(stones.id, id)).get();
-  return row?.code ?? null;
-}
-
 /** What a write on a stone needs to know of it: its id, and its code and title for the mails it causes. */
 export interface StoneRef {
   id: string;

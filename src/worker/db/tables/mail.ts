@@ -56,7 +56,7 @@ export const emailOutbox = sqliteTable(
     uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
     index('email_outbox_status_idx').on(t.status, t.queuedAt),
     // The cron's clean-up of rows older than a month, and /healthz's look at the unsent and failed ones: a range
-    // per status, never the month of sent rows (issue 32).
+    // per status, never the month of sent rows, so its cost stays flat as mail grows.
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
     // A stone's mails say its code: deleting a stone deletes its mails. A collection's mails have none (NULL here).
     index('email_outbox_code_idx').on(sql`json_extract(${t.payload}, '$.code')`),
