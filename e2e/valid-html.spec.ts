@@ -3,72 +3,86 @@ import { type APIRequestContext, test as plain } from '@playwright/test';
 import { SEED_COLLECTION } from '../scripts/seed-collection';
 import { seedBlogPost, seedStones } from '../scripts/seed-data';
 import { LOCALES, type Locale } from '../src/shared/i18n/locale';
-import { matchRoute, type ScreenName, screens } from '../src/shared/routes';
+import { matchRoute, pathTo, type ScreenName, screens } from '../src/shared/routes';
 import { describeErrors, validateHtml } from '../tests/support/html-validator';
 import { expect, test } from './fixtures';
 import { E2E_OPERATOR } from './global-setup';
 
 /**
  * Every screen of the registry, in every language it has texts in, is valid HTML by the W3C's rules (the Nu Html
- * Checker, tests/support/html-validator.ts): the server-rendered page of each, with the seeded data — a stone with
- * finds, a photo and a story, a missing one and one not yet found, the memorial collection, the blog article, the
+ * Checker, tests/support/html-validator.ts): the server-rendered page of each, with real data — the seeded stone with
+ * finds, a photo and a story, a missing stone and one not found yet, the memorial collection, the blog article, the
  * owners' pages through their owner links — and the 404 pages of an unknown stone, collection, article or address,
  * read without a browser as a crawler or a first visit reads them. The operator's pages show their data only once
  * the operator has logged in, in the browser: those are checked as the browser has built them.
  */
 
-const stone = (test: (s: (typeof seedStones)[number]) => boolean) => {
-  const found = seedStones.find(test);
+const stone = (match: (s: (typeof seedStones)[number]) => boolean) => {
+  const found = seedStones.find(match);
   if (!found) throw new Error('the seeded stones have changed');
   return found;
 };
 const withStory = stone((s) => s.hasStory && s.hasPhotos && s.finds.length > 0);
-const missing = stone((s) => s.status?.status === 'missing');
-const notFoundYet = stone((s) => s.finds.length === 0);
 /** A code in the right form that no stone has. */
 const UNKNOWN_CODE = 'FFF-FFF-FF0';
-const MOVED = 404;
+const NOT_FOUND = 404;
+
+/**
+ * What the test makes before it reads the pages: a missing stone and one not found yet, of its own (other tests log
+ * finds on the seeded ones, and find the seeded missing stone again).
+ */
+interface Made {
+  /** A find of the stone with a story, as its page links it for reporting. */
+  findId: string;
+  missing: NewStone;
+  notFoundYet: NewStone;
+}
+
+interface NewStone {
+  code: string;
+  adminToken: string;
+}
 
 interface Address {
   path: string;
-  status?: typeof MOVED;
+  status?: typeof NOT_FOUND;
 }
 
 /**
  * The addresses that show each screen. A screen added to the registry is a type error here until it has one, and the
  * test below fails while one lacks an address.
  */
-const addresses: Record<ScreenName, (findId: string) => Address[]> = {
+const addresses: Record<ScreenName, (made: Made) => Address[]> = {
   home: () => [{ path: '/' }],
   checkout: () => [{ path: '/checkout' }],
   success: () => [{ path: `/success?code=${withStory.code}&paid=true` }],
   label: () => [{ path: `/etikett/${withStory.code}` }],
   guide: () => [{ path: '/stein-vorbereiten' }],
   blog: () => [{ path: '/blog' }],
-  blogPost: () => [{ path: `/blog/${seedBlogPost.slug}` }, { path: '/blog/gibt-es-nicht', status: MOVED }],
+  blogPost: () => [{ path: `/blog/${seedBlogPost.slug}` }, { path: '/blog/gibt-es-nicht', status: NOT_FOUND }],
   imprint: () => [{ path: '/impressum' }],
   privacy: () => [{ path: '/datenschutz' }],
   terms: () => [{ path: '/agb' }],
   adminBlog: () => [{ path: '/admin/blog' }],
   admin: () => [{ path: '/admin' }],
   ownerWithoutToken: () => [{ path: '/admin/stone' }],
-  owner: () => [{ path: `/admin/stone/${withStory.ownerToken}` }, { path: `/admin/stone/${missing.ownerToken}` }],
+  owner: ({ missing }) => [{ path: `/admin/stone/${withStory.ownerToken}` }, { path: `/admin/stone/${missing.adminToken}` }],
   collectionOwner: () => [{ path: `/admin/sammlung/${SEED_COLLECTION.ownerToken}` }],
   // Mail links carry a token, which the page sends to the API once its JavaScript runs.
   confirmSubscription: () => [{ path: '/abo/bestaetigen?token=0123456789abcdef0123456789abcdef' }],
   unsubscribe: () => [{ path: '/abo/abmelden?token=0123456789abcdef0123456789abcdef' }],
-  collection: () => [{ path: `/sammlung/${SEED_COLLECTION.id}` }, { path: '/sammlung/abcdefgh23', status: MOVED }],
+  collection: () => [{ path: `/sammlung/${SEED_COLLECTION.id}` }, { path: '/sammlung/abcdefgh23', status: NOT_FOUND }],
   collectionLabels: () => [{ path: `/sammlung/${SEED_COLLECTION.id}/etiketten` }],
-  reportFind: (findId) => [{ path: `/${withStory.code}/fund/${findId}/melden` }],
-  findReported: (findId) => [{ path: `/${withStory.code}/fund/${findId}/gemeldet` }],
+  reportFind: ({ findId }) => [{ path: `/${withStory.code}/fund/${findId}/melden` }],
+  findReported: ({ findId }) => [{ path: `/${withStory.code}/fund/${findId}/gemeldet` }],
   view: () => [{ path: `/view/${withStory.code}` }],
-  stone: () => [
+  stone: ({ missing, notFoundYet }) => [
     { path: `/${withStory.code}` },
     { path: `/${missing.code}` },
     { path: `/${notFoundYet.code}` },
-    { path: `/${UNKNOWN_CODE}`, status: MOVED },
+    { path: `/${UNKNOWN_CODE}`, status: NOT_FOUND },
   ],
-  notFound: () => [{ path: '/gibt-es/nicht', status: MOVED }],
+  notFound: () => [{ path: '/gibt-es/nicht', status: NOT_FOUND }],
 };
 
 /** The languages a screen is in: those that have every namespace of its texts (the others are German and English only). */
@@ -77,21 +91,34 @@ function languagesOf(name: ScreenName): Locale[] {
   return LOCALES.filter((locale) => namespaces.every((ns) => existsSync(`src/shared/i18n/${ns}/${locale}.json`)));
 }
 
-/** A find of the seeded stone, as its page links it for reporting. */
-async function findIdOf(request: APIRequestContext, code: string): Promise<string> {
-  const html = await (await request.get(`/${code}`)).text();
-  const id = new RegExp(`/${code}/fund/([^/"]+)/melden`).exec(html)?.[1];
-  if (!id) throw new Error(`no report link on /${code}`);
-  return id;
+/** The find to report, a stone with a find that its owner reports missing, and a stone not found yet. */
+async function make(request: APIRequestContext): Promise<Made> {
+  const html = await (await request.get(`/${withStory.code}`)).text();
+  const findId = new RegExp(`/${withStory.code}/fund/([^/"]+)/melden`).exec(html)?.[1];
+  if (!findId) throw new Error(`no report link on /${withStory.code}`);
+  // A client of its own, as each browser test is (e2e/fixtures.ts): the abuse limits count per client.
+  const headers = { 'cf-connecting-ip': '2001:db8:4d1:0::1' };
+  const newStone = async (title: string) => {
+    const created = await request.post('/api/stones', { headers, data: { creatorEmail: 'gueltig-e2e@example.org', title } });
+    expect(created.status()).toBe(201);
+    const { code, adminToken } = (await created.json()) as NewStone;
+    return { code, adminToken };
+  };
+  const missing = await newStone('Vermisst in Lübeck');
+  const found = await request.post(`/api/stones/${missing.code}/finds`, { headers, data: { location: 'Lübeck', comment: 'Am Tor' } });
+  expect(found.status()).toBe(201);
+  const reported = await request.patch(`/api/admin/stones/${missing.adminToken}`, { headers, data: { status: 'missing' } });
+  expect(reported.status()).toBe(200);
+  return { findId, missing, notFoundYet: await newStone('Noch nie gefunden') };
 }
 
 plain('every screen of the registry, in every language it is in, is valid HTML', async ({ request }) => {
   // The Java process starts once for all of them (about two seconds); reading the pages takes about as long.
   plain.setTimeout(180_000);
-  const findId = await findIdOf(request, withStory.code);
+  const made = await make(request);
   const pages: Array<{ name: string; path: string; locale: Locale; status: number }> = [];
   for (const name of Object.keys(screens) as ScreenName[]) {
-    const list = addresses[name]?.(findId) ?? [];
+    const list = addresses[name]?.(made) ?? [];
     expect(list, `${name}: an address to check it at`).not.toEqual([]);
     for (const { path, status = 200 } of list) {
       expect(matchRoute(new URL(path, 'http://x').pathname).name, `${path} shows ${name}`).toBe(name);
@@ -140,7 +167,7 @@ test("the operator's pages, logged in, with the seeded stones and article, are v
     expect(shown, `${name}: what it shows once logged in`).toBeDefined();
     for (const locale of languagesOf(name)) {
       await page.context().addCookies([{ name: 'lang', value: locale, url: baseURL ?? '' }]);
-      await page.goto(addresses[name]('')[0]?.path ?? '');
+      await page.goto(pathTo(name));
       await expect(page.getByText(shown ?? '').first()).toBeVisible();
       documents.set(`${name} logged in (${locale})`, await page.content());
     }
