@@ -23,7 +23,8 @@
 // the abuse limits count per client, so the load stays under them and measures the write, not 429s. The owner
 // mails of these stones are off. The D1 rows a find reads come from tests/worker/find-write.cost.test.ts.
 // The Worker's upload (≤ 900 KiB gzip) and startup CPU time (≤ 60 ms), measured as the deploy's dry run measures
-// them (scripts/deploy/budgets.ts), fail the run when over budget.
+// them (scripts/deploy/budgets.ts), fail the run when over budget. A share card's render time in workerd (40 finds
+// and a photo, bench/share-card-render.mjs) is a line of the report: a figure of the machine, with no target.
 // Then Lighthouse (bench/lighthouse.mjs) scores the pages of the same build and fails the run on a missed score;
 // BENCH_LIGHTHOUSE=0 leaves it out.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -35,6 +36,7 @@ import { ensureBuild, PRODUCTION_VARS, serveBuild } from '../scripts/serve-build
 import { clientName } from './load.mjs';
 import { measureRound, medianRounds, ratio, settleCards } from './rounds.mjs';
 import { RUNTIME_SETTINGS, serveTrivialWorker } from './runtimes.mjs';
+import { shareCardRender } from './share-card-render.mjs';
 
 const STATE_DIR = '.bench/state';
 const MANIFEST = 'dist/client/.vite/manifest.json';
@@ -162,8 +164,10 @@ async function main() {
   const buildStamp = distStamp();
   console.log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
-  // Before the server starts: the test runs its own workerd, which must not share the machine with the load.
+  // Before the server starts: the D1 cost test and the share card render run in their own workerd, which must not
+  // share the machine with the load.
   const findCost = findWriteCost();
+  const cardRender = shareCardRender();
   const workerBudgets = measureWorkerBudgets();
   // Each runtime setting serves the same build: the app with state of its own, and the trivial Worker.
   /** @type {import('./rounds.mjs').Served[]} */
@@ -349,6 +353,12 @@ async function main() {
     ],
   );
 
+  console.log(
+    cardRender
+      ? `\nshare card render in workerd (40 finds, 1600×1200 JPEG photo; bench/share-card-render.mjs): median ${cardRender.medianMs} ms of ${cardRender.runsMs.join(', ')} ms, ${kib(cardRender.pngBytes)} PNG`
+      : '\nshare card render: not measured',
+  );
+
   if (rssBefore.length > 0) {
     console.log('\nworkerd memory (RSS; peak = kernel high-water mark since start)');
     printTable(
@@ -393,6 +403,7 @@ async function main() {
     ssrRatio: round(ssrRatio),
     throughputTargets: throughputTargets.list,
     findWriteCost: findCost,
+    shareCardRender: cardRender,
     initialJs: initialJs.map((p) => ({ page: p.page, files: p.files.length, raw: p.raw, gz: p.gz, afterLoadGz: p.afterLoad.gz })),
     jsBudgets: JS_BUDGETS.map((b) => ({ page: b.page, gz: b.gz, met: !overBudget.some((o) => o.page === b.page) })),
     mapChunk: mapChunk && { file: mapChunk.file, raw: mapChunk.raw, gz: mapChunk.gz },

@@ -3,7 +3,6 @@ import { decode } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStoneShare } from '../../src/worker/share/job';
-import { stonePng } from '../../src/worker/share/render/worker-render';
 import { blackPng } from '../support/declared-images';
 import { call, insertFind, insertStone } from '../support/factory';
 import { sceneJpeg } from '../support/large-photos';
@@ -41,35 +40,6 @@ describe('a premium stone card', () => {
       pixel.every((v, i) => Math.abs(v - ([32, 160, 160][i] ?? 0)) <= 6),
       String(pixel),
     ).toBe(true);
-  });
-
-  it('takes this long to render (median of five, printed for the closing note)', async () => {
-    const bytes = photo();
-    const card = {
-      productName: 'Reisesteine',
-      host: 'reisesteine.example',
-      title: 'Ein Stein für Oma, der vom Gardasee bis ans Nordkap reist',
-      code: 'C4D-000-F08',
-      distance: '4.321,0 km',
-      finds: '40 Funde',
-      journey,
-      photo: 'x.jpg',
-    };
-    const times: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      // workerd's clock advances only with I/O: a fetch of nothing before and after reads it honestly.
-      await env.CACHE.get('clock');
-      const started = performance.now();
-      const { png } = await stonePng(card, { bytes, contentType: 'image/jpeg' });
-      await env.CACHE.get('clock');
-      times.push(performance.now() - started);
-      expect(png.length).toBeGreaterThan(10_000);
-    }
-    const median = [...times].sort((a, b) => a - b)[2];
-    // The measurement is this test's output (docs/decisions/025-share-images.md).
-    console.info(
-      `share card render (40 finds, 1600×1200 JPEG photo): median ${median?.toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
-    );
   });
 });
 
