@@ -1,5 +1,6 @@
 import type { Locale } from '../shared/i18n/locale';
 import type { CspFeature } from '../shared/screen';
+import type { Change } from './lib/changes';
 
 /** A logged-in operator (lib/operator-auth.ts). */
 export interface Operator {
@@ -30,15 +31,10 @@ export interface AppEnv {
     /** A page's registry path (`/:code`), for the request's log line. */
     route?: string;
     /**
-     * The memorial collection a write on a stone named by its code changed (set by the find route, which reads the
-     * stone anyway): the edge cache starts its new generation without a read of its own (lib/edge-cache.ts).
+     * What a write changed (lib/changes.ts: its endpoint's declaration, resolved before the write, and what its
+     * route added with `changed`): the edge cache and the share cards read it after a successful write.
      */
-    changedCollection?: string | null;
-    /**
-     * The stone (its code) a write not named by the stone changed (the operator resolving a reported find reads it
-     * anyway): the edge cache starts its scope's new generation.
-     */
-    changedStone?: string;
+    change?: Change;
     /** The request's D1 session and the binding it was opened on (lib/d1-session.ts). */
     d1?: { binding: D1Database; session: D1DatabaseSession };
   };
