@@ -105,7 +105,7 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   if (isWrite(c.req.method)) {
     // What the write changes is resolved before it (it may delete what names it), read after it succeeded.
-    await resolveChange(c);
+    await resolveChange(c, true);
     await next();
     const scopes = changedScopes(c.get('change'));
     if (c.res.ok && scopes.length > 0) await invalidate(url.origin, scopes, seconds, sessionBookmark(c));

@@ -15,7 +15,7 @@ import { queueShareCards } from './storage';
 export const shareCardsAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   const asking = isWrite(c.req.method) && c.env.SHARE_IMAGES !== 'off';
   // What the write changes is resolved before it (it may delete what names it); the edge cache may have already.
-  if (asking) await resolveChange(c);
+  if (asking) await resolveChange(c, false);
   await next();
   if (!asking || !c.res.ok) return;
   const cards = changedCards(c.get('change'));
