@@ -2,13 +2,6 @@ import type { CacheScope, Secret } from '../shared/screen';
 import { sideMount } from './lib/routing';
 
 /**
- * Every address the Worker answers that is not a screen (screens are in shared/routes.ts), with what it is for
- * the caches, the logs and search engines. The routes themselves are in each feature's router; a test
- * (tests/worker/addresses.routes.test.ts) fails when the app has a route this table does not declare, or a
- * `:param` named like a token that is not declared secret. worker/lib/addresses.ts derives every list of
- * addresses from here and from the screen registry.
- */
-/**
  * What a successful write changes, for the edge cache (the reads it renews) and the share cards (the cards it asks
  * for); lib/changes.ts resolves it once per write, and both read that one answer:
  * - `{ stone }`: one stone, and the reads that show it (its collection's), named by the path's `:code` (`code`), its
@@ -45,6 +38,14 @@ interface Write extends Address {
   cache?: never;
 }
 
+/**
+ * Every address the Worker answers that is not a screen (screens are in shared/routes.ts), with what it is for
+ * the caches, the logs and search engines. The routes themselves are in each feature's router; a test
+ * (tests/worker/addresses.routes.test.ts) fails when the app has a route this table does not declare, or a
+ * `:param` named like a token that is not declared secret, and tests/worker/write-changes.routes.test.ts when a
+ * write's `changes` does not fit its path. worker/lib/addresses.ts derives every list of addresses from here and from
+ * the screen registry; worker/lib/changes.ts what a write changed.
+ */
 export type Endpoint = Read | Write;
 
 const owner = sideMount('owner');
@@ -70,7 +71,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/dev/mail.json' },
   { method: 'GET', path: '/dev/mail' },
 
-  // A new stone, or a paid upgrade of one: the route asks for a new stone's first card.
+  // The route asks for a new stone's first card. A paid upgrade of a stone (here, with a fully discounted order, or
+  // by the webhook) renews no kept read: the kept copies show its features once they expire.
   { method: 'POST', path: '/api/stones', changes: { nothing: 'a new stone: no kept read names it yet' } },
   { method: 'GET', path: '/api/stones/:code', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/qr.svg' },
@@ -107,8 +109,12 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/api/geocode' },
   { method: 'GET', path: '/api/geocode/reverse' },
   { method: 'POST', path: '/api/validate-promo-code', changes: { nothing: 'a check of a promotion code writes nothing' } },
-  { method: 'POST', path: '/api/create-payment-intent', changes: { nothing: 'an order: its stone is made once it is paid' } },
-  // A paid order's new stone (or a paid upgrade): the route asks for a new stone's first card.
+  {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    changes: { nothing: 'an order; a fully discounted one makes its new stone now, which no kept read names yet' },
+  },
+  // A paid order's new stone (or a paid upgrade: see POST /api/stones): the route asks for a new stone's first card.
   { method: 'POST', path: '/api/webhooks/stripe', changes: { nothing: 'a new stone: no kept read names it yet' } },
 
   // The owner's side of /api/admin/stones: the secret link's token is the path.
