@@ -2,30 +2,51 @@ import type { CacheScope, Secret } from '../shared/screen';
 import { sideMount } from './lib/routing';
 
 /**
- * Every address the Worker answers that is not a screen (screens are in shared/routes.ts), with what it is for
- * the caches, the logs and search engines. The routes themselves are in each feature's router; a test
- * (tests/worker/addresses.routes.test.ts) fails when the app has a route this table does not declare, or a
- * `:param` named like a token that is not declared secret. worker/lib/addresses.ts derives every list of
- * addresses from here and from the screen registry.
+ * What a successful write changes, for the edge cache (the reads it renews) and the share cards (the cards it asks
+ * for); lib/changes.ts resolves it once per write, and both read that one answer:
+ * - `{ stone }`: one stone, and the reads that show it (its collection's), named by the path's `:code` (`code`), its
+ *   owner's token (`ownerToken`, the path's `:adminToken`) or its operator id (`id`, the operator's `:id`); where the
+ *   path names no stone, the route names it (`route`: a reported find's stone, lib/changes.ts `changed`);
+ * - `{ collection }`: the memorial collection of its owner's token, and its stones' reads (their pages name it);
+ * - `'blog'`: the blog's articles and feed;
+ * - `{ nothing }`: why nothing a kept read or a card shows changes (a report, a subscription, a new stone that no
+ *   read names yet). Every write says one of them: a new write route must choose.
  */
-export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Changes = { stone: 'code' | 'ownerToken' | 'id' | 'route' } | { collection: 'ownerToken' } | 'blog' | { nothing: string };
+
+interface Address {
   /** The path as the app routes it (lib/routing.ts: the owner's and the operator's side of the admin prefix). */
   path: string;
   secret?: Secret;
-  /** A public read the edge cache keeps, in this scope. */
-  cache?: CacheScope;
-  /**
-   * The scope a successful write changes: for `stone`, the stone named by the path's `:code`, `:adminToken`
-   * (the owner's) or `:id` (the operator's), and its collection when it has one; for `collection`, the collection
-   * of the owner's `:adminToken`, and its stones.
-   */
-  changes?: CacheScope;
   /** Crawlers may fetch it (robots.txt keeps them out of every other endpoint). */
   crawl?: true;
   /** Other sites may show it in a frame (every other page refuses to be framed: lib/security.ts). */
   framed?: true;
 }
+
+interface Read extends Address {
+  method: 'GET';
+  /** A public read the edge cache keeps, in this scope. */
+  cache?: CacheScope;
+  changes?: never;
+}
+
+interface Write extends Address {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** What a successful write changes (above). */
+  changes: Changes;
+  cache?: never;
+}
+
+/**
+ * Every address the Worker answers that is not a screen (screens are in shared/routes.ts), with what it is for
+ * the caches, the logs and search engines. The routes themselves are in each feature's router; a test
+ * (tests/worker/addresses.routes.test.ts) fails when the app has a route this table does not declare, or a
+ * `:param` named like a token that is not declared secret, and tests/worker/write-changes.routes.test.ts when a
+ * write's `changes` does not fit its path. worker/lib/addresses.ts derives every list of addresses from here and from
+ * the screen registry; worker/lib/changes.ts what a write changed.
+ */
+export type Endpoint = Read | Write;
 
 const owner = sideMount('owner');
 const operator = sideMount('operator');
@@ -50,75 +71,100 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/dev/mail.json' },
   { method: 'GET', path: '/dev/mail' },
 
-  { method: 'POST', path: '/api/stones' },
+  // The route asks for a new stone's first card. A paid upgrade of a stone (here, with a fully discounted order, or
+  // by the webhook) renews no kept read: the kept copies show its features once they expire.
+  { method: 'POST', path: '/api/stones', changes: { nothing: 'a new stone: no kept read names it yet' } },
   { method: 'GET', path: '/api/stones/:code', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/qr.svg' },
   { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/journey.geojson', cache: 'stone' },
   // The public finds before the ones the stone's JSON embeds, page by page: a find (any write to the stone) renews them.
   { method: 'GET', path: '/api/stones/:code/finds', cache: 'stone' },
-  { method: 'POST', path: '/api/stones/:code/finds', changes: 'stone' },
+  { method: 'POST', path: '/api/stones/:code/finds', changes: { stone: 'code' } },
   // One public find, any of them (the report page's).
   { method: 'GET', path: '/api/stones/:code/finds/:findId', cache: 'stone' },
-  // A report changes nothing the public sees until the operator acts on it.
-  { method: 'POST', path: '/api/stones/:code/finds/:findId/report' },
-  { method: 'POST', path: '/api/stones/:code/notifications' },
-  { method: 'POST', path: '/api/stones/:code/owner-link' },
-  { method: 'POST', path: '/api/collections/:id/notifications' },
+  {
+    method: 'POST',
+    path: '/api/stones/:code/finds/:findId/report',
+    changes: { nothing: 'a report changes nothing the public sees until the operator acts on it' },
+  },
+  { method: 'POST', path: '/api/stones/:code/notifications', changes: { nothing: "a subscription is the subscriber's own" } },
+  { method: 'POST', path: '/api/stones/:code/owner-link', changes: { nothing: 'a new owner link goes to the owner by mail' } },
+  { method: 'POST', path: '/api/collections/:id/notifications', changes: { nothing: "a subscription is the subscriber's own" } },
   // The mail links' tokens travel in the body.
-  { method: 'POST', path: '/api/notifications/confirm', secret: 'body' },
-  { method: 'POST', path: '/api/notifications/unsubscribe', secret: 'body' },
-  { method: 'POST', path: '/api/collections' },
+  { method: 'POST', path: '/api/notifications/confirm', secret: 'body', changes: { nothing: "a subscription is the subscriber's own" } },
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    secret: 'body',
+    changes: { nothing: "a subscription is the subscriber's own" },
+  },
+  // The route asks for the new collection's first card.
+  { method: 'POST', path: '/api/collections', changes: { nothing: 'a new collection: no kept read names it yet' } },
   { method: 'GET', path: '/api/collections/:id', cache: 'collection' },
-  { method: 'POST', path: '/api/collections/:id/owner-link' },
+  { method: 'POST', path: '/api/collections/:id/owner-link', changes: { nothing: 'a new owner link goes to the owner by mail' } },
   { method: 'GET', path: '/api/statistics' },
   { method: 'GET', path: '/api/blog', cache: 'blog' },
   { method: 'GET', path: '/api/blog/:slug', cache: 'blog' },
   { method: 'GET', path: '/api/geocode' },
   { method: 'GET', path: '/api/geocode/reverse' },
-  { method: 'POST', path: '/api/validate-promo-code' },
-  { method: 'POST', path: '/api/create-payment-intent' },
-  { method: 'POST', path: '/api/webhooks/stripe' },
+  { method: 'POST', path: '/api/validate-promo-code', changes: { nothing: 'a check of a promotion code writes nothing' } },
+  {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    changes: { nothing: 'an order; a fully discounted one makes its new stone now, which no kept read names yet' },
+  },
+  // A paid order's new stone (or a paid upgrade: see POST /api/stones): the route asks for a new stone's first card.
+  { method: 'POST', path: '/api/webhooks/stripe', changes: { nothing: 'a new stone: no kept read names it yet' } },
 
   // The owner's side of /api/admin/stones: the secret link's token is the path.
   { method: 'GET', path: `${owner}/:adminToken`, secret: 'path' },
-  { method: 'PATCH', path: `${owner}/:adminToken`, secret: 'path', changes: 'stone' },
-  { method: 'DELETE', path: `${owner}/:adminToken`, secret: 'path', changes: 'stone' },
-  { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
-  { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: 'stone' },
-  { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: 'stone' },
+  { method: 'PATCH', path: `${owner}/:adminToken`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'DELETE', path: `${owner}/:adminToken`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: { stone: 'ownerToken' } },
   { method: 'GET', path: `${owner}/:adminToken/finds/:findId/photo`, secret: 'path' },
-  // Ending every owner link changes nothing anyone else sees; the owner's copy of their data is a download.
-  { method: 'POST', path: `${owner}/:adminToken/revoke-links`, secret: 'path' },
+  // The owner's copy of their data is a download.
+  {
+    method: 'POST',
+    path: `${owner}/:adminToken/revoke-links`,
+    secret: 'path',
+    changes: { nothing: 'ending owner links changes nothing anyone else sees' },
+  },
   { method: 'GET', path: `${owner}/:adminToken/export`, secret: 'path' },
 
   // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
   { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },
-  { method: 'PATCH', path: '/api/admin/collections/:adminToken', secret: 'path', changes: 'collection' },
-  { method: 'DELETE', path: '/api/admin/collections/:adminToken', secret: 'path', changes: 'collection' },
-  { method: 'POST', path: '/api/admin/collections/:adminToken/stones', secret: 'path', changes: 'collection' },
-  { method: 'POST', path: '/api/admin/collections/:adminToken/revoke-links', secret: 'path' },
+  { method: 'PATCH', path: '/api/admin/collections/:adminToken', secret: 'path', changes: { collection: 'ownerToken' } },
+  { method: 'DELETE', path: '/api/admin/collections/:adminToken', secret: 'path', changes: { collection: 'ownerToken' } },
+  { method: 'POST', path: '/api/admin/collections/:adminToken/stones', secret: 'path', changes: { collection: 'ownerToken' } },
+  {
+    method: 'POST',
+    path: '/api/admin/collections/:adminToken/revoke-links',
+    secret: 'path',
+    changes: { nothing: 'ending owner links changes nothing anyone else sees' },
+  },
   { method: 'GET', path: '/api/admin/collections/:adminToken/export', secret: 'path' },
 
   // The operator's: logging in answers a token; everything else answers only with one.
-  { method: 'POST', path: '/api/admin/login', secret: 'body' },
-  { method: 'POST', path: '/api/admin/logout', secret: 'operator' },
+  { method: 'POST', path: '/api/admin/login', secret: 'body', changes: { nothing: "an operator's session is theirs" } },
+  { method: 'POST', path: '/api/admin/logout', secret: 'operator', changes: { nothing: "an operator's session is theirs" } },
   { method: 'GET', path: '/api/admin/statistics', secret: 'operator' },
   { method: 'GET', path: '/api/admin/mails', secret: 'operator' },
-  { method: 'POST', path: '/api/admin/mails/:id/resend', secret: 'operator' },
+  { method: 'POST', path: '/api/admin/mails/:id/resend', secret: 'operator', changes: { nothing: "a mail sent again is its reader's" } },
   { method: 'GET', path: '/api/admin/blog', secret: 'operator' },
   { method: 'POST', path: '/api/admin/blog', secret: 'operator', changes: 'blog' },
   { method: 'PUT', path: '/api/admin/blog/:id', secret: 'operator', changes: 'blog' },
   { method: 'DELETE', path: '/api/admin/blog/:id', secret: 'operator', changes: 'blog' },
   { method: 'GET', path: operator, secret: 'operator' },
   { method: 'GET', path: `${operator}/id/:id`, secret: 'operator' },
-  { method: 'PATCH', path: `${operator}/id/:id`, secret: 'operator', changes: 'stone' },
-  { method: 'DELETE', path: `${operator}/id/:id/photos`, secret: 'operator', changes: 'stone' },
-  { method: 'PATCH', path: `${operator}/id/:id/finds/:findId`, secret: 'operator', changes: 'stone' },
-  { method: 'DELETE', path: `${operator}/:id`, secret: 'operator', changes: 'stone' },
-  // The moderation list of reported finds; resolving one names its stone for the edge cache and the share cards
-  // itself (changedStone).
+  { method: 'PATCH', path: `${operator}/id/:id`, secret: 'operator', changes: { stone: 'id' } },
+  { method: 'DELETE', path: `${operator}/id/:id/photos`, secret: 'operator', changes: { stone: 'id' } },
+  { method: 'PATCH', path: `${operator}/id/:id/finds/:findId`, secret: 'operator', changes: { stone: 'id' } },
+  { method: 'DELETE', path: `${operator}/:id`, secret: 'operator', changes: { stone: 'id' } },
+  // The moderation list of reported finds; resolving one changes the find's stone, which the route names.
   { method: 'GET', path: '/api/admin/reports', secret: 'operator' },
-  { method: 'POST', path: '/api/admin/reports/:findId', secret: 'operator' },
+  { method: 'POST', path: '/api/admin/reports/:findId', secret: 'operator', changes: { stone: 'route' } },
   { method: 'GET', path: '/api/admin/finds/:findId/photo', secret: 'operator' },
 ];

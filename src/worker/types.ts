@@ -1,5 +1,25 @@
 import type { Locale } from '../shared/i18n/locale';
 import type { CspFeature } from '../shared/screen';
+import type { Scope } from './lib/addresses';
+
+/** What a write changed. */
+export interface Change {
+  /** The stones (codes) whose own content changed: their reads are renewed and their cards asked for. */
+  stones: Set<string>;
+  /**
+   * The memorial collections (ids) whose own content changed (title, dedication, its stones, a stone that left it):
+   * their reads are renewed and their own cards asked for.
+   */
+  collections: Set<string>;
+  /**
+   * Reads renewed without a card of their own: a changed stone's collection (its page lists the stone; the job
+   * renders its card after the stone's), a changed collection's stones (their pages name it; their cards do not),
+   * and what the write deleted (no card any more).
+   */
+  shown: Set<Scope>;
+  /** The blog's articles and feed. */
+  blog: boolean;
+}
 
 /** A logged-in operator (lib/operator-auth.ts). */
 export interface Operator {
@@ -30,15 +50,10 @@ export interface AppEnv {
     /** A page's registry path (`/:code`), for the request's log line. */
     route?: string;
     /**
-     * The memorial collection a write on a stone named by its code changed (set by the find route, which reads the
-     * stone anyway): the edge cache starts its new generation without a read of its own (lib/edge-cache.ts).
+     * What a write changed (lib/changes.ts: its endpoint's declaration, resolved before the write, and what its
+     * route added with `changed`): the edge cache and the share cards read it after a successful write.
      */
-    changedCollection?: string | null;
-    /**
-     * The stone (its code) a write not named by the stone changed (the operator resolving a reported find reads it
-     * anyway): the edge cache starts its scope's new generation.
-     */
-    changedStone?: string;
+    change?: Change;
     /** The request's D1 session and the binding it was opened on (lib/d1-session.ts). */
     d1?: { binding: D1Database; session: D1DatabaseSession };
   };

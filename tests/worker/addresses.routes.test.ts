@@ -133,14 +133,18 @@ describe('what is derived from them', () => {
     const route = (method: string, path: string, headers: Record<string, string> = {}) =>
       changeOf(method, routingPath(new Request(`https://reisesteine.test${path}`, { method, headers })));
     expect(route('POST', '/api/stones/ABC-123-DEF/finds')).toEqual({ scope: 'stone', by: 'code', value: 'ABC-123-DEF' });
-    expect(route('PATCH', `/api/admin/stones/${TOKEN}`)).toEqual({ scope: 'stone', by: 'adminToken', value: TOKEN });
+    expect(route('PATCH', `/api/admin/stones/${TOKEN}`)).toEqual({ scope: 'stone', by: 'ownerToken', value: TOKEN });
+    expect(route('POST', `/api/admin/collections/${TOKEN}/stones`)).toEqual({ scope: 'collection', by: 'ownerToken', value: TOKEN });
     expect(route('DELETE', '/api/admin/stones/id/abc/photos', { authorization: 'Bearer x' })).toEqual({
       scope: 'stone',
       by: 'id',
       value: 'abc',
     });
     expect(route('PUT', '/api/admin/blog/7', { authorization: 'Bearer x' })).toEqual({ scope: 'blog' });
+    // The path names only the find: the route names its stone.
+    expect(route('POST', '/api/admin/reports/abc', { authorization: 'Bearer x' })).toEqual({ scope: 'stone', by: 'route' });
     expect(route('POST', '/api/stones')).toBeNull();
+    expect(route('POST', '/api/stones/ABC-123-DEF/finds/abc/report')).toBeNull();
     expect(route('GET', `/api/admin/stones/${TOKEN}`)).toBeNull();
   });
 

@@ -135,24 +135,33 @@ export function isFramedAddress(pathname: string): boolean {
 }
 
 /**
- * What a write changes: the blog, one stone named by its code, its owner's token or its operator id, or one
- * collection named by its owner's token.
+ * What a write declares it changes (worker/endpoints.ts `changes`), with the value its path names it by: the blog,
+ * one stone by its code, its owner's token or its operator id, one collection by its owner's token, or a stone the
+ * route names itself (`route`, no value). Nothing is looked up here: lib/changes.ts resolves it.
  */
-export type Change = { scope: 'blog' } | { scope: 'stone' | 'collection'; by: 'code' | 'adminToken' | 'id'; value: string };
+export type DeclaredChange =
+  | { scope: 'blog' }
+  | { scope: 'stone'; by: 'route' }
+  | { scope: 'stone'; by: 'code' | 'ownerToken' | 'id'; value: string }
+  | { scope: 'collection'; by: 'ownerToken'; value: string };
 
-const writes = endpoints.filter((e) => e.changes).map((e) => ({ method: e.method, ...compile(e.path), changes: e.changes as CacheScope }));
+/** The path parameter each way of naming a stone or a collection reads. */
+export const NAMING_PARAM = { code: 'code', ownerToken: 'adminToken', id: 'id' } as const;
 
-/** The change a write to this routing path (lib/routing.ts) declares, or null. */
-export function changeOf(method: string, routingPath: string): Change | null {
+const writes = endpoints.flatMap((e) => (e.method === 'GET' ? [] : [{ method: e.method, ...compile(e.path), changes: e.changes }]));
+
+/** The change a write to this routing path (lib/routing.ts) declares, or null (none, or nothing public). */
+export function changeOf(method: string, routingPath: string): DeclaredChange | null {
   for (const write of writes) {
     if (write.method !== method) continue;
     const params = paramsOf(write, routingPath);
     if (!params) continue;
-    if (write.changes === 'blog') return { scope: 'blog' };
-    for (const by of ['code', 'adminToken', 'id'] as const) {
-      const value = params[by];
-      if (value !== undefined) return { scope: write.changes, by, value };
-    }
+    const changes = write.changes;
+    if (changes === 'blog') return { scope: 'blog' };
+    if ('nothing' in changes) return null;
+    if ('collection' in changes) return { scope: 'collection', by: changes.collection, value: params[NAMING_PARAM.ownerToken] ?? '' };
+    if (changes.stone === 'route') return { scope: 'stone', by: 'route' };
+    return { scope: 'stone', by: changes.stone, value: params[NAMING_PARAM[changes.stone]] ?? '' };
   }
   return null;
 }

@@ -1,24 +1,19 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { CODE_PATTERN, normalizeCode } from '../../shared/code';
-import { COLLECTION_ID_PATTERN } from '../../shared/collection';
-import { collectionStoneCodes, stoneScopeRef } from '../api/collections/queries';
-import { ownedCollectionId } from '../api/owner/collection/queries';
-import { ownedStone } from '../api/owner/queries';
-import { getDb } from '../db/client';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types';
-import { changeOf, readScope, type Scope } from './addresses';
+import { readScope, type Scope } from './addresses';
+import { resolveChange } from './change-lookup';
+import { changedScopes } from './changes';
 import { isWrite, readAtLeastAt, requestBookmark, sessionBookmark } from './d1-session';
-import { routingPath } from './routing';
 
 /**
  * The edge cache of public reads (decision record 014): the stone's JSON and pages, a memorial collection's and the
- * blog are kept in the
- * data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language. Which reads are kept, and which
- * writes change them, lib/addresses.ts derives from each screen's and endpoint's declaration (the statistics are
- * not kept: see readScope there). Each entry belongs to a scope (one stone, the blog) whose generation is part of
- * its key: a write to the scope starts a new generation, so the next read in this data centre misses and is
- * fresh. Other data centres see the write when their entry expires; a client that has just written carries its
- * D1 bookmark and bypasses the cache until every replica has the write.
+ * blog are kept in the data centre's cache (`caches.default`) for EDGE_CACHE_SECONDS, per language. Which reads are
+ * kept lib/addresses.ts derives from each screen's and endpoint's declaration; what a write changed lib/changes.ts
+ * answers (the share cards read the same answer). Each entry belongs to a scope (one stone, one collection, the
+ * blog) whose generation is part of its key: a write to the scope starts a new generation, so the next read in this
+ * data centre misses and is fresh. Other data centres see the write when their entry expires; a client that has
+ * just written carries its D1 bookmark and bypasses the cache until every replica has the write. The statistics
+ * change with every find and stone: they are not kept here (see readScope), and no write renews them.
  */
 
 /** Response header for tests and the bench: `hit`, `miss` (stored) or `bypass`. */
@@ -92,41 +87,6 @@ function storable(response: Response): boolean {
   return /^(?:text\/html|application\/json|application\/rss\+xml|application\/gpx\+xml|application\/geo\+json)/.test(type);
 }
 
-/**
- * Which scopes a successful write changes, as its endpoint declares. A write to a stone changes its scope and, when
- * it belongs to one, its collection's (whose page lists it): the stone is looked up before the write (which may
- * delete it) by its code, the owner's token or the operator's id, one indexed read. A find names the stone by code
- * and needed no read before collections; it now reads the stone's collection_id by the code's unique index. A
- * change of a collection (its owner's token: two indexed reads, the collection and its stones' codes) changes its
- * stones' scopes too: their pages name it. The statistics
- * change with every find and stone: they only expire (a new generation per find would keep them out of the cache
- * whenever finds are frequent).
- */
-async function writeScopes(c: Context<AppEnv>): Promise<Scope[]> {
-  const change = changeOf(c.req.method, routingPath(c.req.raw));
-  if (!change) return [];
-  if (change.scope === 'blog') return ['blog'];
-  // A code in any spelling names the stone its canonical spelling does (the route accepts it so).
-  const value = change.by === 'code' ? (normalizeCode(change.value) ?? change.value) : decodeURIComponent(change.value);
-  const db = getDb(c.env.DB);
-  if (change.scope === 'collection') {
-    const id = await ownedCollectionId(db, value);
-    if (!id || !COLLECTION_ID_PATTERN.test(id)) return [];
-    return [`collection:${id}`, ...stoneScopes(await collectionStoneCodes(db, id))];
-  }
-  // A write named by the code reads its stone itself and says which collection it changed (`changedCollection`,
-  // see collectionScopes): no read here.
-  if (change.by === 'code') return stoneScopes([value]);
-  // An owner's token is the creation's or one a later mail sent: the owner's own lookup takes both.
-  const stone = change.by === 'adminToken' ? await ownedStone(db, value) : await stoneScopeRef(db, value);
-  return [...stoneScopes(stone ? [stone.code] : []), ...collectionScope(stone?.collectionId)];
-}
-
-/** The scope of a stone's collection, when it has one. */
-const collectionScope = (id: string | null | undefined): Scope[] => (id && COLLECTION_ID_PATTERN.test(id) ? [`collection:${id}`] : []);
-
-const stoneScopes = (codes: string[]): Scope[] => codes.filter((code) => CODE_PATTERN.test(code)).map((code): Scope => `stone:${code}`);
-
 /** A response that can be changed (the cache's are immutable), with the cache status. */
 function answer(body: BodyInit | null, from: Response, status: string): Response {
   const response = new Response(body, from);
@@ -145,15 +105,10 @@ export const edgeCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
 
   if (isWrite(c.req.method)) {
-    let scopes: Scope[] = [];
-    try {
-      scopes = await writeScopes(c);
-    } catch {
-      // A malformed token or id names no stone: the route answers it.
-    }
+    // What the write changes is resolved before it (it may delete what names it), read after it succeeded.
+    await resolveChange(c, true);
     await next();
-    // The collection a write named by a stone's code changed, as its route found it; a stone its route named.
-    scopes.push(...collectionScope(c.get('changedCollection')), ...stoneScopes([c.get('changedStone') ?? '']));
+    const scopes = changedScopes(c.get('change'));
     if (c.res.ok && scopes.length > 0) await invalidate(url.origin, scopes, seconds, sessionBookmark(c));
     return;
   }

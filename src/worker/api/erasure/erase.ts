@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getDb } from '../../db/client';
+import { changed } from '../../lib/changes';
 import { log } from '../../lib/logger';
 import { removeCards, storedSince } from '../../share/erase';
 import { collectionCardPrefix, stoneCardPrefix } from '../../share/storage';
@@ -15,8 +16,9 @@ const DELETE_BATCH = 1000;
  * them first (queries.ts eraseRows, one guarded batch), then every R2 object that shows them: the owner's photos,
  * the finders' photos and every share card version of each stone, the collection's cards when the collection goes,
  * and, when a single stone leaves its collection, the collection's cards stored before (they drew its journey; the
- * collection is asked for a new one through `changedCollection`, share/after-writes.ts). The edge cache's scopes
- * are renewed by the route's declared change (worker/endpoints.ts). Answers false when there is no such stone.
+ * collection is asked for a new one: the deletion adds to the write's change, lib/changes.ts `changed`). The edge
+ * cache's scopes are renewed by the route's declared change (worker/endpoints.ts) and what this adds. Answers false
+ * when there is no such stone.
  *
  * With the rows gone first, an object that cannot be deleted now is never served (the photo and card routes ask
  * D1), and the cron's orphan sweep removes it later (jobs/photo-sweep.ts sweepOrphanObjects).
@@ -37,8 +39,13 @@ export async function erase(c: Context<AppEnv>, which: Erased): Promise<boolean>
   }
   for (const code of erased.codes) await removeCards(bucket, stoneCardPrefix(code));
   if ('collectionId' in which) await removeCards(bucket, collectionCardPrefix(which.collectionId));
+  // What is gone gets no card; the collection a stone left shows it no more (lib/changes.ts).
+  changed(c, {
+    deletedStones: erased.codes,
+    deletedCollection: 'collectionId' in which ? which.collectionId : undefined,
+    leftCollection: erased.collectionId,
+  });
   if (erased.collectionId) {
-    c.set('changedCollection', erased.collectionId);
     await removeCards(bucket, collectionCardPrefix(erased.collectionId), storedSince(now, null));
   }
   return true;

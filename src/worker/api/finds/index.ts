@@ -4,6 +4,7 @@ import { formatDistance } from '../../../shared/geo';
 import { intlTag } from '../../../shared/i18n/locale';
 import { findSchema } from '../../../shared/schemas/find';
 import { getDb } from '../../db/client';
+import { changed } from '../../lib/changes';
 import { clientHash } from '../../lib/client-hash';
 import { ApiError } from '../../lib/errors';
 import { clientKey, enforceRateLimits } from '../../lib/rate-limit';
@@ -38,7 +39,8 @@ export const finds = new Hono<AppEnv>().post('/', async (c) => {
   const db = getDb(c.env.DB);
   const stone = await getStoneRef(db, code);
   if (!stone) throw stoneNotFound();
-  c.set('changedCollection', stone.collectionId);
+  // Its collection's page lists the stone: the route names it, having read the stone anyway (lib/changes.ts).
+  changed(c, { stoneCollection: stone.collectionId });
   const address = c.req.header('CF-Connecting-IP');
   // Per client and stone, keyed: the repeat check's hour is all it is kept for (the cron clears it).
   const hash = address ? await clientHash(c.env, 'find', clientKey(address), stone.id) : null;

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { reportActionSchema, reportListQuerySchema } from '../../../../shared/schemas/report';
 import { getDb } from '../../../db/client';
+import { changed } from '../../../lib/changes';
 import { ApiError } from '../../../lib/errors';
 import { log } from '../../../lib/logger';
 import { parseInput, ROW_ID_SHAPE, readJsonObject } from '../../../lib/validate';
@@ -35,10 +36,9 @@ export const adminReports = new Hono<AppEnv>()
     const find = await reportedFind(db, findId);
     if (!find) throw noOpenReports();
     const operatorId = c.get('operator')?.id ?? '';
-    // The stone's page and JSON change with a hidden find or a removed photo: the edge cache renews their scope, and
-    // the share job is asked for the stone's card (share/after-writes.ts).
-    c.set('changedStone', find.code);
-    c.set('changedCollection', find.collectionId);
+    // The stone's page and JSON change with a hidden find or a removed photo, and its collection's page lists it: the
+    // path names only the find, so the route names its stone (lib/changes.ts) for the edge cache and the share cards.
+    changed(c, { stone: find.code, stoneCollection: find.collectionId });
     if (action === 'hide') {
       const resolve = resolveReports(db, findId, { resolution: 'hidden', operatorId });
       // Hidden by the operator: its owner cannot show it again (a find its owner hid already becomes the operator's).
@@ -49,7 +49,7 @@ export const adminReports = new Hono<AppEnv>()
       // Already hidden by the operator: nothing changes but the reports.
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
       else await runAlone(db, resolve);
-      // The share cards that drew the find were erased with it (its stone is asked for a new one: changedStone).
+      // The share cards that drew the find were erased with it (its stone is asked for a new one: the change named above).
       await purgeErasedCards(db, c.env.PHOTOS, find.stoneId);
     } else if (action === 'remove-photo') {
       if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'admin.reportNoPhoto');
