@@ -71,9 +71,9 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/dev/mail.json' },
   { method: 'GET', path: '/dev/mail' },
 
-  // The route asks for a new stone's first card. A paid upgrade of a stone (here, with a fully discounted order, or
-  // by the webhook) renews no kept read: the kept copies show its features once they expire.
-  { method: 'POST', path: '/api/stones', changes: { nothing: 'a new stone: no kept read names it yet' } },
+  // A new stone: the route asks for its first card (no kept read names it yet). A paid upgrade of a stone (here, or
+  // with a fully discounted order, or by the webhook) changes its page: the route names the stone.
+  { method: 'POST', path: '/api/stones', changes: { stone: 'route' } },
   { method: 'GET', path: '/api/stones/:code', cache: 'stone' },
   { method: 'GET', path: '/api/stones/:code/qr.svg' },
   { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone' },
@@ -112,10 +112,11 @@ export const endpoints: readonly Endpoint[] = [
   {
     method: 'POST',
     path: '/api/create-payment-intent',
-    changes: { nothing: 'an order; a fully discounted one makes its new stone now, which no kept read names yet' },
+    // An order; a fully discounted one makes its new stone now, or upgrades its stone (the route names it).
+    changes: { stone: 'route' },
   },
-  // A paid order's new stone (or a paid upgrade: see POST /api/stones): the route asks for a new stone's first card.
-  { method: 'POST', path: '/api/webhooks/stripe', changes: { nothing: 'a new stone: no kept read names it yet' } },
+  // A paid order's new stone (its first card asked for by the route) or a paid upgrade (the route names the stone).
+  { method: 'POST', path: '/api/webhooks/stripe', changes: { stone: 'route' } },
 
   // The owner's side of /api/admin/stones: the secret link's token is the path.
   { method: 'GET', path: `${owner}/:adminToken`, secret: 'path' },

@@ -3,13 +3,13 @@
  * the share cards a write asks for follow from that one answer (the edge cache's renewals from the same answer are
  * edge-cache.routes.test.ts's).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { CollectionView, CreatedCollection, StoneView } from '../../src/shared/types';
 import { type Endpoint, endpoints } from '../../src/worker/endpoints';
 import { NAMING_PARAM } from '../../src/worker/lib/addresses';
 import { operatorOnly } from '../../src/worker/lib/routing';
 import { collectionBody } from '../support/collections';
-import { call } from '../support/factory';
+import { call, createStone } from '../support/factory';
 import { operatorToken } from '../support/operator';
 import { deliver, sharing, targets } from '../support/share-queue';
 
@@ -125,5 +125,26 @@ describe('the share cards a write asks for', () => {
     const { first } = await collectionWithCards(share);
     expect((await share.patch(`/api/admin/stones/${first.adminToken}`, { title: 'Umbenannt' })).status).toBe(200);
     expect(targets(share.take())).toEqual([{ share: 'stone', code: first.code }]);
+  });
+
+  it('a paid upgrade of a stone: its card (its page shows the story), asked for once the payment is confirmed', async () => {
+    const { adminToken, code } = await createStone();
+    const share = sharing({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_API_BASE: inject('fakeServicesUrl'),
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    const order = await share.post('/api/create-payment-intent', {
+      amount: 5,
+      features: { photos: false, story: true },
+      upgradeToken: adminToken,
+    });
+    expect(order.status).toBe(201);
+    const { paymentIntentId } = await order.json<{ paymentIntentId: string }>();
+    expect(targets(share.take())).toEqual([]);
+    await fetch(`${inject('fakeServicesUrl')}/fake-stripe/pay/${paymentIntentId}`, { method: 'POST' });
+    const granted = await share.post('/api/stones', { isPaid: true, paymentIntentId });
+    expect(await granted.json()).toEqual({ code, isPaid: true, upgraded: true });
+    expect(targets(share.take())).toEqual([{ share: 'stone', code }]);
   });
 });

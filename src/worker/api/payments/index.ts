@@ -4,6 +4,7 @@ import { ownerLocale } from '../../../shared/i18n/locale';
 import { discountedCents, priceCents, toCents, toEuros } from '../../../shared/pricing';
 import { createPaymentIntentSchema, promoCodeSchema } from '../../../shared/schemas/payment';
 import { getDb } from '../../db/client';
+import { changed } from '../../lib/changes';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/logger';
@@ -76,6 +77,7 @@ export async function paidStone(
   }
   const { code, created, upgraded } = await stoneForOrder(db, order);
   await announce(c, created);
+  if (upgraded) changed(c, { stone: code });
   return { code, created: created !== null, upgraded: upgraded === true };
 }
 
@@ -162,7 +164,7 @@ export const payments = new Hono<AppEnv>()
     const headers = { 'Cache-Control': 'no-store' };
     if (finalCents === 0) {
       // A 100 % code: the server has validated it again above, so the stone is made now, without a payment.
-      const { code, created } = await stoneForOrder(db, {
+      const { code, created, upgraded } = await stoneForOrder(db, {
         ...order,
         paymentIntentId: null,
         currency: 'eur',
@@ -170,6 +172,7 @@ export const payments = new Hono<AppEnv>()
         createdAt: new Date(),
       });
       await announce(c, created);
+      if (upgraded) changed(c, { stone: code });
       return c.json({ clientSecret: null, amount: 0, code, ...(adminToken ? { adminToken } : {}) }, 201, headers);
     }
     const intent = await stripe.createIntent({
@@ -218,8 +221,9 @@ export const payments = new Hono<AppEnv>()
         log.info('stripe payment of a deleted stone', { paymentIntentId: intent.id });
       } else if (order && paidInFull(order, facts)) {
         // The buyer may have closed the tab after paying: the stone is made here if it was not made on return.
-        const { created } = await stoneForOrder(db, order);
+        const { code, created, upgraded } = await stoneForOrder(db, order);
         await announce(c, created);
+        if (upgraded) changed(c, { stone: code });
       } else {
         log.warn('stripe payment without a matching order', { paymentIntentId: intent.id });
       }
