@@ -1,4 +1,13 @@
-import { type GeoJSONSource, LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
+import {
+  type GeoJSONSource,
+  type LineLayerSpecification,
+  LngLatBounds,
+  Map as MapLibreMap,
+  Marker,
+  NavigationControl,
+  Popup,
+  setWorkerUrl,
+} from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
@@ -65,6 +74,22 @@ function mapLocale(text: (id: string) => string): Record<string, string> {
 }
 
 /** Creates the map; throws when the browser cannot draw it (no WebGL2). */
+/** Draws GeoJSON lines as their own source and layer, or gives the source its new lines once it exists. */
+function drawLineLayer(
+  map: MapLibreMap,
+  id: string,
+  data: Exclude<Parameters<GeoJSONSource['setData']>[0], string>,
+  style: Pick<LineLayerSpecification, 'layout' | 'paint'>,
+): void {
+  const source = map.getSource(id) as GeoJSONSource | undefined;
+  if (source) {
+    source.setData(data);
+    return;
+  }
+  map.addSource(id, { type: 'geojson', data });
+  map.addLayer({ id, type: 'line', source: id, ...style });
+}
+
 export function createMap(container: HTMLElement, options: Options): MapHandle {
   const text = options.texts;
   const map = new MapLibreMap({
@@ -96,18 +121,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
       properties: {},
       geometry: { type: 'LineString' as const, coordinates: route },
     };
-    const source = map.getSource(ROUTE_SOURCE) as GeoJSONSource | undefined;
-    if (source) {
-      source.setData(data);
-      return;
-    }
-    map.addSource(ROUTE_SOURCE, { type: 'geojson', data });
-    map.addLayer({
-      id: ROUTE_SOURCE,
-      type: 'line',
-      source: ROUTE_SOURCE,
-      paint: { 'line-color': '#b45309', 'line-width': 3, 'line-dasharray': [2, 1] },
-    });
+    drawLineLayer(map, ROUTE_SOURCE, data, { paint: { 'line-color': '#b45309', 'line-width': 3, 'line-dasharray': [2, 1] } });
   };
   map.on('load', drawRoute);
 
@@ -120,16 +134,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
         geometry: { type: 'LineString' as const, coordinates: line.points.map(([lat, lng]) => [lng, lat]) },
       })),
     };
-    const source = map.getSource(JOURNEYS_SOURCE) as GeoJSONSource | undefined;
-    if (source) {
-      source.setData(data);
-      return;
-    }
-    map.addSource(JOURNEYS_SOURCE, { type: 'geojson', data });
-    map.addLayer({
-      id: JOURNEYS_SOURCE,
-      type: 'line',
-      source: JOURNEYS_SOURCE,
+    drawLineLayer(map, JOURNEYS_SOURCE, data, {
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: { 'line-color': ['get', 'color'], 'line-width': 3 },
     });

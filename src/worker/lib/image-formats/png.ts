@@ -29,6 +29,16 @@ const PNG_KEPT = new Set([
 /** PNG: keeps the chunks of PNG_KEPT, each with its own CRC, up to IEND; whatever follows IEND is cut off. */
 export function stripPng(bytes: Uint8Array): Uint8Array {
   const keep: Uint8Array[] = [bytes.subarray(0, 8)];
+  for (const { offset, type, end } of chunks(bytes)) {
+    // A chunk with an upper-case first letter must be understood by a decoder; an unknown one makes no image.
+    if (PNG_KEPT.has(type)) keep.push(bytes.subarray(offset, end));
+    else if (!((bytes[offset + 4] ?? 0) & 0x20)) throw new InvalidImageError('PNG critical chunk');
+  }
+  return concat(keep);
+}
+
+/** A PNG's chunks from the first after the signature up to IEND, each checked to lie within the bytes. */
+function* chunks(bytes: Uint8Array): Generator<{ offset: number; length: number; type: string; end: number }> {
   let offset = 8;
   for (;;) {
     need(bytes, offset + 12);
@@ -36,11 +46,9 @@ export function stripPng(bytes: Uint8Array): Uint8Array {
     const type = ascii(bytes, offset + 4, 4);
     const end = offset + 12 + length;
     need(bytes, end);
-    // A chunk with an upper-case first letter must be understood by a decoder; an unknown one makes no image.
-    if (PNG_KEPT.has(type)) keep.push(bytes.subarray(offset, end));
-    else if (!((bytes[offset + 4] ?? 0) & 0x20)) throw new InvalidImageError('PNG critical chunk');
+    yield { offset, length, type, end };
+    if (type === 'IEND') return;
     offset = end;
-    if (type === 'IEND') return concat(keep);
   }
 }
 
@@ -52,18 +60,11 @@ export function pngSize(bytes: Uint8Array): ImageSize {
   need(bytes, 33);
   if (ascii(bytes, 12, 4) !== 'IHDR' || u32be(bytes, 8) !== 13) throw new InvalidImageError('PNG without IHDR');
   let size = { width: u32be(bytes, 16), height: u32be(bytes, 20) };
-  let offset = 8;
-  for (;;) {
-    need(bytes, offset + 12);
-    const length = u32be(bytes, offset);
-    const type = ascii(bytes, offset + 4, 4);
-    const end = offset + 12 + length;
-    need(bytes, end);
+  for (const { offset, length, type } of chunks(bytes)) {
     if (type === 'fcTL' && length >= 20) {
       const at = offset + 8;
       size = cover(size, { width: u32be(bytes, at + 12) + u32be(bytes, at + 4), height: u32be(bytes, at + 16) + u32be(bytes, at + 8) });
     }
-    if (type === 'IEND') return size;
-    offset = end;
   }
+  return size;
 }

@@ -35,14 +35,20 @@ export function progressiveBlock(
   return prediction;
 }
 
-function firstAc(
+/**
+ * One AC pass over a block's coefficients (`stored` from `at`), within the scan's spectral band; `eobRun` counts the
+ * blocks still ending before the band, carried from block to block.
+ */
+type AcPass = (
   reader: BitReader,
   scan: Scan,
   ac: NonNullable<ScanComponent['ac']>,
   stored: Int16Array,
   at: number,
   eobRun: { blocks: number },
-) {
+) => void;
+
+const firstAc: AcPass = (reader, scan, ac, stored, at, eobRun) => {
   if (eobRun.blocks > 0) {
     eobRun.blocks--;
     return;
@@ -65,16 +71,9 @@ function firstAc(
     stored[at + k] = reader.signed(bits) * 2 ** scan.approximationLow;
     k++;
   }
-}
+};
 
-function refineAc(
-  reader: BitReader,
-  scan: Scan,
-  ac: NonNullable<ScanComponent['ac']>,
-  stored: Int16Array,
-  at: number,
-  eobRun: { blocks: number },
-) {
+const refineAc: AcPass = (reader, scan, ac, stored, at, eobRun) => {
   const plus = 1 << scan.approximationLow;
   const minus = -plus;
   /** A coefficient already non-zero gets its correction bit. */
@@ -105,4 +104,4 @@ function refineAc(
     for (; k <= scan.spectralEnd; k++) if (stored[at + k]) correct(k);
     eobRun.blocks--;
   }
-}
+};
