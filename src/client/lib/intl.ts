@@ -11,7 +11,7 @@ type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
 
 /**
  * What the app's intl objects offer — only what createIntl below implements, not react-intl's whole IntlShape
- * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/react-intl-lite.ts, to which
+ * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/intl-react.ts, to which
  * both the build (vite.config.ts) and the type checker (tsconfig.client.json `paths`) resolve `react-intl`.
  */
 export interface AppIntl {

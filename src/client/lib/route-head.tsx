@@ -1,10 +1,10 @@
 import { useEffect, useReducer } from 'react';
-import { useIntl } from 'react-intl';
 import { type Head, heads } from '../../shared/heads';
 import { serializeForScript } from '../../shared/initial-data';
 import type { RouteMatch } from '../../shared/routes';
 import { GENERIC_SHARE_IMAGE_PATH, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../../shared/share-image';
 import { useConfig } from './config';
+import { useIntl } from './intl-react';
 import { specQuery } from './queries';
 import { useQueryClient } from './query';
 import { loadScreenMessages } from './screen-messages';

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { authorName } from '../../shared/blog';
 import { formatGermanDate } from '../../shared/dates';
 import type { AdminBlogPost } from '../../shared/types';
@@ -8,6 +7,7 @@ import { BLOG_ADMIN_KEY, blogAdminApi } from '../features/admin/blog-admin-api';
 import { useAdminToken } from '../features/admin/session';
 import { BlogTags } from '../features/blog/blog-meta';
 import { apiErrorMessage } from '../lib/api';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';

@@ -1,7 +1,6 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localeOfIntl } from '../../shared/i18n/locale';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { queries } from '../../shared/queries';
@@ -11,6 +10,7 @@ import { PaymentForm } from '../features/checkout/payment-form';
 import { completePendingStone, keepOwnerToken } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useQueryClient } from '../lib/query';
 import { recaptchaToken } from '../lib/recaptcha';
 import { useRouter } from '../lib/router';

@@ -1,8 +1,8 @@
-import { FormattedMessage } from 'react-intl';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { useCollection } from '../features/collection/api';
 import { PRINT_ONLY_SHEET, StoneLabel } from '../features/label/stone-label';
 import { useConfig } from '../lib/config';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 import { Button } from '../ui/button';
 

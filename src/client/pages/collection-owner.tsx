@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
@@ -12,6 +11,7 @@ import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
 import { DeletedNotice } from '../features/owner/deleted-notice';
 import { LinksCard } from '../features/owner/links-card';
+import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';

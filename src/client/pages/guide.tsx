@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { AffiliateLink } from '../features/affiliate/affiliate-link';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 
 const MATERIALS = [1, 2, 3, 4, 5, 6] as const;

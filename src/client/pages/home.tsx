@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { AffiliateLink } from '../features/affiliate/affiliate-link';
 import { useCreator } from '../features/creator/creator';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
 import { useConfig } from '../lib/config';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 

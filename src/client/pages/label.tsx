@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { PRINT_ONLY_SHEET, StoneLabel } from '../features/label/stone-label';
 import { useStone } from '../features/stone/api';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { Button } from '../ui/button';
 
 /** The label sizes people laminate onto a stone, in centimetres, and how many of each fit a row of A4. */

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 

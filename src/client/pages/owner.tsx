@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
@@ -16,6 +15,7 @@ import { OwnerPhotos } from '../features/owner/owner-photos';
 import { OwnerState } from '../features/owner/owner-state';
 import { OwnerStatistics } from '../features/owner/owner-statistics';
 import { UpgradeCard } from '../features/owner/upgrade-card';
+import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';

@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { FindForm, type PickedLocation } from '../features/find-form/find-form';
 import { useStone } from '../features/stone/api';
 import { type Coordinates, formatCoordinates } from '../lib/geolocation';
+import { FormattedMessage } from '../lib/intl-react';
 import { boundedPart, lazyPart } from '../lib/lazy-page';
 import { useRouter } from '../lib/router';
 import { withTexts } from '../lib/screen-messages';

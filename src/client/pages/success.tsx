@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../shared/code';
 import { queries } from '../../shared/queries';
 import { pathTo } from '../../shared/routes';
@@ -8,6 +7,7 @@ import { ShareButtons } from '../features/share/share-buttons';
 import { api } from '../lib/api';
 import { copyText } from '../lib/clipboard';
 import { useConfig } from '../lib/config';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';

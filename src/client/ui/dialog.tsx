@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type ReactNode, type RefObject, useRef } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../lib/intl-react';
 import { focusScreen, navigationCount } from '../lib/router';
 
 interface DialogProps {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl-react';
 import { Button } from './button';
 import { NoticePage } from './notice-page';
 

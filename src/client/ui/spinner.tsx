@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl-react';
 
 export function Spinner() {
   return (

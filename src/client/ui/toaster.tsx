@@ -1,5 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../lib/intl-react';
 import { TOAST_DURATION_MS, type ToastMessage } from './toast';
 
 interface ToasterProps {

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_BLOG_CONTENT_LENGTH, MAX_BLOG_EXCERPT_LENGTH, MAX_BLOG_TITLE_LENGTH, MAX_SLUG_LENGTH } from '../../../shared/schemas/blog';
 import type { AdminBlogPost } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 
 /** The message ids of a dialog form's two buttons, the save button's while it is saving included. */

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { OPERATOR_PAGE_SIZE, SEARCH_COUNT_CAP } from '../../../shared/schemas/stone-list';
 import type { OperatorStoneRow } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

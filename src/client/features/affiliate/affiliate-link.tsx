@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /**
  * The supplies shop's affiliate link (spec §1), marked as an ad and as a paid link for search engines

@@ -1,8 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import type { OwnerCollectionView } from '../../../shared/types';
 import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';

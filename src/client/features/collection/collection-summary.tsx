@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { CollectionView } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { countryName } from './country-names';
 
 /** The collection's figures: its stones' kilometres and finds together, and the countries they reached. */

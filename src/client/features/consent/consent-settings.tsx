@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { type ConsentSettings, closeConsentSettings } from './consent-store';

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH } from '../../../shared/schemas/limits';
+import { FormattedMessage } from '../../lib/intl-react';
 import { EmailField, TextArea, TextField } from '../../ui/field';
 import { StoneTitlesField } from '../collection/stone-titles';
 import type { Draft, Errors, Kind, Translate } from './wizard';

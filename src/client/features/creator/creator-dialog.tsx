@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatEuros, priceCents } from '../../../shared/pricing';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { preloadRecaptcha } from '../../lib/recaptcha';
 import { useRouter } from '../../lib/router';
 import { useTexts } from '../../lib/screen-messages';

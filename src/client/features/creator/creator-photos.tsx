@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
+import { FormattedMessage } from '../../lib/intl-react';
 import { PhotoPicker } from '../photos/photo-picker';
 import type { PhotoProblem } from '../photos/prepare-photos';
 import type { Draft, Errors, Translate } from './wizard';

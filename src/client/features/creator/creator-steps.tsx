@@ -1,7 +1,7 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage } from '../../lib/intl-react';
 import { EmailField, TextArea, TextField } from '../../ui/field';
 import { CreatorPhotos } from './creator-photos';
 import type { Draft, Errors, Translate } from './wizard';

@@ -1,8 +1,8 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeEdit, hasLookalikes } from '../../../shared/code-entry';
 import { pathTo } from '../../../shared/routes';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useQueryClient } from '../../lib/query';
 import { useRouter } from '../../lib/router';
 import { useTexts } from '../../lib/screen-messages';

@@ -1,7 +1,7 @@
 import QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { codeFromScan } from '../../../shared/code-entry';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /** Spec §9: scanning starts after 1 s and scans every 500 ms (2 per second). */
 export const SCAN_START_DELAY_MS = 1000;

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiRequestError, api } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { PRECISIONS, type Precision } from '../../../shared/schemas/precision';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
 /** How exactly the find shows on the map and counts for the distance. */
 export function PrecisionField({ value, onChange }: { value: Precision; onChange: (precision: Precision) => void }) {

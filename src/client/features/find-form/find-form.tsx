@@ -1,5 +1,4 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { FindAnswer } from '../../../shared/find-answer';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
@@ -8,6 +7,7 @@ import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { withTexts } from '../../lib/screen-messages';

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PENDING_FIND_PHOTOS } from '../../../shared/schemas/limits';
 import { useHydrated } from '../../lib/hydrated';
 import type { AppIntl } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { preparePhotos } from '../photos/prepare-photos';

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { AppIntl } from '../../lib/intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import type { useToast } from '../../ui/toast';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { placeName } from '../../../shared/place-name';
 import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { api } from '../../lib/api';
 import { formatCoordinates } from '../../lib/geolocation';
+import { FormattedMessage } from '../../lib/intl-react';
 import type { PickedLocation } from './find-form';
 
 interface PublishedPlaceProps {

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { useCreator } from '../creator/creator';
 import { LanguageSwitch } from './language-switch';

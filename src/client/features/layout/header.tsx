@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link, useRouter } from '../../lib/router';
 import { useFindDialog } from '../find-dialog/find-dialog';
 import { Disclosure } from './disclosure';

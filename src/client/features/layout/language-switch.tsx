@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale, localeOfIntl } from '../../../shared/i18n/locale';
+import { useIntl } from '../../lib/intl-react';
 import { Disclosure } from './disclosure';
 
 /**

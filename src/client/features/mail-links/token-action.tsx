@@ -1,8 +1,8 @@
-import { FormattedMessage } from 'react-intl';
 import { collectionPath } from '../../../shared/collection';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Link, useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { EmailField, TextField } from '../../ui/field';

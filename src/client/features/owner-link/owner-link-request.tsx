@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { OwnerStoneView } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 import { DeleteSection } from './delete-section';
 
 const TEXTS = {

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { OWNER_LINK_TTL_DAYS } from '../../../shared/schemas/limits';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { OwnerLinkRequest } from '../owner-link/owner-link-request';
 

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { type PhotoProblem, preparePhotos } from './prepare-photos';

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import { MAX_REPORT_NOTE_LENGTH, REPORT_REASONS, type ReportReason } from '../../../shared/schemas/report';
 import { api, apiErrorMessage } from '../../lib/api';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useToast } from '../../ui/toast';
 
 const linkClass =

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { specQuery } from '../../lib/queries';
 import { useQuery } from '../../lib/query';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
 import type { Coordinates } from '../../lib/geolocation';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { withTexts } from '../../lib/screen-messages';
 import type { MapHandle } from './map-handle';
 import { isMapUnavailable, type MapStatus, setMapStatus, useMapStatus } from './map-status';

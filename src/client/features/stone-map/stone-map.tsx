@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION, type PositionFailure } from '../../lib/geolocation';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useToast } from '../../ui/toast';
 import { LazyMapFrame, useLazyMap } from './lazy-map';
 import type { MappedStone } from './map-handle';

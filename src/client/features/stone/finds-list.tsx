@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDay } from '../../../shared/dates';
 import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { FindView } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
 /**
  * The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx).

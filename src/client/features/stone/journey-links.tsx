@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /** The stone's journey to take along: GPX for GPS devices and hiking apps, GeoJSON for maps (plain downloads). */
 export function JourneyLinks({ code }: { code: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import type { FindsPage, FindView, StoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { FindsList } from './finds-list';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
 /** `first`: the first photo is often the largest thing on a phone's first screen, so it loads at once and first. */
 function Photo({ src, alt, first }: { src: string; alt: string; first: boolean }) {

@@ -1,7 +1,7 @@
-import { useIntl } from 'react-intl';
 import { formatDay } from '../../../shared/dates';
 import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { StoneView } from '../../../shared/types';
+import { useIntl } from '../../lib/intl-react';
 
 /**
  * The stone's state in words, since when, and where it was last seen (its newest public find that counts, which the

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';

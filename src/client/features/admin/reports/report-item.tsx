@@ -1,9 +1,9 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../../shared/dates';
 import { pathTo } from '../../../../shared/routes';
 import type { ReportAction } from '../../../../shared/schemas/report';
 import type { ReportedFind } from '../../../../shared/types';
 import { apiErrorMessage } from '../../../lib/api';
+import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { useMutation, useQueryClient } from '../../../lib/query';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast';
