@@ -3,11 +3,11 @@ import { createContext, createElement, type ElementType, Fragment, memo, type Re
 import type { AppIntl } from './intl';
 
 /**
- * The part of react-intl's React binding this app uses — RawIntlProvider, useIntl and <FormattedMessage> — for the
- * intl objects of lib/intl.ts. The builds resolve `react-intl` to this module (vite.config.ts): react-intl's own
- * module keeps intl-messageformat and parts of @formatjs/intl in the first JavaScript of every page (class static
- * blocks count as side effects), which nothing here needs. The type checker resolves `react-intl` here too
- * (tsconfig.client.json `paths`), so a component can only call what lib/intl.ts implements (AppIntl).
+ * The app's own React binding for the intl objects of lib/intl.ts — RawIntlProvider, useIntl and <FormattedMessage>,
+ * shaped as react-intl's are. Components import it by its own path (no alias), so the browser, the Worker's build
+ * and the Worker tests all render with this module: react-intl's own module would keep intl-messageformat and parts
+ * of @formatjs/intl in the first JavaScript of every page (class static blocks count as side effects), which
+ * nothing here needs. A component can only call what lib/intl.ts implements (AppIntl).
  */
 export type { AppIntl };
 

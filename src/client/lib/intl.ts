@@ -11,8 +11,8 @@ type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
 
 /**
  * What the app's intl objects offer — only what createIntl below implements, not react-intl's whole IntlShape
- * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/intl-react.ts, to which
- * both the build (vite.config.ts) and the type checker (tsconfig.client.json `paths`) resolve `react-intl`.
+ * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/intl-react.ts, so calling
+ * another formatter is a type error.
  */
 export interface AppIntl {
   /** The language's BCP 47 tag (shared/i18n/locale.ts intlTag). */
