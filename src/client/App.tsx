@@ -94,7 +94,7 @@ export function App() {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          <FormattedMessage id="nav.skip" />
+          <FormattedMessage id="core.nav.skip" />
         </a>
         <div className="flex min-h-screen flex-col">
           <Header />

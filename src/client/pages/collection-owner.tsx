@@ -31,7 +31,7 @@ const LINK_TEXTS = {
 
 const homeLink = (
   <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
-    <FormattedMessage id="notFound.home" />
+    <FormattedMessage id="core.notFound.home" />
   </Link>
 );
 

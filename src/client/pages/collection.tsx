@@ -25,7 +25,7 @@ export default function CollectionPage({ params }: PageProps) {
         text={<FormattedMessage id="collection.notFound.text" />}
       >
         <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
-          <FormattedMessage id="notFound.home" />
+          <FormattedMessage id="core.notFound.home" />
         </Link>
       </NoticePage>
     );

@@ -15,8 +15,8 @@ export function useCopyLink() {
   const intl = useIntl();
   const toast = useToast();
   return async (url: string) => {
-    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'share.copied' }) });
-    else toast({ title: intl.formatMessage({ id: 'share.copyFailed' }), description: url, variant: 'error' });
+    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'stone-aside.share.copied' }) });
+    else toast({ title: intl.formatMessage({ id: 'stone-aside.share.copyFailed' }), description: url, variant: 'error' });
   };
 }
 

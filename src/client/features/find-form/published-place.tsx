@@ -59,7 +59,11 @@ export default function PublishedPlace({ picked, precision, onPick }: PublishedP
   if (typeof name !== 'string') return null;
   return (
     <p data-testid="published-place" className="text-sm text-stone-700">
-      {name ? <FormattedMessage id="findForm.published" values={{ place: name }} /> : <FormattedMessage id="location.onlyStreet" />}
+      {name ? (
+        <FormattedMessage id="find-place.findForm.published" values={{ place: name }} />
+      ) : (
+        <FormattedMessage id="find-place.location.onlyStreet" />
+      )}
     </p>
   );
 }

@@ -10,7 +10,7 @@ import { Disclosure } from './disclosure';
 export function LanguageSwitch() {
   const intl = useIntl();
   const current = localeOfIntl(intl);
-  const label = intl.formatMessage({ id: 'language.label' });
+  const label = intl.formatMessage({ id: 'layout.language.label' });
   const choose = (locale: Locale) => {
     if (locale === current) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the server must read it with the next request

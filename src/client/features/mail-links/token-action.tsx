@@ -35,7 +35,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
       </h1>
       {!token ? (
         <p role="alert" className="mt-4 text-stone-700">
-          <FormattedMessage id="abo.missing" />
+          <FormattedMessage id="mail-links.abo.missing" />
         </p>
       ) : mutation.isSuccess ? (
         <div role="status" className="mt-4 space-y-6">
@@ -48,7 +48,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
             }
             className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700"
           >
-            <FormattedMessage id={mutation.data.collectionId ? 'abo.toCollection' : 'abo.toStone'} />
+            <FormattedMessage id={mutation.data.collectionId ? 'mail-links.abo.toCollection' : 'mail-links.abo.toStone'} />
           </Link>
         </div>
       ) : (
@@ -58,7 +58,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
           </p>
           {mutation.isError ? (
             <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
-              <FormattedMessage id={invalid ? 'abo.invalid' : 'abo.error'} />
+              <FormattedMessage id={invalid ? 'mail-links.abo.invalid' : 'mail-links.abo.error'} />
             </p>
           ) : null}
           {invalid ? null : (

@@ -19,9 +19,9 @@ function OwnerPhoto({ src, n, onDelete, deleting }: { src: string; n: number; on
         <div
           className="flex size-full items-center justify-center p-2 text-center text-sm text-stone-600"
           role="img"
-          aria-label={intl.formatMessage({ id: 'stone.photoUnavailable' })}
+          aria-label={intl.formatMessage({ id: 'core.stone.photoUnavailable' })}
         >
-          <FormattedMessage id="stone.photoUnavailable" />
+          <FormattedMessage id="core.stone.photoUnavailable" />
         </div>
       ) : (
         <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />

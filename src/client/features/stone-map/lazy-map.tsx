@@ -156,18 +156,18 @@ export function LazyMapFrame({ map, label, testId, children }: { map: LazyMap; l
             onClick={start}
             className="rounded-lg bg-white px-4 py-2 text-sm font-medium shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600"
           >
-            <FormattedMessage id="map.show" />
+            <FormattedMessage id="stone-map.show" />
           </button>
         </div>
       ) : null}
       {status === 'loading' && wanted ? (
         <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-stone-600">
-          <FormattedMessage id="map.loading" />
+          <FormattedMessage id="stone-map.loading" />
         </p>
       ) : null}
       {isMapUnavailable(status) ? (
         <p role="status" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-stone-700">
-          <FormattedMessage id={status === 'failed' ? 'map.loadError' : 'map.unavailable'} />
+          <FormattedMessage id={status === 'failed' ? 'stone-map.loadError' : 'stone-map.unavailable'} />
         </p>
       ) : null}
       {children}

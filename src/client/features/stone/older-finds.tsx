@@ -60,12 +60,12 @@ export default function OlderFinds({ stone }: { stone: Pick<StoneView, 'code' | 
           // Not disabled while loading: the button keeps the focus should the page not arrive.
           aria-busy={state === 'loading' || undefined}
         >
-          <FormattedMessage id={state === 'loading' ? 'olderFinds.loading' : 'olderFinds.show'} />
+          <FormattedMessage id={state === 'loading' ? 'older-finds.loading' : 'older-finds.show'} />
         </Button>
       ) : null}
       {state === 'failed' ? (
         <p role="alert" className="text-sm text-red-800">
-          <FormattedMessage id="olderFinds.failed" />
+          <FormattedMessage id="older-finds.failed" />
         </p>
       ) : null}
     </>

@@ -33,7 +33,7 @@ export default function WelcomeDialogPanel({ title, onLogFind }: { title: string
             setOpen(false);
           }}
         >
-          <FormattedMessage id="welcome.log" />
+          <FormattedMessage id="stone-parts.welcome.log" />
         </Button>
         <Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>
           <FormattedMessage id="welcome.continue" />
