@@ -64,13 +64,11 @@ describe('the declared dependencies', () => {
   });
 
   it('every import of the code, the tests, the scripts, the bench and the build configuration is declared', () => {
-    const undeclared = [...['src', 'tests', 'e2e', 'scripts', 'bench'].flatMap(files), ...ROOT_CONFIGS]
-      .flatMap(imports)
-      .flatMap((i) => {
-        const name = packageOf(i.specifier);
-        if (!name || declared.has(name) || (i.typeOnly && declared.has(typesOf(name)))) return [];
-        return [`${i.file}: ${i.specifier}`];
-      });
+    const undeclared = [...['src', 'tests', 'e2e', 'scripts', 'bench'].flatMap(files), ...ROOT_CONFIGS].flatMap(imports).flatMap((i) => {
+      const name = packageOf(i.specifier);
+      if (!name || declared.has(name) || (i.typeOnly && declared.has(typesOf(name)))) return [];
+      return [`${i.file}: ${i.specifier}`];
+    });
     expect(undeclared).toEqual([]);
   });
 
