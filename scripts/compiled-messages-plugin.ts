@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import { LOCALES } from '../src/shared/i18n/locale.ts';
 
@@ -127,9 +127,23 @@ function compile(context: Context, folder: string, locale: string, file = resolv
   // message in fewer bytes, which every page's first JavaScript carries (lib/intl.ts formats both).
   return Object.fromEntries(
     Object.entries(catalog).map(([key, text]) => {
-      const ast = parse(text);
+      const ast = cardinalByDefault(parse(text));
       const only = ast.length === 1 ? ast[0] : undefined;
       return [key, only?.type === TYPE.literal ? only.value : ast];
     }),
   );
+}
+
+/**
+ * A plural is cardinal unless it says otherwise (lib/intl.ts reads a missing `pluralType` so): the compiled catalog
+ * leaves the word out, a few bytes less in the first JavaScript of every page with a count.
+ */
+function cardinalByDefault(elements: MessageFormatElement[]): MessageFormatElement[] {
+  for (const element of elements) {
+    if (element.type === TYPE.plural && element.pluralType === 'cardinal') delete (element as { pluralType?: string }).pluralType;
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) cardinalByDefault(option.value);
+    if (element.type === TYPE.tag) cardinalByDefault(element.children);
+  }
+  return elements;
 }

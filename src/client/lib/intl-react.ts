@@ -1,5 +1,5 @@
 import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
-import { createContext, createElement, type ElementType, Fragment, memo, type ReactNode, useContext } from 'react';
+import { createContext, memo, type ReactNode, useContext } from 'react';
 import type { AppIntl } from './intl';
 
 /**
@@ -25,14 +25,11 @@ interface FormattedMessageProps {
   id: string;
   /** As react-intl's: plain values, React nodes, and functions for rich-text tags (given the tag's chunks). */
   values?: Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>;
-  tagName?: ElementType;
-  children?: (nodes: ReactNode[]) => ReactNode;
 }
 
-function FormattedMessageImpl({ id, values, tagName, children }: FormattedMessageProps) {
-  const nodes: ReactNode = useIntl().formatMessage({ id }, values);
-  if (typeof children === 'function') return children(Array.isArray(nodes) ? nodes : [nodes]);
-  return createElement(tagName ?? Fragment, null, nodes);
+/** The message as text or React nodes (no wrapping element: react-intl's `tagName` and render function are not used). */
+function FormattedMessageImpl({ id, values }: FormattedMessageProps) {
+  return useIntl().formatMessage({ id }, values) as ReactNode;
 }
 
 function shallowEqual(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {

@@ -17,11 +17,7 @@ type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
 export interface AppIntl {
   /** The language's BCP 47 tag (shared/i18n/locale.ts intlTag). */
   readonly locale: string;
-  readonly defaultLocale: string;
-  readonly messages: Messages;
-  readonly textComponent: typeof Fragment;
   readonly formatMessage: FormatMessage;
-  readonly $t: FormatMessage;
   /** Intl.NumberFormat's format in the language; the value as a string if the options are invalid. */
   readonly formatNumber: (value: number | bigint, options?: Intl.NumberFormatOptions) => string;
 }
@@ -131,8 +127,9 @@ function join(list: Part[]): ReactNode {
  * A small stand-in for react-intl's createIntl, for the catalogs this app has (precompiled, see
  * scripts/compiled-messages-plugin.ts): formatMessage (like react-intl's, a string or React nodes), formatNumber
  * and the locale. The full formatjs runtime (dates, lists, relative times, display names, its formatter cache)
- * would weigh about 3 KB gz in the first JavaScript of every page for nothing; react-intl's provider, useIntl and
- * <FormattedMessage> take this object as they take their own. A missing message shows its id, like react-intl.
+ * would weigh about 3 KB gz in the first JavaScript of every page for nothing; lib/intl-react.ts gives it to the
+ * components. It has only what the app calls (none of react-intl's `$t`, `messages`, `defaultLocale`). A missing
+ * message shows its id, like react-intl.
  */
 export function createIntl(locale: string, messages: Messages): AppIntl {
   const formatMessage = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
@@ -161,12 +158,8 @@ export function createIntl(locale: string, messages: Messages): AppIntl {
   };
   return {
     locale,
-    defaultLocale: 'de-DE',
-    messages,
-    textComponent: Fragment,
     // One implementation for all of react-intl's overloads: it returns a string whenever every value is one (join).
     formatMessage: formatMessage as FormatMessage,
-    $t: formatMessage as FormatMessage,
     formatNumber,
   };
 }
