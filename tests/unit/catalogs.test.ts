@@ -176,3 +176,11 @@ describe('the build’s check of the catalogs', () => {
     }
   });
 });
+
+describe('the type of the message ids (src/shared/i18n/message-ids.ts)', () => {
+  it('is made of every namespace’s German catalog', () => {
+    const text = readFileSync('src/shared/i18n/message-ids.ts', 'utf8');
+    const missing = Object.keys(NAMESPACES).filter((ns) => !text.includes(ns === 'core' ? `from './de.json'` : `from './${ns}/de.json'`));
+    expect(missing).toEqual([]);
+  });
+});

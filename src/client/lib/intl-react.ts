@@ -1,6 +1,6 @@
 import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
 import { createContext, memo, type ReactNode, useContext } from 'react';
-import type { AppIntl } from './intl';
+import type { AppIntl, MessageId } from './intl';
 
 /**
  * The app's own React binding for the intl objects of lib/intl.ts — RawIntlProvider, useIntl and <FormattedMessage>,
@@ -22,7 +22,8 @@ export function useIntl(): AppIntl {
 }
 
 interface FormattedMessageProps {
-  id: string;
+  /** One of the catalogs' ids: a typo is a type error. */
+  id: MessageId;
   /** As react-intl's: plain values, React nodes, and functions for rich-text tags (given the tag's chunks). */
   values?: Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>;
 }

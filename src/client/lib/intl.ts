@@ -1,23 +1,32 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { IntlFormatters } from '@formatjs/intl';
+import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
 import { Children, createElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { intlTag, type Locale } from '../../shared/i18n/locale';
+import type { MessageId } from '../../shared/i18n/message-ids';
 
 /** A compiled catalog: message id → ICU AST, or the text itself when it is only text (scripts/compiled-messages-plugin.ts). */
 export type Messages = Record<string, MessageFormatElement[] | string>;
 
-/** formatMessage with react-intl's types: a string when every value is one, else React nodes. */
-type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
+export type { MessageId };
+
+/**
+ * formatMessage as react-intl types it, for the ids of the catalogs (`Id`: the interface's MessageId, or the
+ * Worker's TextId): a string when every value is one, else React nodes.
+ */
+export interface FormatMessage<Id extends string = MessageId> {
+  (descriptor: { id: Id }, values?: Record<string, PrimitiveType | FormatXMLElementFn<string, string>>): string;
+  (descriptor: { id: Id }, values?: Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>): ReactNode;
+}
 
 /**
  * What the app's intl objects offer — only what createIntl below implements, not react-intl's whole IntlShape
  * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/intl-react.ts, so calling
  * another formatter is a type error.
  */
-export interface AppIntl {
+export interface AppIntl<Id extends string = MessageId> {
   /** The language's BCP 47 tag (shared/i18n/locale.ts intlTag). */
   readonly locale: string;
-  readonly formatMessage: FormatMessage;
+  readonly formatMessage: FormatMessage<Id>;
   /** Intl.NumberFormat's format in the language; the value as a string if the options are invalid. */
   readonly formatNumber: (value: number | bigint, options?: Intl.NumberFormatOptions) => string;
 }
@@ -131,7 +140,7 @@ function join(list: Part[]): ReactNode {
  * components. It has only what the app calls (none of react-intl's `$t`, `messages`, `defaultLocale`). A missing
  * message shows its id, like react-intl.
  */
-export function createIntl(locale: string, messages: Messages): AppIntl {
+export function createIntl<Id extends string = MessageId>(locale: string, messages: Messages): AppIntl<Id> {
   const formatMessage = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
     const id = String(descriptor.id ?? '');
     const message = Object.hasOwn(messages, id) ? messages[id] : undefined;
@@ -159,7 +168,7 @@ export function createIntl(locale: string, messages: Messages): AppIntl {
   return {
     locale,
     // One implementation for all of react-intl's overloads: it returns a string whenever every value is one (join).
-    formatMessage: formatMessage as FormatMessage,
+    formatMessage: formatMessage as FormatMessage<Id>,
     formatNumber,
   };
 }

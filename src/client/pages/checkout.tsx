@@ -10,6 +10,7 @@ import { PaymentForm } from '../features/checkout/payment-form';
 import { completePendingStone, keepOwnerToken } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
+import type { MessageId } from '../lib/intl';
 import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useQueryClient } from '../lib/query';
 import { recaptchaToken } from '../lib/recaptcha';
@@ -37,7 +38,7 @@ export default function CheckoutPage() {
   const [promo, setPromo] = useState({ code: '', id: null as string | null, discount: 0 });
   const [checking, setChecking] = useState(false);
   const [stripeFailed, setStripeFailed] = useState(false);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const nothingToPay = !order || order.amount <= 0;
   const started = useRef(false);
 

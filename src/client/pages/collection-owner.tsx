@@ -10,7 +10,7 @@ import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
 import { DeletedNotice } from '../features/owner/deleted-notice';
-import { LinksCard } from '../features/owner/links-card';
+import { LinksCard, type LinksTexts } from '../features/owner/links-card';
 import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
@@ -18,7 +18,7 @@ import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
-const LINK_TEXTS = {
+const LINK_TEXTS: LinksTexts = {
   title: 'collection.owner.data',
   lifetime: 'collection.owner.lifetime',
   export: 'collection.owner.export',

@@ -1,4 +1,5 @@
 import { AffiliateLink } from '../features/affiliate/affiliate-link';
+import type { MessageId } from '../lib/intl';
 import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 
@@ -69,7 +70,7 @@ function BulletSection({ id, items }: { id: 'materials' | 'tips'; items: readonl
       <ul className="list-disc space-y-1 pl-6">
         {items.map((n) => (
           <li key={n}>
-            <FormattedMessage id={`guide.${id}.${n}`} />
+            <FormattedMessage id={`guide.${id}.${n}` as Extract<MessageId, `guide.${typeof id}.${number}`>} />
           </li>
         ))}
       </ul>

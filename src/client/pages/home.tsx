@@ -4,6 +4,7 @@ import { useCreator } from '../features/creator/creator';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
 import { useConfig } from '../lib/config';
+import type { MessageId } from '../lib/intl';
 import { FormattedMessage } from '../lib/intl-react';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
@@ -157,7 +158,7 @@ export default function HomePage() {
 }
 
 /** A section's heading (its text `title`), which also names the section (`aria-labelledby="{name}-title"`). */
-function Heading({ name, title }: { name: string; title: string }) {
+function Heading({ name, title }: { name: string; title: MessageId }) {
   return (
     <h2 id={`${name}-title`} className="text-3xl font-bold">
       <FormattedMessage id={title} />

@@ -3,7 +3,7 @@ import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
 import { DeletedNotice } from '../features/owner/deleted-notice';
-import { LinksCard } from '../features/owner/links-card';
+import { LinksCard, type LinksTexts } from '../features/owner/links-card';
 import { OwnerDelete } from '../features/owner/owner-delete';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerEmbed } from '../features/owner/owner-embed';
@@ -22,7 +22,7 @@ import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
-const LINK_TEXTS = {
+const LINK_TEXTS: LinksTexts = {
   title: 'owner.links.title',
   lifetime: 'owner.links.lifetime',
   export: 'owner.links.export',

@@ -8,9 +8,9 @@ import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { BLOG_ADMIN_KEY, blogAdminApi } from './blog-admin-api';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons, type DialogButtonTexts } from './dialog-buttons';
 
-const TEXTS = { cancel: 'admin.adminBlog.cancel', save: 'admin.adminBlog.save', saving: 'admin.adminBlog.saving' };
+const TEXTS: DialogButtonTexts = { cancel: 'admin.adminBlog.cancel', save: 'admin.adminBlog.save', saving: 'admin.adminBlog.saving' };
 
 /** "Neuer Artikel" and editing (spec §2): the spec's fields and the published switch. */
 export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {

@@ -15,7 +15,7 @@ export default function Settings({
   const intl = useIntl();
   const [analytics, setAnalytics] = useState(current?.analytics ?? false);
   const [marketing, setMarketing] = useState(current?.marketing ?? false);
-  const row = (id: string, checked: boolean, onChange?: (next: boolean) => void) => (
+  const row = (id: 'necessary' | 'analytics' | 'marketing', checked: boolean, onChange?: (next: boolean) => void) => (
     <label className="flex items-start justify-between gap-4 py-3">
       <span>
         <span className="block font-medium text-stone-900">

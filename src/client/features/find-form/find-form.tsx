@@ -7,6 +7,7 @@ import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { type Coordinates, currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
@@ -161,7 +162,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     });
     if (result.refusals) {
       const next: Errors = {};
-      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message });
+      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message as MessageId });
       setErrors(next);
       return;
     }

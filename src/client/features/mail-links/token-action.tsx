@@ -2,6 +2,7 @@ import { collectionPath } from '../../../shared/collection';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Link, useRouter } from '../../lib/router';
@@ -11,7 +12,7 @@ interface TokenActionProps {
   /** The API call the button makes with the link's token. */
   endpoint: string;
   /** `doneCollection`: what `done` says when the link was a collection follower's. */
-  ids: { title: string; text: string; button: string; pending: string; done: string; doneCollection?: string };
+  ids: { title: MessageId; text: MessageId; button: MessageId; pending: MessageId; done: MessageId; doneCollection?: MessageId };
 }
 
 /**

@@ -4,6 +4,7 @@ import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
@@ -39,7 +40,7 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
     setCodeError(null);
     const result = v.safeParse(emailSchema, email);
     if (!result.success) {
-      setError(intl.formatMessage({ id: result.issues[0]?.message ?? 'core.email.invalid' }));
+      setError(intl.formatMessage({ id: (result.issues[0]?.message ?? 'core.email.invalid') as MessageId }));
       return;
     }
     setError(null);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage } from '../../lib/intl-react';
 import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
@@ -12,7 +13,7 @@ export interface OwnerLinkTarget {
   /** The request's address, e.g. `/api/collections/{id}/owner-link`, instead of the stone's. */
   path?: string;
   /** The texts where they are not a stone's: the disclosure's summary, the form's explanation, the answer. */
-  texts?: { summary: string; text: string; sent: string };
+  texts?: { summary: MessageId; text: MessageId; sent: MessageId };
 }
 
 /** A discreet "is this your stone? get your owner link by e-mail" for owners who lost their link. */

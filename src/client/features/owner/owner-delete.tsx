@@ -1,8 +1,8 @@
 import type { OwnerStoneView } from '../../../shared/types';
 import { FormattedMessage } from '../../lib/intl-react';
-import { DeleteSection } from './delete-section';
+import { DeleteSection, type DeleteTexts } from './delete-section';
 
-const TEXTS = {
+const TEXTS: DeleteTexts = {
   title: 'owner.delete.title',
   text: 'owner.delete.text',
   open: 'owner.delete.open',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
@@ -45,7 +46,7 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
   const intl = useIntl();
   const toast = useToast();
   const [pending, setPending] = useState<File[]>([]);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const room = MAX_PHOTOS - stone.photos.length - pending.length;
 
   const remove = useMutation({

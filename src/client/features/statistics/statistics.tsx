@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { queries } from '../../../shared/queries';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { specQuery } from '../../lib/queries';
 import { useQuery } from '../../lib/query';
@@ -57,7 +58,7 @@ export function StatisticsBand() {
   // (styles.css), so they do not flash before the count-up starts from 0 in the same paint.
   const [hydrated, setHydrated] = useState(false);
   useLayoutEffect(() => setHydrated(true), []);
-  const items = [
+  const items: Array<{ id: string; value: string; label: MessageId }> = [
     { id: 'distance', value: unknown ? '–' : intl.formatNumber(km, { maximumFractionDigits: 0 }), label: 'home.stats.distance' },
     { id: 'stones', value: unknown ? '–' : intl.formatNumber(Math.round(stones)), label: 'home.stats.stones' },
     { id: 'finds', value: unknown ? '–' : intl.formatNumber(Math.round(finds)), label: 'home.stats.finds' },

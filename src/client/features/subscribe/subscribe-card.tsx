@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
@@ -16,8 +17,8 @@ interface SubscribeCardProps {
   /** Where the follow goes: a stone's `/api/stones/{code}/notifications`, a collection's `/api/collections/{id}/notifications`. */
   path: string;
   /** The card's heading and text, when it is not a stone's. */
-  titleId?: string;
-  textId?: string;
+  titleId?: MessageId;
+  textId?: MessageId;
 }
 
 /** Subscribe an e-mail address to the find notifications of a stone or of a whole collection. */
@@ -67,7 +68,7 @@ export function SubscribeCard({
     }
     const result = checkSubscription({ email });
     if (result.refusals) {
-      setError(intl.formatMessage({ id: result.refusals[0]?.message ?? 'core.email.invalid' }));
+      setError(intl.formatMessage({ id: (result.refusals[0]?.message ?? 'core.email.invalid') as MessageId }));
       return;
     }
     setError(null);
