@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -55,12 +54,7 @@ export default defineConfig(({ command }) => ({
   ],
   resolve: {
     // Messages arrive precompiled (virtual:compiled-messages): ship formatjs without its parser.
-    alias: [
-      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
-      // The app's intl objects (src/client/lib/intl.ts) with the little of react-intl's React binding it uses: the
-      // package's own module would keep the formatjs runtime in every page's first JavaScript.
-      { find: /^react-intl$/, replacement: fileURLToPath(new URL('./src/client/lib/react-intl-lite.ts', import.meta.url)) },
-    ],
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
   },
   build: {
     rollupOptions: {

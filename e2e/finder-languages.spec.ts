@@ -66,32 +66,32 @@ for (const locale of LOCALES) {
       await page.getByRole('button', { name: say(locale, 'consent.necessaryOnly') }).click();
 
       // Found by its code.
-      await page.getByRole('button', { name: say(locale, 'hero.find') }).click();
-      await page.getByLabel(say(locale, 'findDialog.codeLabel')).fill(code);
-      await page.getByRole('button', { name: say(locale, 'findDialog.submit') }).click();
-      await page.getByRole('button', { name: say(locale, 'findModal.log') }).click();
+      await page.getByRole('button', { name: say(locale, 'home.hero.find') }).click();
+      await page.getByLabel(say(locale, 'find-dialog.codeLabel')).fill(code);
+      await page.getByRole('button', { name: say(locale, 'find-dialog.submit') }).click();
+      await page.getByRole('button', { name: say(locale, 'find-dialog.findModal.log') }).click();
       await expect(page).toHaveURL(new RegExp(`/${code}`));
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 
       // The find, from the phone's position.
-      await page.getByRole('button', { name: say(locale, 'findForm.useGps') }).click();
-      await page.getByRole('button', { name: say(locale, 'findForm.submit'), exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: say(locale, 'find.success') })).toBeVisible();
+      await page.getByRole('button', { name: say(locale, 'stone.find.useGps') }).click();
+      await page.getByRole('button', { name: say(locale, 'stone.find.submit'), exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: say(locale, 'stone.find.success') })).toBeVisible();
       await expectOnlyLanguage(page, locale);
 
       // Followed, confirmed from the mail in the same language.
-      await page.getByRole('textbox', { name: say(locale, 'subscribe.email'), exact: true }).fill(follower);
-      await page.getByRole('button', { name: say(locale, 'subscribe.submit'), exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: say(locale, 'subscribe.confirmHint') })).toBeVisible();
+      await page.getByRole('textbox', { name: say(locale, 'stone-aside.subscribe.email'), exact: true }).fill(follower);
+      await page.getByRole('button', { name: say(locale, 'stone-aside.subscribe.submit'), exact: true }).click();
+      await expect(page.getByRole('status').filter({ hasText: say(locale, 'stone-aside.subscribe.confirmHint') })).toBeVisible();
       const confirmation = await mailFor(
         request,
         (mail) => mail.to === follower && mail.subject === say(locale, 'mail.confirm.subject', { title }),
       );
       await page.goto(mailPath(confirmation, '/abo/bestaetigen'));
-      await expect(page.getByRole('heading', { name: say(locale, 'abo.confirm.title') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: say(locale, 'mail-links.abo.confirm.title') })).toBeVisible();
       await expectOnlyLanguage(page, locale);
-      await page.getByRole('button', { name: say(locale, 'abo.confirm.button') }).click();
-      await expect(page.getByText(say(locale, 'abo.confirm.done', { title }))).toBeVisible();
+      await page.getByRole('button', { name: say(locale, 'mail-links.abo.confirm.button') }).click();
+      await expect(page.getByText(say(locale, 'mail-links.abo.confirm.done', { title }))).toBeVisible();
 
       // The next find (another finder, in German) brings a mail in the follower's language; its link unsubscribes.
       const found = await request.post(`/api/stones/${code}/finds`, {
@@ -105,8 +105,8 @@ for (const locale of LOCALES) {
       );
       await page.goto(mailPath(findMail, '/abo/abmelden'));
       await expectOnlyLanguage(page, locale);
-      await page.getByRole('button', { name: say(locale, 'abo.unsubscribe.button') }).click();
-      await expect(page.getByText(say(locale, 'abo.unsubscribe.done', { title }))).toBeVisible();
+      await page.getByRole('button', { name: say(locale, 'mail-links.abo.unsubscribe.button') }).click();
+      await expect(page.getByText(say(locale, 'mail-links.abo.unsubscribe.done', { title }))).toBeVisible();
     });
   });
 }
@@ -128,6 +128,6 @@ test.describe('the legal pages for a reader of a language they are not binding i
     await page.goto('/impressum');
     await expect(page.getByTestId('legal-summary')).toContainText(legal['legal.binding'] ?? '');
     await expect(page.getByTestId('legal-summary').getByRole('heading')).toHaveCount(0);
-    await expect(page).toHaveTitle(new RegExp(croatian('legal.imprint')));
+    await expect(page).toHaveTitle(new RegExp(croatian('core.legal.imprint')));
   });
 });

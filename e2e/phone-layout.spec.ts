@@ -108,8 +108,8 @@ test.describe('on a 360 × 740 phone', () => {
   }
 });
 
-/** `hero.find` of every language, as the home page says it. */
-const heroFind = (locale: string): string => catalogTexts(locale, ['home'])['hero.find'] ?? '';
+/** `home.hero.find` of every language, as the home page says it. */
+const heroFind = (locale: string): string => catalogTexts(locale, ['home'])['home.hero.find'] ?? '';
 
 test.describe('a first visit to the home page, with the cookie banner open', () => {
   for (const viewport of [

@@ -180,13 +180,13 @@ test.describe('for a finder whose browser reads Turkish', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
     await page
       .getByRole('banner')
-      .getByRole('button', { name: say('nav.find') })
+      .getByRole('button', { name: say('core.nav.find') })
       .click();
-    await page.getByRole('button', { name: say('findDialog.scan') }).click();
-    await expect(page.getByText(say('camera.hint'))).toBeVisible();
-    const modal = page.getByRole('dialog', { name: say('findModal.title').replace('{code}', PAPA) });
+    await page.getByRole('button', { name: say('find-dialog.scan') }).click();
+    await expect(page.getByText(say('find-dialog.camera.hint'))).toBeVisible();
+    const modal = page.getByRole('dialog', { name: say('find-dialog.findModal.title').replace('{code}', PAPA) });
     await expect(modal).toBeVisible({ timeout: 15_000 });
-    await modal.getByRole('button', { name: say('findModal.view') }).click();
+    await modal.getByRole('button', { name: say('find-dialog.findModal.view') }).click();
     await expect(page).toHaveURL(`/view/${PAPA}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   });

@@ -1,14 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import { LOCALES } from '../src/shared/i18n/locale.ts';
+import { NAMESPACES, SERVER_CATALOGS } from '../src/shared/i18n/namespaces.ts';
+import { checkCatalogs } from './catalog-check.ts';
 
 const PREFIX = 'virtual:messages/';
 
 /**
- * Where each catalog lives (every catalog in every language of LOCALES, except the creator's, owner's and
- * operator's, which are German and English only: their other languages are their English text):
+ * Where each catalog lives (each in the languages src/shared/i18n/namespaces.ts declares for it: a namespace of the
+ * creator's, owner's and operator's screens is German and English, and its other languages are its English text):
  * - `virtual:messages/core/<l>`: the interface every page needs in one language, src/shared/i18n/<l>.json. The
  *   browser loads only its own language, by the address the page names (InitialData `texts`).
  * - `virtual:messages/<namespace>/<l>`: one language of a screen's or a lazily loaded feature's own texts,
@@ -26,16 +28,16 @@ function catalogFolder(root: string, name: string): string | null {
   return existsSync(resolve(folder, 'de.json')) ? folder : null;
 }
 
-/** A folder's catalog in `locale`, or its English one when the folder is German and English only. */
+/** A folder's catalog in `locale`, or its English one in a language not declared for it (checkCatalogs). */
 function catalogFile(folder: string, locale: string): string {
   const own = resolve(folder, `${locale}.json`);
   return existsSync(own) ? own : resolve(folder, 'en.json');
 }
 
 /**
- * Every language's texts of some folders as a module: English in full, each other language with only what it has
- * of its own, completed by English the first time it is asked for (a getter), so a German-and-English-only
- * catalog is in the Worker once, not once per language.
+ * Every language's texts of some folders as a module: English in full, each other language with only the catalogs
+ * declared in it, completed by English (the undeclared ones) the first time it is asked for (a getter), so a
+ * German-and-English-only catalog is in the Worker once, not once per language.
  */
 function allLanguages(context: Context, folders: string[]): string {
   const own = (locale: string) =>
@@ -74,12 +76,19 @@ export function compiledMessages(): Plugin {
       command = config.command;
     },
     buildStart() {
+      // A catalog that lacks a text in a language declared for it fails the build (a running dev server says so).
+      try {
+        checkCatalogs(root, NAMESPACES, SERVER_CATALOGS);
+      } catch (error) {
+        if (command === 'build') throw error;
+        this.warn((error as Error).message);
+      }
       // Nothing imports a catalog by name: the page names its language's files (InitialData `texts`). The client
       // build emits each catalog in each language it has (English stands in for the others, render.tsx).
       if (command !== 'build' || this.environment?.name !== 'client') return;
       const catalogs: Array<[string, string]> = [
         ['core', resolve(root, 'src/shared/i18n')],
-        ...namespaces(root).map((ns): [string, string] => [ns, resolve(root, 'src/shared/i18n', ns)]),
+        ...screenNamespaces().map((ns): [string, string] => [ns, resolve(root, 'src/shared/i18n', ns)]),
       ];
       for (const [name, folder] of catalogs)
         for (const locale of LOCALES)
@@ -96,13 +105,13 @@ export function compiledMessages(): Plugin {
         // The Worker renders every screen: every interface text, every language.
         return allLanguages(this, [
           resolve(root, 'src/shared/i18n'),
-          ...namespaces(root).map((ns) => resolve(root, 'src/shared/i18n', ns)),
+          ...screenNamespaces().map((ns) => resolve(root, 'src/shared/i18n', ns)),
         ]);
       }
       if (name === 'server') return allLanguages(this, [resolve(root, 'src/worker/i18n'), resolve(root, 'src/worker/i18n/owner')]);
       if (name === 'names') {
         // The namespaces, for the Worker to name each one's catalog in the page's language (render.tsx).
-        return `export default ${JSON.stringify(namespaces(root))};`;
+        return `export default ${JSON.stringify(screenNamespaces())};`;
       }
       const folder = catalogFolder(root, name);
       if (!folder || only === undefined || !(LOCALES as readonly string[]).includes(only))
@@ -112,11 +121,10 @@ export function compiledMessages(): Plugin {
   };
 }
 
-/** The namespace folders under src/shared/i18n/ (each a lazily loaded feature's or a screen's own texts). */
-function namespaces(root: string): string[] {
-  return readdirSync(resolve(root, 'src/shared/i18n'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
+/** The namespaces besides the core (each a folder of src/shared/i18n/: a lazily loaded feature's or a screen's own texts). */
+function screenNamespaces(): string[] {
+  return Object.keys(NAMESPACES)
+    .filter((ns) => ns !== 'core')
     .sort();
 }
 
@@ -127,9 +135,23 @@ function compile(context: Context, folder: string, locale: string, file = resolv
   // message in fewer bytes, which every page's first JavaScript carries (lib/intl.ts formats both).
   return Object.fromEntries(
     Object.entries(catalog).map(([key, text]) => {
-      const ast = parse(text);
+      const ast = cardinalByDefault(parse(text));
       const only = ast.length === 1 ? ast[0] : undefined;
       return [key, only?.type === TYPE.literal ? only.value : ast];
     }),
   );
+}
+
+/**
+ * A plural is cardinal unless it says otherwise (lib/intl.ts reads a missing `pluralType` so): the compiled catalog
+ * leaves the word out, a few bytes less in the first JavaScript of every page with a count.
+ */
+function cardinalByDefault(elements: MessageFormatElement[]): MessageFormatElement[] {
+  for (const element of elements) {
+    if (element.type === TYPE.plural && element.pluralType === 'cardinal') delete (element as { pluralType?: string }).pluralType;
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) cardinalByDefault(option.value);
+    if (element.type === TYPE.tag) cardinalByDefault(element.children);
+  }
+  return elements;
 }

@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { matchRoute, type PageProps, type RouteMatch } from '../shared/routes';
 import { ConsentManager } from './features/consent/consent-manager';
 import { CreatorProvider } from './features/creator/creator';
 import { FindDialogProvider } from './features/find-dialog/find-dialog';
 import { Header } from './features/layout/header';
 import { Footer } from './features/layout/parts';
+import { FormattedMessage } from './lib/intl-react';
 import { lazyPage, type PageComponent } from './lib/lazy-page';
 import { ScrollOnNavigate, useRouter } from './lib/router';
 import { loadScreenMessages } from './lib/screen-messages';
@@ -94,7 +94,7 @@ export function App() {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          <FormattedMessage id="nav.skip" />
+          <FormattedMessage id="core.nav.skip" />
         </a>
         <div className="flex min-h-screen flex-col">
           <Header />

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { preloadModule } from 'react-dom';
-import { RawIntlProvider } from 'react-intl';
 import type { InitialData } from '../shared/initial-data';
 import { App } from './App';
 import { ConfigContext } from './lib/config';
 import { HYDRATED_EVENT } from './lib/deferred-hydration';
 import { intlFor } from './lib/intl';
+import { RawIntlProvider } from './lib/intl-react';
 import { type QueryClient, QueryClientProvider } from './lib/query';
 import { type Location, RouterProvider } from './lib/router';
 import { ToastProvider } from './ui/toast';

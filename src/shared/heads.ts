@@ -53,8 +53,8 @@ const siteLink = (config: PublicConfig, path: string) => `${config.siteUrl.repla
 
 function stoneHead({ data, params, intl, config }: HeadContext<{ stone: StoneView | null }>): Head {
   const stone = data.stone;
-  if (!stone) return { title: intl.formatMessage({ id: 'stone.notFound.title' }), noindex: true };
-  const summary = `${intl.formatMessage({ id: 'stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
+  if (!stone) return { title: intl.formatMessage({ id: 'core.stone.notFound.title' }), noindex: true };
+  const summary = `${intl.formatMessage({ id: 'core.stone.findCount' }, { count: stone.findCount })} · ${stone.formattedDistance}`;
   const description = stone.story ? `${stone.story.slice(0, 160)}${stone.story.length > 160 ? '…' : ''}` : summary;
   return {
     title: `${stone.title} – ${config.productName}`,
@@ -111,17 +111,17 @@ function legalHead(title: string, path: string, intl: HeadContext['intl'], confi
 
 export const heads: Record<ScreenName, HeadOf> = {
   home: ({ intl, config }) => {
-    const description = intl.formatMessage({ id: 'hero.text' });
+    const description = intl.formatMessage({ id: 'home.hero.text' });
     return {
-      title: `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`,
+      title: `${config.productName} – ${intl.formatMessage({ id: 'core.app.tagline' })}`,
       description,
       canonical: siteLink(config, '/'),
       openGraph: { type: 'website', title: config.productName, description, url: siteLink(config, '/') },
     };
   },
-  checkout: ({ intl }) => ({ title: intl.formatMessage({ id: 'checkout.title' }) }),
-  success: ({ intl }) => ({ title: intl.formatMessage({ id: 'success.title' }) }),
-  label: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'label.title' }, { code: params.code ?? '' }) }),
+  checkout: ({ intl }) => ({ title: intl.formatMessage({ id: 'creation.checkout.title' }) }),
+  success: ({ intl }) => ({ title: intl.formatMessage({ id: 'creation.success.title' }) }),
+  label: ({ intl, params }) => ({ title: intl.formatMessage({ id: 'creation.label.title' }, { code: params.code ?? '' }) }),
   guide: ({ intl, config }) => {
     const description = intl.formatMessage({ id: 'guide.intro' });
     return {
@@ -136,9 +136,9 @@ export const heads: Record<ScreenName, HeadOf> = {
       },
     };
   },
-  imprint: ({ intl, config }) => legalHead('legal.imprint', pathTo('imprint'), intl, config),
-  privacy: ({ intl, config }) => legalHead('legal.privacy', pathTo('privacy'), intl, config),
-  terms: ({ intl, config }) => legalHead('legal.terms', pathTo('terms'), intl, config),
+  imprint: ({ intl, config }) => legalHead('core.legal.imprint', pathTo('imprint'), intl, config),
+  privacy: ({ intl, config }) => legalHead('core.legal.privacy', pathTo('privacy'), intl, config),
+  terms: ({ intl, config }) => legalHead('core.legal.terms', pathTo('terms'), intl, config),
   blog: ({ intl, config }) => {
     const description = intl.formatMessage({ id: 'blog.intro' });
     return {
@@ -179,7 +179,7 @@ export const heads: Record<ScreenName, HeadOf> = {
       },
     };
   }),
-  adminBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'adminBlog.title' })} – ${config.productName}` }),
+  adminBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.adminBlog.title' })} – ${config.productName}` }),
   admin: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}` }),
   ownerWithoutToken: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }) }),
   owner: withData<{ stone: OwnerStoneView | null }>(({ intl, data }) => ({
@@ -198,11 +198,11 @@ export const heads: Record<ScreenName, HeadOf> = {
       ? intl.formatMessage({ id: 'collection.owner.title' }, { title: data.collection.title })
       : intl.formatMessage({ id: 'collection.owner.notFound.title' }),
   })),
-  confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.confirm.title' }) }),
-  unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'abo.unsubscribe.title' }) }),
+  confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'mail-links.abo.confirm.title' }) }),
+  unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'mail-links.abo.unsubscribe.title' }) }),
   reportFind: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'report.title' })} – ${config.productName}` }),
   findReported: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'report.done.title' })} – ${config.productName}` }),
   view: withData<{ stone: StoneView | null }>(stoneHead),
   stone: withData<{ stone: StoneView | null }>(stoneHead),
-  notFound: ({ intl }) => ({ title: intl.formatMessage({ id: 'notFound.title' }) }),
+  notFound: ({ intl }) => ({ title: intl.formatMessage({ id: 'core.notFound.title' }) }),
 };

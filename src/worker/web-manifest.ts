@@ -17,7 +17,7 @@ export const webManifest = new Hono<AppEnv>().get('/manifest.webmanifest', (c) =
     id: '/',
     name,
     short_name: name,
-    description: text(locale, 'app.tagline'),
+    description: text(locale, 'core.app.tagline'),
     lang: locale,
     start_url: '/',
     scope: '/',

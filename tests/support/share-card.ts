@@ -35,8 +35,8 @@ export function genericCardWords() {
     JSON.parse(readFileSync(join(import.meta.dirname, `../../src/shared/i18n/${lang}.json`), 'utf8')) as Record<string, string>;
   return {
     productName: config.env.production.vars.PRODUCT_NAME,
-    tagline: texts('de')['app.tagline'] ?? '',
-    taglineEnglish: texts('en')['app.tagline'] ?? '',
+    tagline: texts('de')['core.app.tagline'] ?? '',
+    taglineEnglish: texts('en')['core.app.tagline'] ?? '',
   };
 }
 

@@ -1,17 +1,20 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Locale, OWNER_LOCALES } from '../../src/shared/i18n/locale';
+import { checkCatalogs } from '../../scripts/catalog-check';
+import { LOCALES, type Locale } from '../../src/shared/i18n/locale';
+import { NAMESPACES, SERVER_CATALOGS } from '../../src/shared/i18n/namespaces';
 
 type Catalog = Record<string, string>;
 
-/**
- * The catalogs a finder never meets: the creator's, the owner's and the operator's screens and mails, the blog and
- * the collection page. They are German and English only (docs/architecture.md "Texts"); every other catalog is in
- * every language.
- */
-const OWNER_ONLY = ['admin', 'blog', 'collection', 'creation', 'owner', 'owner-link', 'stone-fields', 'worker/owner'];
+/** Each catalog's declared languages (src/shared/i18n/namespaces.ts), by the names below. */
+const DECLARED: Record<string, readonly Locale[]> = {
+  ...NAMESPACES,
+  worker: SERVER_CATALOGS['src/worker/i18n'],
+  'worker/owner': SERVER_CATALOGS['src/worker/i18n/owner'],
+};
 
 /** Every message catalog: the core and each namespace of src/shared/i18n/, and the Worker's own texts. */
 function catalogs(): Array<{ name: string; folder: string; languages: Partial<Record<Locale, Catalog>>; de: Catalog }> {
@@ -74,10 +77,16 @@ const prefixes = [...source.matchAll(/`([a-z][\w-]*(?:\.[\w-]+)*\.?[\w-]*)\$\{/g
 
 describe('the message catalogs', () => {
   for (const catalog of catalogs()) {
-    const expected = OWNER_ONLY.includes(catalog.name) ? [...OWNER_LOCALES] : [...LOCALES];
-    it(`${catalog.name}: is in ${expected.length === 2 ? 'German and English only' : 'every language'}`, () => {
+    const expected = [...(DECLARED[catalog.name] ?? [])];
+    it(`${catalog.name}: is in the languages declared for it (${expected.length === LOCALES.length ? 'every language' : expected.join(', ')})`, () => {
       expect(Object.keys(catalog.languages).sort()).toEqual(expected.sort());
     });
+
+    if (!catalog.name.startsWith('worker')) {
+      it(`${catalog.name}: every id begins with its namespace`, () => {
+        expect(Object.keys(catalog.de).filter((key) => !key.startsWith(`${catalog.name}.`))).toEqual([]);
+      });
+    }
 
     for (const [locale, texts = {}] of Object.entries(catalog.languages).filter(([locale]) => locale !== 'de')) {
       it(`${catalog.name}/${locale}: has the German keys, no more and no fewer`, () => {
@@ -138,5 +147,40 @@ describe('the message catalogs', () => {
       ...source.matchAll(/new ApiError\([^)]*?['"]([a-z][\w-]*(?:\.[\w-]+)+)['"]/gi),
     ].map((m) => m[1] ?? '');
     expect([...new Set(used)].filter((key) => !known.has(key))).toEqual([]);
+  });
+});
+
+describe('the build’s check of the catalogs', () => {
+  it('passes the catalogs as they are', () => {
+    expect(() => checkCatalogs('.', NAMESPACES, SERVER_CATALOGS)).not.toThrow();
+  });
+
+  it('fails, naming the namespace, the language and the key, when a declared language lacks a text', () => {
+    const root = mkdtempSync(join(tmpdir(), 'catalogs-'));
+    try {
+      cpSync('src/shared/i18n', join(root, 'src/shared/i18n'), { recursive: true });
+      cpSync('src/worker/i18n', join(root, 'src/worker/i18n'), { recursive: true });
+      const file = join(root, 'src/shared/i18n/stone-map/pl.json');
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+      const [key = ''] = Object.keys(texts);
+      delete texts[key];
+      writeFileSync(file, JSON.stringify(texts));
+      expect(() => checkCatalogs(root, NAMESPACES, SERVER_CATALOGS)).toThrow(`namespace stone-map (pl): lacks the text ${key}`);
+      // Without its Polish catalog the namespace fails unless Polish is declared away (English then stands in).
+      rmSync(file);
+      expect(() => checkCatalogs(root, NAMESPACES, SERVER_CATALOGS)).toThrow('namespace stone-map (pl): the catalog is missing');
+      const withoutPolish = { ...NAMESPACES, 'stone-map': LOCALES.filter((locale) => locale !== 'pl') };
+      expect(() => checkCatalogs(root, withoutPolish, SERVER_CATALOGS)).not.toThrow();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the type of the message ids (src/shared/i18n/message-ids.ts)', () => {
+  it('is made of every namespace’s German catalog', () => {
+    const text = readFileSync('src/shared/i18n/message-ids.ts', 'utf8');
+    const missing = Object.keys(NAMESPACES).filter((ns) => !text.includes(ns === 'core' ? `from './de.json'` : `from './${ns}/de.json'`));
+    expect(missing).toEqual([]);
   });
 });

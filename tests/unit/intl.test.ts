@@ -5,8 +5,11 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { intlFor, provideMessages } from '../../src/client/lib/intl';
+import { type AppIntl, intlFor as appIntlFor, provideMessages } from '../../src/client/lib/intl';
 import { intlTag, LOCALES, type Locale } from '../../src/shared/i18n/locale';
+
+/** The app's intl objects, asked for this test's own messages too (test.…), which are no catalog's ids. */
+const intlFor = (locale: Locale) => appIntlFor(locale) as unknown as AppIntl<string>;
 
 type Messages = Record<string, MessageFormatElement[]>;
 

@@ -32,21 +32,25 @@ describe('create-collection schema', () => {
 
   it(`takes 1 to ${MAX_COLLECTION_STONES} stones and at most as many titles as stones`, () => {
     expect(v.safeParse(createCollectionSchema, { ...valid, count: MAX_COLLECTION_STONES }).success).toBe(true);
-    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: MAX_COLLECTION_STONES + 1 }))).toEqual(['count.invalid']);
-    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: undefined }))).toEqual(['count.invalid']);
-    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: 1, titles: ['a', 'b'] }))).toEqual(['titles.tooMany']);
-    expect(messages(v.safeParse(addStonesSchema, { count: 0 }))).toEqual(['count.invalid']);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: MAX_COLLECTION_STONES + 1 }))).toEqual([
+      'stone-fields.count.invalid',
+    ]);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: undefined }))).toEqual(['stone-fields.count.invalid']);
+    expect(messages(v.safeParse(createCollectionSchema, { ...valid, count: 1, titles: ['a', 'b'] }))).toEqual([
+      'stone-fields.titles.tooMany',
+    ]);
+    expect(messages(v.safeParse(addStonesSchema, { count: 0 }))).toEqual(['stone-fields.count.invalid']);
   });
 
   it(`limits the title to ${MAX_COLLECTION_TITLE_LENGTH} characters (room for " #50" within a stone title) and the dedication to ${MAX_DEDICATION_LENGTH}`, () => {
     expect(MAX_COLLECTION_TITLE_LENGTH + ' #50'.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
     expect(v.safeParse(createCollectionSchema, { ...valid, title: 'x'.repeat(MAX_COLLECTION_TITLE_LENGTH) }).success).toBe(true);
     expect(messages(v.safeParse(createCollectionSchema, { ...valid, title: 'x'.repeat(MAX_COLLECTION_TITLE_LENGTH + 1) }))).toEqual([
-      'collectionTitle.tooLong',
+      'stone-fields.collectionTitle.tooLong',
     ]);
     expect(v.safeParse(createCollectionSchema, { ...valid, dedication: 'x'.repeat(MAX_DEDICATION_LENGTH) }).success).toBe(true);
     expect(messages(v.safeParse(createCollectionSchema, { ...valid, dedication: 'x'.repeat(MAX_DEDICATION_LENGTH + 1) }))).toEqual([
-      'dedication.tooLong',
+      'stone-fields.dedication.tooLong',
     ]);
   });
 });
@@ -65,18 +69,22 @@ describe('create-stone schema', () => {
   });
 
   it('requires a title of at most 128 characters', () => {
-    expect(messages(v.safeParse(createStoneSchema, { ...valid, title: '   ' }))).toEqual(['title.required']);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, title: '   ' }))).toEqual(['stone-fields.title.required']);
     expect(v.safeParse(createStoneSchema, { ...valid, title: 'x'.repeat(MAX_TITLE_LENGTH) }).success).toBe(true);
-    expect(messages(v.safeParse(createStoneSchema, { ...valid, title: 'x'.repeat(MAX_TITLE_LENGTH + 1) }))).toEqual(['title.tooLong']);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, title: 'x'.repeat(MAX_TITLE_LENGTH + 1) }))).toEqual([
+      'stone-fields.title.tooLong',
+    ]);
   });
 
   it('limits the story to 5000 characters', () => {
-    expect(messages(v.safeParse(createStoneSchema, { ...valid, story: 'x'.repeat(MAX_STORY_LENGTH + 1) }))).toEqual(['story.tooLong']);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, story: 'x'.repeat(MAX_STORY_LENGTH + 1) }))).toEqual([
+      'stone-fields.story.tooLong',
+    ]);
   });
 
   it('requires a valid creator e-mail', () => {
-    expect(messages(v.safeParse(createStoneSchema, { ...valid, creatorEmail: '' }))).toEqual(['email.required']);
-    expect(messages(v.safeParse(createStoneSchema, { ...valid, creatorEmail: 'anna' }))).toEqual(['email.invalid']);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, creatorEmail: '' }))).toEqual(['core.email.required']);
+    expect(messages(v.safeParse(createStoneSchema, { ...valid, creatorEmail: 'anna' }))).toEqual(['core.email.invalid']);
   });
 });
 
@@ -101,15 +109,15 @@ describe('find schema', () => {
   });
 
   it('requires a location', () => {
-    expect(messages(v.safeParse(findSchema, { location: ' ' }))).toEqual(['location.required']);
-    expect(findPlaceEn['location.required']).toBe('Location is required');
+    expect(messages(v.safeParse(findSchema, { location: ' ' }))).toEqual(['find-place.location.required']);
+    expect(findPlaceEn['find-place.location.required']).toBe('Location is required');
   });
 
   it.each([
-    [{ latitude: 91, longitude: 0 }, 'latitude.invalid'],
-    [{ latitude: 'north', longitude: 0 }, 'latitude.invalid'],
-    [{ latitude: 0, longitude: -181 }, 'longitude.invalid'],
-    [{ latitude: 10 }, 'position.incomplete'],
+    [{ latitude: 91, longitude: 0 }, 'find-place.latitude.invalid'],
+    [{ latitude: 'north', longitude: 0 }, 'find-place.latitude.invalid'],
+    [{ latitude: 0, longitude: -181 }, 'find-place.longitude.invalid'],
+    [{ latitude: 10 }, 'find-place.position.incomplete'],
   ])('refuses the coordinates %j', (coords, message) => {
     expect(messages(v.safeParse(findSchema, { location: 'x', ...coords }))).toContain(message);
   });
@@ -127,13 +135,13 @@ describe('find schema', () => {
   it('refuses a place of only a street, a number or a postcode at km and town, with the location as its field', () => {
     const result = v.safeParse(findSchema, { location: 'Hauptstraße 5, 79098', precision: 'town' });
     expect(result.success).toBe(false);
-    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([['location', 'location.onlyStreet']]);
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([['location', 'find-place.location.onlyStreet']]);
     expect(v.safeParse(findSchema, { location: 'Hauptstraße 5, 79098', precision: 'exact' }).success).toBe(true);
   });
 
   it('accepts an empty finder e-mail and refuses an invalid one', () => {
     expect(v.safeParse(findSchema, { location: 'x', finderEmail: '' }).success).toBe(true);
-    expect(messages(v.safeParse(findSchema, { location: 'x', finderEmail: 'nope' }))).toEqual(['email.invalid']);
+    expect(messages(v.safeParse(findSchema, { location: 'x', finderEmail: 'nope' }))).toEqual(['core.email.invalid']);
   });
 });
 
@@ -158,7 +166,7 @@ describe('texts people write (titles, stories, locations, comments)', () => {
   // characters are invisible and end strings in many readers.
   it.each(Object.entries(parse))('%s: refuses ill-formed Unicode and control characters', (_, check) => {
     for (const odd of ['a\uD800b', 'a\uDFFFb', 'x\uDC00\uD800y', 'a\u0000b', 'a\u0007b', 'a\u001Bb', 'a\u007Fb', 'a\u0085b']) {
-      expect(check(odd), JSON.stringify(odd)).toEqual(['text.invalidCharacters']);
+      expect(check(odd), JSON.stringify(odd)).toEqual(['core.text.invalidCharacters']);
     }
   });
 
@@ -167,12 +175,12 @@ describe('texts people write (titles, stories, locations, comments)', () => {
   });
 
   it('counts a title or location of only invisible characters as missing', () => {
-    expect(parse.title('\u200B\u200B')).toEqual(['title.required']);
-    expect(parse.creatorStepTitle('\u200B\u200B')).toEqual(['title.required']);
-    expect(parse.paidTitle('\u200B\u2060')).toEqual(['title.required']);
-    expect(parse.ownerTitle('\u200B')).toEqual(['title.required']);
-    expect(parse.operatorTitle('\u200B')).toEqual(['title.required']);
-    expect(parse.location('\u200D\u200C')).toEqual(['location.required']);
+    expect(parse.title('\u200B\u200B')).toEqual(['stone-fields.title.required']);
+    expect(parse.creatorStepTitle('\u200B\u200B')).toEqual(['stone-fields.title.required']);
+    expect(parse.paidTitle('\u200B\u2060')).toEqual(['stone-fields.title.required']);
+    expect(parse.ownerTitle('\u200B')).toEqual(['stone-fields.title.required']);
+    expect(parse.operatorTitle('\u200B')).toEqual(['stone-fields.title.required']);
+    expect(parse.location('\u200D\u200C')).toEqual(['find-place.location.required']);
   });
 
   // The creator's first step once had its own copy without the invisible-characters rule: the paid path then threw.
@@ -184,8 +192,8 @@ describe('texts people write (titles, stories, locations, comments)', () => {
 
 describe('subscription schema', () => {
   it('requires an e-mail address', () => {
-    expect(messages(v.safeParse(subscriptionSchema, { email: '' }))).toEqual(['email.required']);
-    expect(en['email.required']).toBe('Email address is required');
+    expect(messages(v.safeParse(subscriptionSchema, { email: '' }))).toEqual(['core.email.required']);
+    expect(en['core.email.required']).toBe('Email address is required');
   });
 
   it.each([
@@ -214,7 +222,7 @@ describe('subscription schema', () => {
     'fan@example.org\u202e',
     'a\u00a0b@example.org',
   ])('refuses %j, which cannot be one mailbox', (email) => {
-    expect(messages(v.safeParse(subscriptionSchema, { email }))).toEqual(['email.invalid']);
+    expect(messages(v.safeParse(subscriptionSchema, { email }))).toEqual(['core.email.invalid']);
   });
 });
 
@@ -238,19 +246,19 @@ const all = (locale: string) =>
 describe('message catalogs', () => {
   it('translate every validation message a schema can produce', () => {
     const ids = [
-      'email.required',
-      'email.invalid',
-      'email.tooLong',
-      'title.required',
-      'title.tooLong',
-      'story.tooLong',
-      'location.required',
-      'location.tooLong',
-      'latitude.invalid',
-      'longitude.invalid',
-      'position.incomplete',
-      'comment.tooLong',
-      'recaptcha.invalid',
+      'core.email.required',
+      'core.email.invalid',
+      'core.email.tooLong',
+      'stone-fields.title.required',
+      'stone-fields.title.tooLong',
+      'stone-fields.story.tooLong',
+      'find-place.location.required',
+      'find-place.location.tooLong',
+      'find-place.latitude.invalid',
+      'find-place.longitude.invalid',
+      'find-place.position.incomplete',
+      'find-place.comment.tooLong',
+      'creation.recaptcha.invalid',
     ];
     // A namespace's texts count too: recaptcha.invalid is the creator's (namespace creation).
     for (const id of ids) {
@@ -261,15 +269,15 @@ describe('message catalogs', () => {
 
   it('carry the spec texts', () => {
     const texts = all('en');
-    expect(texts['code.invalid.text']).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
-    expect(texts['stone.notFound.text']).toBe('No stone found with this code. Please check the code and try again.');
-    expect(texts['find.success']).toBe('Find added successfully!');
-    expect(texts['find.error']).toBe('Error adding find');
-    expect(texts['subscribe.success']).toBe('Successfully subscribed to notifications!');
-    expect(texts['subscribe.error']).toBe('Error subscribing to notifications');
-    expect(texts['stone.photoUnavailable']).toBe('Photo not available');
-    expect(texts['stone.photosPending']).toBe('Photos are available for this premium stone, but not yet uploaded.');
-    expect(texts['notFound.title']).toBe('Page Not Found');
+    expect(texts['find-dialog.code.invalid.text']).toBe('The code must be in the format XXX-XXX-XXX (e.g. ABC-123-DEF).');
+    expect(texts['core.stone.notFound.text']).toBe('No stone found with this code. Please check the code and try again.');
+    expect(texts['stone.find.success']).toBe('Find added successfully!');
+    expect(texts['stone.find.error']).toBe('Error adding find');
+    expect(texts['stone-aside.subscribe.success']).toBe('Successfully subscribed to notifications!');
+    expect(texts['stone-aside.subscribe.error']).toBe('Error subscribing to notifications');
+    expect(texts['core.stone.photoUnavailable']).toBe('Photo not available');
+    expect(texts['core.stone.photosPending']).toBe('Photos are available for this premium stone, but not yet uploaded.');
+    expect(texts['core.notFound.title']).toBe('Page Not Found');
     expect(all('de')['geo.error.title']).toBe('Standort-Fehler');
   });
 });

@@ -35,7 +35,7 @@ describe('the finder’s language, one of eleven', () => {
     const res = await call(`/${code}`, { headers: { accept: 'text/html', 'accept-language': intlTag[locale] } });
     const html = await res.text();
     expect(html).toMatch(new RegExp(`<html[^>]* lang="${locale}"`));
-    expect(html).toContain(say(locale, 'stone.noFinds'));
+    expect(html).toContain(say(locale, 'stone-parts.noFinds'));
   });
 
   it('writes a follower’s mails in the language they subscribed in, and the owner’s in German or English', async () => {

@@ -1,4 +1,4 @@
-import type { AppIntl } from './intl';
+import type { AppIntl, MessageId } from './intl';
 
 /** A position that could not be had: the toast's title, and the failure's own text as the message. */
 export interface PositionFailure extends Error {
@@ -7,11 +7,11 @@ export interface PositionFailure extends Error {
 
 /** The texts for a position that could not be had: code 1 to 3 as GeolocationPositionError's, 0 no geolocation. */
 export function positionFailure(code: number, intl: AppIntl): PositionFailure {
-  const text = (id: string) => String(intl.formatMessage({ id }));
+  const text = (id: MessageId) => String(intl.formatMessage({ id }));
   return Object.assign(new Error(text(messageId(code))), { title: text('geo.error.title') });
 }
 
-function messageId(code: number): string {
+function messageId(code: number): MessageId {
   switch (code) {
     case 0:
       return 'geo.unsupported';

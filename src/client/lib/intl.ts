@@ -1,27 +1,32 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { IntlFormatters } from '@formatjs/intl';
+import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
 import { Children, createElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { intlTag, type Locale } from '../../shared/i18n/locale';
+import type { MessageId } from '../../shared/i18n/message-ids';
 
 /** A compiled catalog: message id → ICU AST, or the text itself when it is only text (scripts/compiled-messages-plugin.ts). */
 export type Messages = Record<string, MessageFormatElement[] | string>;
 
-/** formatMessage with react-intl's types: a string when every value is one, else React nodes. */
-type FormatMessage = IntlFormatters<ReactNode>['formatMessage'];
+export type { MessageId };
+
+/**
+ * formatMessage as react-intl types it, for the ids of the catalogs (`Id`: the interface's MessageId, or the
+ * Worker's TextId): a string when every value is one, else React nodes.
+ */
+export interface FormatMessage<Id extends string = MessageId> {
+  (descriptor: { id: Id }, values?: Record<string, PrimitiveType | FormatXMLElementFn<string, string>>): string;
+  (descriptor: { id: Id }, values?: Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>): ReactNode;
+}
 
 /**
  * What the app's intl objects offer — only what createIntl below implements, not react-intl's whole IntlShape
- * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/react-intl-lite.ts, to which
- * both the build (vite.config.ts) and the type checker (tsconfig.client.json `paths`) resolve `react-intl`.
+ * (formatDate, formatList … are not there). Components get it from `useIntl()` of lib/intl-react.ts, so calling
+ * another formatter is a type error.
  */
-export interface AppIntl {
+export interface AppIntl<Id extends string = MessageId> {
   /** The language's BCP 47 tag (shared/i18n/locale.ts intlTag). */
   readonly locale: string;
-  readonly defaultLocale: string;
-  readonly messages: Messages;
-  readonly textComponent: typeof Fragment;
-  readonly formatMessage: FormatMessage;
-  readonly $t: FormatMessage;
+  readonly formatMessage: FormatMessage<Id>;
   /** Intl.NumberFormat's format in the language; the value as a string if the options are invalid. */
   readonly formatNumber: (value: number | bigint, options?: Intl.NumberFormatOptions) => string;
 }
@@ -131,10 +136,11 @@ function join(list: Part[]): ReactNode {
  * A small stand-in for react-intl's createIntl, for the catalogs this app has (precompiled, see
  * scripts/compiled-messages-plugin.ts): formatMessage (like react-intl's, a string or React nodes), formatNumber
  * and the locale. The full formatjs runtime (dates, lists, relative times, display names, its formatter cache)
- * would weigh about 3 KB gz in the first JavaScript of every page for nothing; react-intl's provider, useIntl and
- * <FormattedMessage> take this object as they take their own. A missing message shows its id, like react-intl.
+ * would weigh about 3 KB gz in the first JavaScript of every page for nothing; lib/intl-react.ts gives it to the
+ * components. It has only what the app calls (none of react-intl's `$t`, `messages`, `defaultLocale`). A missing
+ * message shows its id, like react-intl.
  */
-export function createIntl(locale: string, messages: Messages): AppIntl {
+export function createIntl<Id extends string = MessageId>(locale: string, messages: Messages): AppIntl<Id> {
   const formatMessage = (descriptor: { id?: string | number }, values?: Values): ReactNode => {
     const id = String(descriptor.id ?? '');
     const message = Object.hasOwn(messages, id) ? messages[id] : undefined;
@@ -161,12 +167,8 @@ export function createIntl(locale: string, messages: Messages): AppIntl {
   };
   return {
     locale,
-    defaultLocale: 'de-DE',
-    messages,
-    textComponent: Fragment,
     // One implementation for all of react-intl's overloads: it returns a string whenever every value is one (join).
-    formatMessage: formatMessage as FormatMessage,
-    $t: formatMessage as FormatMessage,
+    formatMessage: formatMessage as FormatMessage<Id>,
     formatNumber,
   };
 }

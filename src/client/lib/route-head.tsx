@@ -1,10 +1,10 @@
 import { useEffect, useReducer } from 'react';
-import { useIntl } from 'react-intl';
 import { type Head, heads } from '../../shared/heads';
 import { serializeForScript } from '../../shared/initial-data';
 import type { RouteMatch } from '../../shared/routes';
 import { GENERIC_SHARE_IMAGE_PATH, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../../shared/share-image';
 import { useConfig } from './config';
+import { useIntl } from './intl-react';
 import { specQuery } from './queries';
 import { useQueryClient } from './query';
 import { loadScreenMessages } from './screen-messages';
@@ -58,7 +58,7 @@ export function RouteHead({ match }: { match: RouteMatch }) {
   const site = config.siteUrl.replace(/\/$/, '');
   const ownCard = og?.image === undefined || og.image.startsWith(`${site}/share/`);
   const image = og?.image ?? `${site}${GENERIC_SHARE_IMAGE_PATH}`;
-  const imageAlt = og?.imageAlt ?? `${config.productName} – ${intl.formatMessage({ id: 'app.tagline' })}`;
+  const imageAlt = og?.imageAlt ?? `${config.productName} – ${intl.formatMessage({ id: 'core.app.tagline' })}`;
   // The registry says which screens are never indexed; a head adds it where the data decides (an unknown stone).
   const noindex = head.noindex || match.screen.indexing === 'noindex' || match.screen.indexing === 'disallow';
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { authorName } from '../../shared/blog';
 import { formatGermanDate } from '../../shared/dates';
 import type { AdminBlogPost } from '../../shared/types';
@@ -8,6 +7,7 @@ import { BLOG_ADMIN_KEY, blogAdminApi } from '../features/admin/blog-admin-api';
 import { useAdminToken } from '../features/admin/session';
 import { BlogTags } from '../features/blog/blog-meta';
 import { apiErrorMessage } from '../lib/api';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
@@ -37,12 +37,12 @@ function Articles() {
   const remove = useMutation({
     mutationFn: (post: AdminBlogPost) => blogAdminApi(`/api/admin/blog/${encodeURIComponent(post.id)}`, { method: 'DELETE' }),
     onSuccess: () => {
-      toast({ title: intl.formatMessage({ id: 'adminBlog.deleted' }) });
+      toast({ title: intl.formatMessage({ id: 'admin.adminBlog.deleted' }) });
       void queryClient.invalidateQueries({ queryKey: BLOG_ADMIN_KEY });
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'adminBlog.failed' }),
+        title: intl.formatMessage({ id: 'admin.adminBlog.failed' }),
         description: apiErrorMessage(error) ?? error.message,
         variant: 'error',
       }),
@@ -51,28 +51,28 @@ function Articles() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">
-          <FormattedMessage id="adminBlog.title" />
+          <FormattedMessage id="admin.adminBlog.title" />
         </h1>
         <nav className="flex flex-wrap items-center gap-2">
           <Link href="/admin" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
-            <FormattedMessage id="adminBlog.back" />
+            <FormattedMessage id="admin.adminBlog.back" />
           </Link>
           <Button onClick={() => setEditing({ post: null })}>
-            <FormattedMessage id="adminBlog.new" />
+            <FormattedMessage id="admin.adminBlog.new" />
           </Button>
         </nav>
       </header>
       {posts.isPending ? (
         <p className="text-stone-600">
-          <FormattedMessage id="adminBlog.loading" />
+          <FormattedMessage id="admin.adminBlog.loading" />
         </p>
       ) : posts.isError ? (
         <p role="alert" className="text-red-700">
-          <FormattedMessage id="adminBlog.loadFailed" values={{ error: apiErrorMessage(posts.error) ?? posts.error.message }} />
+          <FormattedMessage id="admin.adminBlog.loadFailed" values={{ error: apiErrorMessage(posts.error) ?? posts.error.message }} />
         </p>
       ) : posts.data.length === 0 ? (
         <p className="text-stone-600">
-          <FormattedMessage id="adminBlog.empty" />
+          <FormattedMessage id="admin.adminBlog.empty" />
         </p>
       ) : (
         <ul className="space-y-4">
@@ -83,11 +83,11 @@ function Articles() {
                   <span
                     className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${post.published ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-700'}`}
                   >
-                    <FormattedMessage id={post.published ? 'adminBlog.published' : 'adminBlog.draft'} />
+                    <FormattedMessage id={post.published ? 'admin.adminBlog.published' : 'admin.adminBlog.draft'} />
                   </span>
                   <span className="text-sm text-stone-600">
                     {formatGermanDate(post.createdAt)} ·{' '}
-                    <FormattedMessage id="adminBlog.by" values={{ author: authorName(post.authorEmail) }} />
+                    <FormattedMessage id="admin.adminBlog.by" values={{ author: authorName(post.authorEmail) }} />
                   </span>
                 </div>
                 <h2 className="text-xl font-semibold">{post.title}</h2>
@@ -97,17 +97,17 @@ function Articles() {
                   <Button
                     variant="secondary"
                     onClick={() => setEditing({ post })}
-                    aria-label={intl.formatMessage({ id: 'adminBlog.editPost' }, { title: post.title })}
+                    aria-label={intl.formatMessage({ id: 'admin.adminBlog.editPost' }, { title: post.title })}
                   >
-                    <FormattedMessage id="adminBlog.editButton" />
+                    <FormattedMessage id="admin.adminBlog.editButton" />
                   </Button>
                   <Button
                     variant="secondary"
                     className="text-red-700"
                     disabled={remove.isPending}
-                    aria-label={intl.formatMessage({ id: 'adminBlog.deletePost' }, { title: post.title })}
+                    aria-label={intl.formatMessage({ id: 'admin.adminBlog.deletePost' }, { title: post.title })}
                     onClick={() => {
-                      if (window.confirm(intl.formatMessage({ id: 'adminBlog.confirmDelete' }))) remove.mutate(post);
+                      if (window.confirm(intl.formatMessage({ id: 'admin.adminBlog.confirmDelete' }))) remove.mutate(post);
                     }}
                   >
                     ✕
@@ -116,7 +116,7 @@ function Articles() {
                     <Link
                       href={`/blog/${post.slug}`}
                       className="rounded-lg px-3 py-2 text-sm text-amber-800 underline"
-                      aria-label={intl.formatMessage({ id: 'adminBlog.view' }, { title: post.title })}
+                      aria-label={intl.formatMessage({ id: 'admin.adminBlog.view' }, { title: post.title })}
                     >
                       ↗
                     </Link>

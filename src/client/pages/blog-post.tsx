@@ -1,8 +1,8 @@
-import { FormattedMessage } from 'react-intl';
 import { withLineBreaks } from '../../shared/blog';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
+import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { BLOG_PAGE_SIZE, queries } from '../../shared/queries';
 import type { BlogPostSummary } from '../../shared/types';
 import { BlogMeta, BlogTags } from '../features/blog/blog-meta';
+import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';

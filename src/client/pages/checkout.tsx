@@ -1,7 +1,6 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localeOfIntl } from '../../shared/i18n/locale';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { queries } from '../../shared/queries';
@@ -11,6 +10,8 @@ import { PaymentForm } from '../features/checkout/payment-form';
 import { completePendingStone, keepOwnerToken } from '../features/creator/pending-stone';
 import { api, apiErrorMessage } from '../lib/api';
 import { useConfig } from '../lib/config';
+import type { MessageId } from '../lib/intl';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useQueryClient } from '../lib/query';
 import { recaptchaToken } from '../lib/recaptcha';
 import { useRouter } from '../lib/router';
@@ -37,7 +38,7 @@ export default function CheckoutPage() {
   const [promo, setPromo] = useState({ code: '', id: null as string | null, discount: 0 });
   const [checking, setChecking] = useState(false);
   const [stripeFailed, setStripeFailed] = useState(false);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const nothingToPay = !order || order.amount <= 0;
   const started = useRef(false);
 
@@ -60,19 +61,19 @@ export default function CheckoutPage() {
         // A 100 % code on an upgrade: the feature is the stone's now.
         await queryClient.invalidateQueries({ queryKey: queries.ownerStone(order.upgradeToken).key });
         navigate(pathTo('owner', { adminToken: order.upgradeToken }), { replace: true });
-        toast({ title: t('success.upgraded') });
+        toast({ title: t('creation.success.upgraded') });
         return;
       }
       if (answer.code) {
         // A 100 % code: the server made the stone already; its photos go up now.
-        if (!(await completePendingStone(answer.code))) toast({ title: t('success.uploadFailed'), variant: 'error' });
+        if (!(await completePendingStone(answer.code))) toast({ title: t('creation.success.uploadFailed'), variant: 'error' });
         navigate(`/success?code=${encodeURIComponent(answer.code)}&paid=true`, { replace: true });
         return;
       }
       setIntent(answer);
     } catch (error) {
       // A failed payment intent leads back to the start page.
-      toast({ title: t('checkout.failed'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
+      toast({ title: t('creation.checkout.failed'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
       navigate('/', { replace: true });
     }
   };
@@ -94,7 +95,7 @@ export default function CheckoutPage() {
   if (nothingToPay) {
     return (
       <p role="status" className="mx-auto max-w-xl px-4 py-24 text-center text-stone-600">
-        <FormattedMessage id="checkout.redirecting" />
+        <FormattedMessage id="creation.checkout.redirecting" />
       </p>
     );
   }
@@ -109,7 +110,7 @@ export default function CheckoutPage() {
         { method: 'POST', json: { promoCode: promo.code, amount: priceCents(order.features) / 100 } },
       );
       if (!answer.valid || !answer.stripePromotionCodeId) {
-        toast({ title: t('checkout.promoInvalid'), variant: 'error' });
+        toast({ title: t('creation.checkout.promoInvalid'), variant: 'error' });
         return;
       }
       setPromo((p) => ({ ...p, id: answer.stripePromotionCodeId, discount: answer.discount }));
@@ -117,7 +118,7 @@ export default function CheckoutPage() {
       setIntent(null);
       await createIntent(answer.finalAmount, answer.stripePromotionCodeId);
     } catch (error) {
-      toast({ title: t('checkout.promoError'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
+      toast({ title: t('creation.checkout.promoError'), description: apiErrorMessage(error) ?? undefined, variant: 'error' });
     } finally {
       setChecking(false);
     }
@@ -127,49 +128,55 @@ export default function CheckoutPage() {
   return (
     <div className="mx-auto max-w-xl space-y-6 px-4 py-12">
       <h1 className="text-3xl font-bold">
-        <FormattedMessage id="checkout.title" />
+        <FormattedMessage id="creation.checkout.title" />
       </h1>
       <Card>
         <h2 className="font-semibold">
-          <FormattedMessage id={order.upgradeToken ? 'checkout.upgrade' : 'checkout.summary'} values={{ title: order.title }} />
+          <FormattedMessage
+            id={order.upgradeToken ? 'creation.checkout.upgrade' : 'creation.checkout.summary'}
+            values={{ title: order.title }}
+          />
         </h2>
         <ul className="mt-2 text-sm text-stone-700">
           {order.features.photos ? (
             <li>
-              <FormattedMessage id="checkout.feature.photos" /> – {formatEuros(500, intl.locale)}
+              <FormattedMessage id="creation.checkout.feature.photos" /> – {formatEuros(500, intl.locale)}
             </li>
           ) : null}
           {order.features.story ? (
             <li>
-              <FormattedMessage id="checkout.feature.story" /> – {formatEuros(500, intl.locale)}
+              <FormattedMessage id="creation.checkout.feature.story" /> – {formatEuros(500, intl.locale)}
             </li>
           ) : null}
         </ul>
         {promo.id ? (
           <p className="mt-2 text-sm text-green-800">
-            <FormattedMessage id="checkout.promoApplied" values={{ discount: formatEuros(toCents(promo.discount), intl.locale) }} />
+            <FormattedMessage
+              id="creation.checkout.promoApplied"
+              values={{ discount: formatEuros(toCents(promo.discount), intl.locale) }}
+            />
           </p>
         ) : null}
         <p className="mt-3 text-lg font-bold" data-testid="checkout-total">
-          <FormattedMessage id="checkout.total" />: {formatEuros(amountCents, intl.locale)}
+          <FormattedMessage id="creation.checkout.total" />: {formatEuros(amountCents, intl.locale)}
         </p>
       </Card>
       <form onSubmit={applyPromo} className="flex items-end gap-3">
         <div className="flex-1">
           <TextField
-            label={t('checkout.promo')}
+            label={t('creation.checkout.promo')}
             name="promoCode"
             value={promo.code}
             onChange={(event) => setPromo({ code: event.target.value, id: null, discount: 0 })}
           />
         </div>
         <Button type="submit" variant="secondary" disabled={checking || !promo.code.trim()}>
-          <FormattedMessage id="checkout.promoApply" />
+          <FormattedMessage id="creation.checkout.promoApply" />
         </Button>
       </form>
       {stripeFailed ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          <FormattedMessage id="checkout.stripeUnavailable" />
+          <FormattedMessage id="creation.checkout.stripeUnavailable" />
         </p>
       ) : intent?.clientSecret && stripePromise ? (
         <Elements
@@ -182,7 +189,7 @@ export default function CheckoutPage() {
       ) : (
         <div className="flex items-center gap-3 text-stone-600">
           <Spinner />
-          <FormattedMessage id="checkout.loading" />
+          <FormattedMessage id="creation.checkout.loading" />
         </div>
       )}
     </div>

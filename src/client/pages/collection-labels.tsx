@@ -1,8 +1,8 @@
-import { FormattedMessage } from 'react-intl';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { useCollection } from '../features/collection/api';
 import { PRINT_ONLY_SHEET, StoneLabel } from '../features/label/stone-label';
 import { useConfig } from '../lib/config';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 import { Button } from '../ui/button';
 
@@ -26,11 +26,11 @@ export default function CollectionLabelsPage({ params }: PageProps) {
           <FormattedMessage id="collection.labels.title" values={{ title: collection.title }} />
         </h1>
         <p className="mt-2 text-stone-600">
-          <FormattedMessage id="label.text" />
+          <FormattedMessage id="creation.label.text" />
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <Button onClick={() => window.print()}>
-            <FormattedMessage id="label.print" />
+            <FormattedMessage id="creation.label.print" />
           </Button>
           <Link href={pathTo('collection', { id: collection.id })} className="text-amber-800 underline underline-offset-2">
             <FormattedMessage id="collection.labels.back" />

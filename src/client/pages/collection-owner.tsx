@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
@@ -11,14 +10,15 @@ import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
 import { DeletedNotice } from '../features/owner/deleted-notice';
-import { LinksCard } from '../features/owner/links-card';
+import { LinksCard, type LinksTexts } from '../features/owner/links-card';
+import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
-const LINK_TEXTS = {
+const LINK_TEXTS: LinksTexts = {
   title: 'collection.owner.data',
   lifetime: 'collection.owner.lifetime',
   export: 'collection.owner.export',
@@ -31,7 +31,7 @@ const LINK_TEXTS = {
 
 const homeLink = (
   <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
-    <FormattedMessage id="notFound.home" />
+    <FormattedMessage id="core.notFound.home" />
   </Link>
 );
 

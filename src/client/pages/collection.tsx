@@ -1,4 +1,3 @@
-import { FormattedMessage } from 'react-intl';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { useCollection } from '../features/collection/api';
 import { CollectionMap } from '../features/collection/collection-map';
@@ -7,6 +6,7 @@ import { CollectionSummary } from '../features/collection/collection-summary';
 import { OwnerLinkRequest } from '../features/owner-link/owner-link-request';
 import { ShareButtons } from '../features/share/share-buttons';
 import { SubscribeCard } from '../features/subscribe/subscribe-card';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 import { Card } from '../ui/card';
 import { NoticePage } from '../ui/notice-page';
@@ -25,7 +25,7 @@ export default function CollectionPage({ params }: PageProps) {
         text={<FormattedMessage id="collection.notFound.text" />}
       >
         <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
-          <FormattedMessage id="notFound.home" />
+          <FormattedMessage id="core.notFound.home" />
         </Link>
       </NoticePage>
     );

@@ -6,12 +6,12 @@ export default function ConfirmSubscriptionPage() {
     <TokenAction
       endpoint="/api/notifications/confirm"
       ids={{
-        title: 'abo.confirm.title',
-        text: 'abo.confirm.text',
-        button: 'abo.confirm.button',
-        pending: 'abo.confirm.pending',
-        done: 'abo.confirm.done',
-        doneCollection: 'abo.confirm.doneCollection',
+        title: 'mail-links.abo.confirm.title',
+        text: 'mail-links.abo.confirm.text',
+        button: 'mail-links.abo.confirm.button',
+        pending: 'mail-links.abo.confirm.pending',
+        done: 'mail-links.abo.confirm.done',
+        doneCollection: 'mail-links.abo.confirm.doneCollection',
       }}
     />
   );

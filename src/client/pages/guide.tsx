@@ -1,5 +1,6 @@
-import { FormattedMessage } from 'react-intl';
 import { AffiliateLink } from '../features/affiliate/affiliate-link';
+import type { MessageId } from '../lib/intl';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link } from '../lib/router';
 
 const MATERIALS = [1, 2, 3, 4, 5, 6] as const;
@@ -69,7 +70,7 @@ function BulletSection({ id, items }: { id: 'materials' | 'tips'; items: readonl
       <ul className="list-disc space-y-1 pl-6">
         {items.map((n) => (
           <li key={n}>
-            <FormattedMessage id={`guide.${id}.${n}`} />
+            <FormattedMessage id={`guide.${id}.${n}` as Extract<MessageId, `guide.${typeof id}.${number}`>} />
           </li>
         ))}
       </ul>

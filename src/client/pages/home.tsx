@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { AffiliateLink } from '../features/affiliate/affiliate-link';
 import { useCreator } from '../features/creator/creator';
 import { useFindDialog } from '../features/find-dialog/find-dialog';
 import { StatisticsBand } from '../features/statistics/statistics';
 import { useConfig } from '../lib/config';
+import type { MessageId } from '../lib/intl';
+import { FormattedMessage } from '../lib/intl-react';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 
@@ -42,24 +43,24 @@ export default function HomePage() {
           <div className="flex flex-col">
             <p className="text-sm font-semibold uppercase tracking-wider text-amber-700">{productName}</p>
             <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">
-              <FormattedMessage id="hero.title" />
+              <FormattedMessage id="home.hero.title" />
             </h1>
             <p className="order-last mt-6 max-w-2xl text-lg text-stone-700 sm:order-none sm:mt-4">
-              <FormattedMessage id="hero.text" />
+              <FormattedMessage id="home.hero.text" />
             </p>
             {/* One size for all three (rows of equal height, the column's width), in every language's length. */}
             <div className="mt-6 grid auto-rows-fr gap-3 sm:mt-8 sm:max-w-sm">
               <Button onClick={findDialog.open} className={heroAction}>
-                <FormattedMessage id="hero.find" />
+                <FormattedMessage id="home.hero.find" />
               </Button>
               <Button variant="secondary" onClick={creator.open} className={heroAction}>
-                <FormattedMessage id="hero.create" />
+                <FormattedMessage id="home.hero.create" />
               </Button>
               <Link
                 href="#how"
                 className={`${heroAction} inline-flex items-center justify-center rounded-lg px-4 py-2 border border-stone-300 bg-white font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600`}
               >
-                <FormattedMessage id="hero.how" />
+                <FormattedMessage id="home.hero.how" />
               </Link>
             </div>
           </div>
@@ -78,15 +79,15 @@ export default function HomePage() {
       <StatisticsBand />
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
-        <Heading name="features" title="features.title" />
+        <Heading name="features" title="home.features.title" />
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map((f) => (
             <li key={f} className="rounded-2xl border border-stone-200 bg-white p-5">
               <h3 className="font-semibold">
-                <FormattedMessage id={`features.${f}.title`} />
+                <FormattedMessage id={`home.features.${f}.title`} />
               </h3>
               <p className="mt-2 text-sm text-stone-600">
-                <FormattedMessage id={`features.${f}.text`} />
+                <FormattedMessage id={`home.features.${f}.text`} />
               </p>
             </li>
           ))}
@@ -95,7 +96,7 @@ export default function HomePage() {
 
       <section id="how" aria-labelledby="how-title" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
-          <Heading name="how" title="how.title" />
+          <Heading name="how" title="home.how.title" />
           <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((s, i) => (
               <li key={s} className="rounded-2xl bg-stone-50 p-5">
@@ -103,10 +104,10 @@ export default function HomePage() {
                   {i + 1}
                 </span>
                 <h3 className="mt-3 font-semibold">
-                  <FormattedMessage id={`how.${s}.title`} />
+                  <FormattedMessage id={`home.how.${s}.title`} />
                 </h3>
                 <p className="mt-1 text-sm text-stone-600">
-                  <FormattedMessage id={`how.${s}.text`} />
+                  <FormattedMessage id={`home.how.${s}.text`} />
                 </p>
               </li>
             ))}
@@ -115,18 +116,18 @@ export default function HomePage() {
       </section>
 
       <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16">
-        <Heading name="faq" title="faq.title" />
+        <Heading name="faq" title="home.faq.title" />
         <div className="mt-6 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {faqs.map((q) => (
             <details key={q} className="group p-5">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium [&::-webkit-details-marker]:hidden">
-                <FormattedMessage id={`faq.${q}.q`} />
+                <FormattedMessage id={`home.faq.${q}.q`} />
                 <span aria-hidden="true" className="text-amber-700 transition-transform group-open:rotate-180">
                   ▾
                 </span>
               </summary>
               <p className="mt-2 text-stone-600">
-                <FormattedMessage id={`faq.${q}.a`} />
+                <FormattedMessage id={`home.faq.${q}.a`} />
               </p>
             </details>
           ))}
@@ -135,17 +136,17 @@ export default function HomePage() {
 
       <section id="about" aria-labelledby="about-title" className="scroll-mt-4 bg-white py-16">
         <div className="mx-auto max-w-3xl px-4">
-          <Heading name="about" title="about.title" />
+          <Heading name="about" title="home.about.title" />
           <p className="mt-4 text-lg text-stone-700">
-            <FormattedMessage id="about.text" />
+            <FormattedMessage id="home.about.text" />
           </p>
         </div>
       </section>
 
       <section id="widmung" aria-labelledby="dedication-title" className="mx-auto max-w-3xl scroll-mt-4 px-4 py-16 text-center">
-        <Heading name="dedication" title="dedication.title" />
+        <Heading name="dedication" title="home.dedication.title" />
         <p className="mt-4 text-lg italic text-stone-700">
-          <FormattedMessage id="dedication.text" />
+          <FormattedMessage id="home.dedication.text" />
         </p>
       </section>
 
@@ -157,7 +158,7 @@ export default function HomePage() {
 }
 
 /** A section's heading (its text `title`), which also names the section (`aria-labelledby="{name}-title"`). */
-function Heading({ name, title }: { name: string; title: string }) {
+function Heading({ name, title }: { name: string; title: MessageId }) {
   return (
     <h2 id={`${name}-title`} className="text-3xl font-bold">
       <FormattedMessage id={title} />

@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import { PRINT_ONLY_SHEET, StoneLabel } from '../features/label/stone-label';
 import { useStone } from '../features/stone/api';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { Button } from '../ui/button';
 
 /** The label sizes people laminate onto a stone, in centimetres, and how many of each fit a row of A4. */
@@ -24,20 +24,20 @@ export default function LabelPage({ params }: PageProps) {
       </style>
       <div className="print:hidden" data-print-hide>
         <h1 className="text-2xl font-bold">
-          <FormattedMessage id="label.title" values={{ code }} />
+          <FormattedMessage id="creation.label.title" values={{ code }} />
         </h1>
         <p className="mt-2 text-stone-600">
-          <FormattedMessage id="label.text" />
+          <FormattedMessage id="creation.label.text" />
         </p>
         <Button className="mt-4" onClick={() => window.print()}>
-          <FormattedMessage id="label.print" />
+          <FormattedMessage id="creation.label.print" />
         </Button>
       </div>
       <div className="mt-8 space-y-6 print:mt-0">
         {SIZES.map(({ cm, count }) => (
-          <section key={cm} aria-label={intl.formatMessage({ id: 'label.size' }, { size: cm })}>
+          <section key={cm} aria-label={intl.formatMessage({ id: 'creation.label.size' }, { size: cm })}>
             <p className="mb-1 text-xs text-stone-500">
-              <FormattedMessage id="label.size" values={{ size: cm }} />
+              <FormattedMessage id="creation.label.size" values={{ size: cm }} />
             </p>
             <div className="flex flex-wrap gap-2">
               {Array.from({ length: count }, (_, i) => `${cm}-${i}`).map((id) => (

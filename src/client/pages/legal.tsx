@@ -1,10 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { localeOfIntl } from '../../shared/i18n/locale';
 import type { PageProps } from '../../shared/routes';
 import { legalDe } from '../features/legal/legal-de';
 import { legalEn } from '../features/legal/legal-en';
 import type { LegalPage } from '../features/legal/legal-parts';
 import { useConfig } from '../lib/config';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 
 const PAGES: Record<string, LegalPage> = { imprint: 'imprint', privacy: 'privacy', terms: 'terms' };
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
 import { DeletedNotice } from '../features/owner/deleted-notice';
-import { LinksCard } from '../features/owner/links-card';
+import { LinksCard, type LinksTexts } from '../features/owner/links-card';
 import { OwnerDelete } from '../features/owner/owner-delete';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerEmbed } from '../features/owner/owner-embed';
@@ -16,13 +15,14 @@ import { OwnerPhotos } from '../features/owner/owner-photos';
 import { OwnerState } from '../features/owner/owner-state';
 import { OwnerStatistics } from '../features/owner/owner-statistics';
 import { UpgradeCard } from '../features/owner/upgrade-card';
+import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
 
-const LINK_TEXTS = {
+const LINK_TEXTS: LinksTexts = {
   title: 'owner.links.title',
   lifetime: 'owner.links.lifetime',
   export: 'owner.links.export',

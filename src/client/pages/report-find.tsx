@@ -1,10 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDay } from '../../shared/dates';
 import { localeOfIntl } from '../../shared/i18n/locale';
 import { queries } from '../../shared/queries';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { ReportForm } from '../features/report/report-form';
 import { useStone } from '../features/stone/api';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery } from '../lib/query';
 import { Link } from '../lib/router';

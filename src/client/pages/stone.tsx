@@ -1,10 +1,10 @@
 import { Suspense, useCallback, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import type { PageProps } from '../../shared/routes';
 import type { PickedLocation } from '../features/find-form/address-search';
 import { FindForm } from '../features/find-form/find-form';
 import { useStone } from '../features/stone/api';
 import { type Coordinates, formatCoordinates } from '../lib/geolocation';
+import { FormattedMessage } from '../lib/intl-react';
 import { boundedPart, lazyPart } from '../lib/lazy-page';
 import { useRouter } from '../lib/router';
 import { withTexts } from '../lib/screen-messages';
@@ -53,10 +53,10 @@ function StoneNotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">
-        <FormattedMessage id="stone.notFound.title" />
+        <FormattedMessage id="core.stone.notFound.title" />
       </h1>
       <p className="mt-3 text-stone-600">
-        <FormattedMessage id="stone.notFound.text" />
+        <FormattedMessage id="core.stone.notFound.text" />
       </p>
       <Button
         className="mt-8"
@@ -65,7 +65,7 @@ function StoneNotFound() {
           else navigate('/');
         }}
       >
-        <FormattedMessage id="stone.back" />
+        <FormattedMessage id="core.stone.back" />
       </Button>
     </div>
   );
@@ -89,9 +89,13 @@ export default function StonePage({ params, screen }: PageProps) {
   // A failed reload (e.g. right after a find) keeps the stone on screen; only a first load that failed shows this.
   if (isError && stone === undefined) {
     return (
-      <NoticePage alert title={<FormattedMessage id="stone.lookupError.title" />} text={<FormattedMessage id="stone.lookupError.text" />}>
+      <NoticePage
+        alert
+        title={<FormattedMessage id="core.stone.lookupError.title" />}
+        text={<FormattedMessage id="core.stone.lookupError.text" />}
+      >
         <Button disabled={isFetching} onClick={() => void refetch()}>
-          <FormattedMessage id="stone.retry" />
+          <FormattedMessage id="core.stone.retry" />
         </Button>
       </NoticePage>
     );
@@ -106,7 +110,7 @@ export default function StonePage({ params, screen }: PageProps) {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="font-mono text-sm tracking-widest text-amber-700">
-            <FormattedMessage id="stone.code" values={{ code: stone.code }} />
+            <FormattedMessage id="core.stone.code" values={{ code: stone.code }} />
           </p>
           <h1 className="mt-1 text-3xl font-bold sm:text-4xl">{stone.title}</h1>
           {stone.collection ? (
@@ -117,7 +121,7 @@ export default function StonePage({ params, screen }: PageProps) {
             </p>
           ) : null}
           <p className="mt-2 text-stone-600">
-            <FormattedMessage id="stone.findCount" values={{ count: stone.findCount }} />
+            <FormattedMessage id="core.stone.findCount" values={{ count: stone.findCount }} />
           </p>
           <StoneState stone={stone} onLogFind={readOnly ? undefined : scrollToForm} />
         </div>
@@ -127,12 +131,12 @@ export default function StonePage({ params, screen }: PageProps) {
               className="rounded-full bg-stone-200 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-700"
               data-testid="read-only-badge"
             >
-              <FormattedMessage id="stone.readOnly" />
+              <FormattedMessage id="core.stone.readOnly" />
             </span>
           ) : null}
           <div className="rounded-xl bg-stone-900 px-4 py-3 text-right text-white">
             <p className="text-xs uppercase tracking-wide text-stone-400">
-              <FormattedMessage id="stone.distance" />
+              <FormattedMessage id="core.stone.distance" />
             </p>
             <p className="text-2xl font-bold tabular-nums" data-testid="total-distance">
               {stone.formattedDistance}
@@ -148,7 +152,7 @@ export default function StonePage({ params, screen }: PageProps) {
             {stone.hasStory && stone.story ? (
               <section aria-labelledby="story-title">
                 <h2 id="story-title" className="text-xl font-semibold">
-                  <FormattedMessage id="stone.story" />
+                  <FormattedMessage id="core.stone.story" />
                 </h2>
                 <p className="mt-2 whitespace-pre-line text-lg text-stone-700">{stone.story}</p>
               </section>
@@ -168,11 +172,11 @@ export default function StonePage({ params, screen }: PageProps) {
           className={`space-y-4 lg:col-start-1 ${hasMemory ? 'lg:row-span-2 lg:row-start-2' : 'lg:row-span-3 lg:row-start-1'}`}
         >
           <h2 id="journey-title" className="text-xl font-semibold">
-            <FormattedMessage id="stone.journey" />
+            <FormattedMessage id="core.stone.journey" />
           </h2>
           <StoneMap stone={stone} selected={picked} onPick={readOnly ? undefined : pickOnMap} />
           <h3 className="pt-2 text-lg font-semibold">
-            <FormattedMessage id="stone.finds" />
+            <FormattedMessage id="core.stone.finds" />
           </h3>
           <FindsList code={stone.code} finds={stone.finds} first={before + 1} />
           {stone.olderFinds ? (

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../shared/code';
 import { queries } from '../../shared/queries';
 import { pathTo } from '../../shared/routes';
@@ -8,6 +7,7 @@ import { ShareButtons } from '../features/share/share-buttons';
 import { api } from '../lib/api';
 import { copyText } from '../lib/clipboard';
 import { useConfig } from '../lib/config';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
@@ -27,7 +27,7 @@ export default function SuccessPage() {
   if (!code || !isValidCode(code)) {
     return (
       <p role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <FormattedMessage id="stone.notFound.text" />
+        <FormattedMessage id="core.stone.notFound.text" />
       </p>
     );
   }
@@ -67,12 +67,13 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
         // A feature bought for an existing stone: back to its owner page, with what it shows now.
         clearPendingStone();
         await queryClient.invalidateQueries({ queryKey: queries.ownerStone(upgradeToken).key });
-        toast({ title: intl.formatMessage({ id: 'success.upgraded' }) });
+        toast({ title: intl.formatMessage({ id: 'creation.success.upgraded' }) });
         navigate(pathTo('owner', { adminToken: upgradeToken }), { replace: true });
         return;
       }
       setUploading(pendingPhotos().length > 0);
-      if (!(await completePendingStone(code))) toast({ title: intl.formatMessage({ id: 'success.uploadFailed' }), variant: 'error' });
+      if (!(await completePendingStone(code)))
+        toast({ title: intl.formatMessage({ id: 'creation.success.uploadFailed' }), variant: 'error' });
       navigate(`/success?code=${encodeURIComponent(code)}&paid=true`, { replace: true });
     };
     void finish();
@@ -81,7 +82,7 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
   return (
     <div role="status" className="mx-auto flex max-w-xl items-center justify-center gap-3 px-4 py-24 text-stone-700">
       <Spinner />
-      <FormattedMessage id={uploading ? 'success.uploading' : 'success.creating'} />
+      <FormattedMessage id={uploading ? 'creation.success.uploading' : 'creation.success.creating'} />
     </div>
   );
 }
@@ -117,39 +118,39 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
   const ownerUrl = ownerToken ? `${siteUrl.replace(/\/$/, '')}${pathTo('owner', { adminToken: ownerToken })}` : null;
 
   const copyOwner = async () => {
-    if (ownerUrl && (await copyText(ownerUrl))) toast({ title: intl.formatMessage({ id: 'share.copied' }) });
+    if (ownerUrl && (await copyText(ownerUrl))) toast({ title: intl.formatMessage({ id: 'stone-aside.share.copied' }) });
   };
 
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-12">
       <header>
         <h1 className="text-3xl font-bold sm:text-4xl">
-          <FormattedMessage id="success.title" />
+          <FormattedMessage id="creation.success.title" />
         </h1>
         {paid ? (
           <p className="mt-2 text-stone-700">
-            <FormattedMessage id="success.paid" />
+            <FormattedMessage id="creation.success.paid" />
           </p>
         ) : null}
       </header>
       <Card>
         <p className="text-sm text-stone-600">
-          <FormattedMessage id="success.code" />
+          <FormattedMessage id="creation.success.code" />
         </p>
         <p className="mt-1 font-mono text-4xl font-bold tracking-widest" data-testid="success-code">
           {code}
         </p>
         <Link href={pathTo('stone', { code })} className="mt-3 inline-block text-amber-800 underline">
-          <FormattedMessage id="success.toStone" />
+          <FormattedMessage id="creation.success.toStone" />
         </Link>
       </Card>
       <Card>
         <h2 className="text-lg font-semibold">
-          <FormattedMessage id="success.qr" />
+          <FormattedMessage id="creation.success.qr" />
         </h2>
         <img
           src={qrUrl}
-          alt={intl.formatMessage({ id: 'success.qrAlt' }, { code })}
+          alt={intl.formatMessage({ id: 'creation.success.qrAlt' }, { code })}
           width={240}
           height={240}
           className="mt-3 size-60 bg-white"
@@ -160,27 +161,27 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
             download={`${code}.svg`}
             className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
           >
-            <FormattedMessage id="success.downloadSvg" />
+            <FormattedMessage id="creation.success.downloadSvg" />
           </a>
           <Button variant="secondary" onClick={() => void downloadPng(qrUrl, code)}>
-            <FormattedMessage id="success.downloadPng" />
+            <FormattedMessage id="creation.success.downloadPng" />
           </Button>
           <Link
             href={pathTo('label', { code })}
             className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
           >
-            <FormattedMessage id="success.label" />
+            <FormattedMessage id="creation.success.label" />
           </Link>
         </div>
       </Card>
       <Card>
         <h2 className="text-lg font-semibold">
-          <FormattedMessage id="success.ownerLink" />
+          <FormattedMessage id="creation.success.ownerLink" />
         </h2>
         {ownerUrl ? (
           <>
             <p role="note" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              <FormattedMessage id="success.ownerWarning" />
+              <FormattedMessage id="creation.success.ownerWarning" />
             </p>
             <p className="mt-3 break-all font-mono text-sm" data-testid="owner-link">
               <a href={ownerUrl} rel="noreferrer" className="text-amber-800 underline">
@@ -188,18 +189,18 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
               </a>
             </p>
             <Button variant="secondary" className="mt-3" onClick={() => void copyOwner()}>
-              <FormattedMessage id="success.copyOwner" />
+              <FormattedMessage id="creation.success.copyOwner" />
             </Button>
           </>
         ) : (
           <p className="mt-2 text-sm text-stone-600">
-            <FormattedMessage id="success.ownerMissing" />
+            <FormattedMessage id="creation.success.ownerMissing" />
           </p>
         )}
       </Card>
       <Card>
         <h2 className="text-lg font-semibold">
-          <FormattedMessage id="success.share" />
+          <FormattedMessage id="creation.success.share" />
         </h2>
         <div className="mt-3">
           <ShareButtons code={code} title={code} />

@@ -6,11 +6,11 @@ export default function UnsubscribePage() {
     <TokenAction
       endpoint="/api/notifications/unsubscribe"
       ids={{
-        title: 'abo.unsubscribe.title',
-        text: 'abo.unsubscribe.text',
-        button: 'abo.unsubscribe.button',
-        pending: 'abo.unsubscribe.pending',
-        done: 'abo.unsubscribe.done',
+        title: 'mail-links.abo.unsubscribe.title',
+        text: 'mail-links.abo.unsubscribe.text',
+        button: 'mail-links.abo.unsubscribe.button',
+        pending: 'mail-links.abo.unsubscribe.pending',
+        done: 'mail-links.abo.unsubscribe.done',
       }}
     />
   );

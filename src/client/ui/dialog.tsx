@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type ReactNode, type RefObject, useRef } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../lib/intl-react';
 import { focusScreen, navigationCount } from '../lib/router';
 
 interface DialogProps {
@@ -64,7 +64,7 @@ export function Dialog({ open, onOpenChange, title, description, children, initi
           <div className="mt-4">{children}</div>
           <RadixDialog.Close
             className="absolute right-4 top-4 rounded-md p-1 text-stone-500 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600"
-            aria-label={intl.formatMessage({ id: 'dialog.close' })}
+            aria-label={intl.formatMessage({ id: 'core.dialog.close' })}
           >
             <span aria-hidden="true">✕</span>
           </RadixDialog.Close>

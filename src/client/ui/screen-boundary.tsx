@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../lib/intl-react';
 import { Button } from './button';
 import { NoticePage } from './notice-page';
 
@@ -41,9 +41,9 @@ export class ScreenBoundary extends Component<{ children: ReactNode }, { failed:
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <NoticePage alert title={<FormattedMessage id="error.title" />} text={<FormattedMessage id="error.screen" />}>
+      <NoticePage alert title={<FormattedMessage id="core.error.title" />} text={<FormattedMessage id="core.error.screen" />}>
         <Button onClick={() => window.location.reload()}>
-          <FormattedMessage id="error.reload" />
+          <FormattedMessage id="core.error.reload" />
         </Button>
       </NoticePage>
     );

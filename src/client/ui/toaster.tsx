@@ -1,5 +1,5 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../lib/intl-react';
 
 export interface ToastMessage {
   title: string;
@@ -23,7 +23,7 @@ export default function Toaster({ current, onClosed }: ToasterProps) {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={50}
-      label={intl.formatMessage({ id: 'toast.label' })}
+      label={intl.formatMessage({ id: 'core.toast.label' })}
     >
       {current ? (
         <RadixToast.Root
@@ -39,7 +39,7 @@ export default function Toaster({ current, onClosed }: ToasterProps) {
           ) : null}
           <RadixToast.Close
             className="col-start-2 row-start-1 rounded p-1 text-sm hover:bg-black/5"
-            aria-label={intl.formatMessage({ id: 'toast.close' })}
+            aria-label={intl.formatMessage({ id: 'core.toast.close' })}
           >
             <span aria-hidden="true">✕</span>
           </RadixToast.Close>
@@ -47,7 +47,7 @@ export default function Toaster({ current, onClosed }: ToasterProps) {
       ) : null}
       <RadixToast.Viewport
         // Radix fills in the hotkey (F8 by default) itself.
-        label={intl.formatMessage({ id: 'toast.region' }, { hotkey: '{hotkey}' })}
+        label={intl.formatMessage({ id: 'core.toast.region' }, { hotkey: '{hotkey}' })}
         className="fixed bottom-0 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]"
       />
     </RadixToast.Provider>

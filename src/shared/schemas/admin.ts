@@ -21,10 +21,10 @@ export const operatorUpdateSchema = v.pipe(
     title: v.optional(editedTitle),
     story: v.optional(
       v.pipe(
-        v.nullable(v.string('story.invalid')),
+        v.nullable(v.string('stone-fields.story.invalid')),
         v.transform((story) => story ?? ''),
         v.trim(),
-        v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'),
+        v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'),
         plainText,
       ),
     ),

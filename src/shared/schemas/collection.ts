@@ -9,29 +9,29 @@ import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH, MAX_TOK
 export const MAX_COLLECTION_TITLE_LENGTH = 120;
 
 export const collectionTitle = v.pipe(
-  v.optional(v.string('title.required'), ''),
+  v.optional(v.string('stone-fields.title.required'), ''),
   v.trim(),
-  v.nonEmpty('title.required'),
-  visible('title.required'),
-  v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'collectionTitle.tooLong'),
+  v.nonEmpty('stone-fields.title.required'),
+  visible('stone-fields.title.required'),
+  v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'stone-fields.collectionTitle.tooLong'),
   plainText,
 );
 
 /** The optional dedication: plain text, trimmed; empty (or null) is none. */
 export const dedication = v.pipe(
-  v.optional(v.nullable(v.string('dedication.invalid')), ''),
+  v.optional(v.nullable(v.string('stone-fields.dedication.invalid')), ''),
   v.transform((value) => (value ?? '').trim()),
-  v.maxLength(MAX_DEDICATION_LENGTH, 'dedication.tooLong'),
+  v.maxLength(MAX_DEDICATION_LENGTH, 'stone-fields.dedication.tooLong'),
   plainText,
   v.transform((value) => (value === '' ? null : value)),
 );
 
 /** One stone's title in a collection: '' takes the default (the collection's title with the stone's number). */
 const stoneTitleOrDefault = v.pipe(
-  v.string('titles.invalid'),
+  v.string('stone-fields.titles.invalid'),
   v.trim(),
-  v.check((title: string) => title === '' || /[^\s\p{Cf}\p{Z}]/u.test(title), 'title.required'),
-  v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  v.check((title: string) => title === '' || /[^\s\p{Cf}\p{Z}]/u.test(title), 'stone-fields.title.required'),
+  v.maxLength(MAX_TITLE_LENGTH, 'stone-fields.title.tooLong'),
   plainText,
 );
 
@@ -39,13 +39,15 @@ const stoneTitleOrDefault = v.pipe(
 const stoneCountEntries = {
   count: v.optional(
     v.pipe(
-      v.number('count.invalid'),
-      v.integer('count.invalid'),
-      v.minValue(1, 'count.invalid'),
-      v.maxValue(MAX_COLLECTION_STONES, 'count.invalid'),
+      v.number('stone-fields.count.invalid'),
+      v.integer('stone-fields.count.invalid'),
+      v.minValue(1, 'stone-fields.count.invalid'),
+      v.maxValue(MAX_COLLECTION_STONES, 'stone-fields.count.invalid'),
     ),
   ),
-  titles: v.optional(v.pipe(v.array(stoneTitleOrDefault, 'titles.invalid'), v.maxLength(MAX_COLLECTION_STONES, 'titles.tooMany'))),
+  titles: v.optional(
+    v.pipe(v.array(stoneTitleOrDefault, 'stone-fields.titles.invalid'), v.maxLength(MAX_COLLECTION_STONES, 'stone-fields.titles.tooMany')),
+  ),
 };
 
 interface StoneCount {
@@ -67,19 +69,24 @@ const createEntries = v.object({
   dedication,
   creatorEmail: email,
   ...stoneCountEntries,
-  recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
+  recaptchaToken: v.pipe(
+    v.optional(v.string('creation.recaptcha.invalid'), ''),
+    v.maxLength(MAX_TOKEN_LENGTH, 'creation.recaptcha.invalid'),
+  ),
 });
 type CreateInput = v.InferOutput<typeof createEntries>;
 
 /** `POST /api/collections`: the creator's form and the API check the same fields with the same messages. */
 export const createCollectionSchema = v.pipe(
   createEntries,
-  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['count']>(v.check<CreateInput, 'count.invalid'>(countGiven, 'count.invalid'), [
-    'count',
-  ]),
-  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['titles']>(v.check<CreateInput, 'titles.tooMany'>(titlesFit, 'titles.tooMany'), [
-    'titles',
-  ]),
+  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['count']>(
+    v.check<CreateInput, 'stone-fields.count.invalid'>(countGiven, 'stone-fields.count.invalid'),
+    ['count'],
+  ),
+  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['titles']>(
+    v.check<CreateInput, 'stone-fields.titles.tooMany'>(titlesFit, 'stone-fields.titles.tooMany'),
+    ['titles'],
+  ),
   v.transform(({ count, titles, ...rest }): Omit<CreateInput, 'count' | 'titles'> & { titles: string[] } => ({
     ...rest,
     titles: resolveTitles({ count, titles }),
@@ -92,8 +99,14 @@ type AddInput = v.InferOutput<typeof addEntries>;
 
 export const addStonesSchema = v.pipe(
   addEntries,
-  v.forward<AddInput, v.CheckIssue<AddInput>, ['count']>(v.check<AddInput, 'count.invalid'>(countGiven, 'count.invalid'), ['count']),
-  v.forward<AddInput, v.CheckIssue<AddInput>, ['titles']>(v.check<AddInput, 'titles.tooMany'>(titlesFit, 'titles.tooMany'), ['titles']),
+  v.forward<AddInput, v.CheckIssue<AddInput>, ['count']>(
+    v.check<AddInput, 'stone-fields.count.invalid'>(countGiven, 'stone-fields.count.invalid'),
+    ['count'],
+  ),
+  v.forward<AddInput, v.CheckIssue<AddInput>, ['titles']>(
+    v.check<AddInput, 'stone-fields.titles.tooMany'>(titlesFit, 'stone-fields.titles.tooMany'),
+    ['titles'],
+  ),
   v.transform((input) => ({ titles: resolveTitles(input) })),
 );
 
@@ -102,19 +115,19 @@ export const collectionUpdateSchema = v.pipe(
   v.object({
     title: v.optional(
       v.pipe(
-        v.string('title.required'),
+        v.string('stone-fields.title.required'),
         v.trim(),
-        v.nonEmpty('title.required'),
-        visible('title.required'),
-        v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'collectionTitle.tooLong'),
+        v.nonEmpty('stone-fields.title.required'),
+        visible('stone-fields.title.required'),
+        v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'stone-fields.collectionTitle.tooLong'),
         plainText,
       ),
     ),
     dedication: v.optional(
       v.pipe(
-        v.nullable(v.string('dedication.invalid')),
+        v.nullable(v.string('stone-fields.dedication.invalid')),
         v.transform((value) => (value ?? '').trim()),
-        v.maxLength(MAX_DEDICATION_LENGTH, 'dedication.tooLong'),
+        v.maxLength(MAX_DEDICATION_LENGTH, 'stone-fields.dedication.tooLong'),
         plainText,
         v.transform((value) => (value === '' ? null : value)),
       ),

@@ -24,19 +24,19 @@ const coordinate = (min: number, max: number, message: string) =>
 export const findSchema = v.pipe(
   v.object({
     location: v.pipe(
-      v.optional(v.string('location.required'), ''),
+      v.optional(v.string('find-place.location.required'), ''),
       v.trim(),
-      v.nonEmpty('location.required'),
-      visible('location.required'),
-      v.maxLength(MAX_LOCATION_LENGTH, 'location.tooLong'),
+      v.nonEmpty('find-place.location.required'),
+      visible('find-place.location.required'),
+      v.maxLength(MAX_LOCATION_LENGTH, 'find-place.location.tooLong'),
       plainText,
     ),
-    latitude: coordinate(-90, 90, 'latitude.invalid'),
-    longitude: coordinate(-180, 180, 'longitude.invalid'),
+    latitude: coordinate(-90, 90, 'find-place.latitude.invalid'),
+    longitude: coordinate(-180, 180, 'find-place.longitude.invalid'),
     comment: v.pipe(
-      v.optional(v.nullable(v.string('comment.invalid')), ''),
+      v.optional(v.nullable(v.string('find-place.comment.invalid')), ''),
       v.transform((value) => (value ?? '').trim()),
-      v.maxLength(MAX_COMMENT_LENGTH, 'comment.tooLong'),
+      v.maxLength(MAX_COMMENT_LENGTH, 'find-place.comment.tooLong'),
       plainText,
     ),
     finderEmail: optionalEmail,
@@ -50,7 +50,7 @@ export const findSchema = v.pipe(
       v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'countryCode.invalid'))),
     ),
   }),
-  v.check((find) => (find.latitude === null) === (find.longitude === null), 'position.incomplete'),
+  v.check((find) => (find.latitude === null) === (find.longitude === null), 'find-place.position.incomplete'),
   // The finder's precision governs the place name as well as the position: for km and town no street, house number
   // or postcode is kept (shared/place-name.ts), in the form, in the device's outbox and in the API alike.
   v.transform((find) => ({
@@ -60,7 +60,7 @@ export const findSchema = v.pipe(
     longitude: find.longitude === null ? null : roundPosition(find.longitude, find.precision),
   })),
   v.forward(
-    v.check((find) => find.location !== '', 'location.onlyStreet'),
+    v.check((find) => find.location !== '', 'find-place.location.onlyStreet'),
     ['location'],
   ),
 );

@@ -6,11 +6,11 @@ import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
 // finder's forms do not.
 /** A stone's new title as the owner or the operator edits it: required when sent, visible, plain text. */
 export const editedTitle = v.pipe(
-  v.string('title.required'),
+  v.string('stone-fields.title.required'),
   v.trim(),
-  v.nonEmpty('title.required'),
-  visible('title.required'),
-  v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  v.nonEmpty('stone-fields.title.required'),
+  visible('stone-fields.title.required'),
+  v.maxLength(MAX_TITLE_LENGTH, 'stone-fields.title.tooLong'),
   plainText,
 );
 
@@ -24,7 +24,9 @@ export const settableStatus = v.picklist(['missing', 'travelling'], 'status.inva
 export const ownerUpdateSchema = v.pipe(
   v.object({
     title: v.optional(editedTitle),
-    story: v.optional(v.pipe(v.string('story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'), plainText)),
+    story: v.optional(
+      v.pipe(v.string('stone-fields.story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'), plainText),
+    ),
     notifyOnFind: v.optional(v.boolean('notifyOnFind.invalid')),
     status: v.optional(settableStatus),
   }),

@@ -24,9 +24,9 @@ export const stoneDataSchema = v.object({
   creatorEmail: email,
   title: stoneTitle,
   story: v.pipe(
-    v.optional(v.nullable(v.string('story.invalid')), ''),
+    v.optional(v.nullable(v.string('stone-fields.story.invalid')), ''),
     v.transform((s) => (s ?? '').trim()),
-    v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'),
+    v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'),
     plainText,
   ),
 });

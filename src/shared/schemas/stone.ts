@@ -7,11 +7,11 @@ import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
  * a paid stone's order. One schema for all three, so no title passes the form that the server then refuses.
  */
 export const stoneTitle = v.pipe(
-  v.optional(v.string('title.required'), ''),
+  v.optional(v.string('stone-fields.title.required'), ''),
   v.trim(),
-  v.nonEmpty('title.required'),
-  visible('title.required'),
-  v.maxLength(MAX_TITLE_LENGTH, 'title.tooLong'),
+  v.nonEmpty('stone-fields.title.required'),
+  visible('stone-fields.title.required'),
+  v.maxLength(MAX_TITLE_LENGTH, 'stone-fields.title.tooLong'),
   plainText,
 );
 
@@ -19,8 +19,16 @@ export const stoneTitle = v.pipe(
 export const createStoneSchema = v.object({
   creatorEmail: email,
   title: stoneTitle,
-  story: v.pipe(v.optional(v.string('story.invalid'), ''), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'story.tooLong'), plainText),
+  story: v.pipe(
+    v.optional(v.string('stone-fields.story.invalid'), ''),
+    v.trim(),
+    v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'),
+    plainText,
+  ),
   hasPhotos: flag,
   hasStory: flag,
-  recaptchaToken: v.pipe(v.optional(v.string('recaptcha.invalid'), ''), v.maxLength(MAX_TOKEN_LENGTH, 'recaptcha.invalid')),
+  recaptchaToken: v.pipe(
+    v.optional(v.string('creation.recaptcha.invalid'), ''),
+    v.maxLength(MAX_TOKEN_LENGTH, 'creation.recaptcha.invalid'),
+  ),
 });

@@ -14,13 +14,13 @@ export type TextId = keyof typeof serverCatalog | keyof typeof ownerCatalog | ke
 export type TextValues = Record<string, string | number>;
 
 // One intl object per language (the app's small formatter, lib/intl.ts): nothing in it depends on the request.
-const instances = new Map<Locale, AppIntl>();
+const instances = new Map<Locale, AppIntl<TextId>>();
 
-function intl(locale: Locale): AppIntl {
+function intl(locale: Locale): AppIntl<TextId> {
   let instance = instances.get(locale);
   if (!instance) {
     const messages: Messages = { ...uiMessages[locale], ...serverMessages[locale] };
-    instance = createIntl(intlTag[locale], messages);
+    instance = createIntl<TextId>(intlTag[locale], messages);
     instances.set(locale, instance);
   }
   return instance;

@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_BLOG_CONTENT_LENGTH, MAX_BLOG_EXCERPT_LENGTH, MAX_BLOG_TITLE_LENGTH, MAX_SLUG_LENGTH } from '../../../shared/schemas/blog';
 import type { AdminBlogPost } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { BLOG_ADMIN_KEY, blogAdminApi } from './blog-admin-api';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons, type DialogButtonTexts } from './dialog-buttons';
 
-const TEXTS = { cancel: 'adminBlog.cancel', save: 'adminBlog.save', saving: 'adminBlog.saving' };
+const TEXTS: DialogButtonTexts = { cancel: 'admin.adminBlog.cancel', save: 'admin.adminBlog.save', saving: 'admin.adminBlog.saving' };
 
 /** "Neuer Artikel" and editing: title, summary, content, slug, tags, featured image and the published switch. */
 export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; onClose: () => void }) {
@@ -35,14 +35,14 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
         json: fields,
       }),
     onSuccess: () => {
-      toast({ title: intl.formatMessage({ id: post ? 'adminBlog.updated' : 'adminBlog.created' }) });
+      toast({ title: intl.formatMessage({ id: post ? 'admin.adminBlog.updated' : 'admin.adminBlog.created' }) });
       void queryClient.invalidateQueries({ queryKey: BLOG_ADMIN_KEY });
       void queryClient.invalidateQueries({ queryKey: ['blog'] });
       onClose();
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'adminBlog.failed' }),
+        title: intl.formatMessage({ id: 'admin.adminBlog.failed' }),
         description: apiErrorMessage(error) ?? error.message,
         variant: 'error',
       }),
@@ -54,32 +54,32 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
     setMissing(incomplete);
     if (!incomplete) save.mutate();
   };
-  const required = missing ? intl.formatMessage({ id: 'adminBlog.required' }) : null;
+  const required = missing ? intl.formatMessage({ id: 'admin.adminBlog.required' }) : null;
   return (
     <Dialog
       open
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={intl.formatMessage({ id: post ? 'adminBlog.edit' : 'adminBlog.new' })}
+      title={intl.formatMessage({ id: post ? 'admin.adminBlog.edit' : 'admin.adminBlog.new' })}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label={intl.formatMessage({ id: 'adminBlog.field.title' })}
+          label={intl.formatMessage({ id: 'admin.adminBlog.field.title' })}
           value={fields.title}
           maxLength={MAX_BLOG_TITLE_LENGTH}
           onChange={set('title')}
           error={missing && !fields.title.trim() ? required : null}
         />
         <TextField
-          label={intl.formatMessage({ id: 'adminBlog.field.slug' })}
-          hint={intl.formatMessage({ id: 'adminBlog.field.slugHint' })}
+          label={intl.formatMessage({ id: 'admin.adminBlog.field.slug' })}
+          hint={intl.formatMessage({ id: 'admin.adminBlog.field.slugHint' })}
           value={fields.slug}
           maxLength={MAX_SLUG_LENGTH}
           onChange={set('slug')}
         />
         <TextArea
-          label={intl.formatMessage({ id: 'adminBlog.field.excerpt' })}
+          label={intl.formatMessage({ id: 'admin.adminBlog.field.excerpt' })}
           rows={2}
           value={fields.excerpt}
           maxLength={MAX_BLOG_EXCERPT_LENGTH}
@@ -87,8 +87,8 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
           error={missing && !fields.excerpt.trim() ? required : null}
         />
         <TextArea
-          label={intl.formatMessage({ id: 'adminBlog.field.content' })}
-          hint={intl.formatMessage({ id: 'adminBlog.field.contentHint' })}
+          label={intl.formatMessage({ id: 'admin.adminBlog.field.content' })}
+          hint={intl.formatMessage({ id: 'admin.adminBlog.field.contentHint' })}
           rows={8}
           value={fields.content}
           maxLength={MAX_BLOG_CONTENT_LENGTH}
@@ -96,12 +96,12 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
           error={missing && !fields.content.trim() ? required : null}
         />
         <TextField
-          label={intl.formatMessage({ id: 'adminBlog.field.image' })}
+          label={intl.formatMessage({ id: 'admin.adminBlog.field.image' })}
           type="url"
           value={fields.featuredImage}
           onChange={set('featuredImage')}
         />
-        <TextField label={intl.formatMessage({ id: 'adminBlog.field.tags' })} value={fields.tags} onChange={set('tags')} />
+        <TextField label={intl.formatMessage({ id: 'admin.adminBlog.field.tags' })} value={fields.tags} onChange={set('tags')} />
         <label className="flex items-center gap-3 text-sm font-medium text-stone-800">
           <input
             type="checkbox"
@@ -110,7 +110,7 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
             checked={fields.published}
             onChange={(event) => setFields({ ...fields, published: event.target.checked })}
           />
-          <FormattedMessage id="adminBlog.field.published" />
+          <FormattedMessage id="admin.adminBlog.field.published" />
         </label>
         <DialogButtons texts={TEXTS} saving={save.isPending} onCancel={onClose} />
       </form>

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { OperatorCounters } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useQuery } from '../../lib/query';
 import { adminApi } from './session';
 

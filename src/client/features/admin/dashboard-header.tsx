@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useQueryClient } from '../../lib/query';
 import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';

@@ -1,11 +1,12 @@
-import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 
 /** The message ids of a dialog form's two buttons, the save button's while it is saving included. */
 export interface DialogButtonTexts {
-  cancel: string;
-  save: string;
-  saving: string;
+  cancel: MessageId;
+  save: MessageId;
+  saving: MessageId;
 }
 
 /** The foot of an operator's edit dialog: cancel closes it, save submits its form and waits while saving. */

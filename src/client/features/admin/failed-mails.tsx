@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import type { FailedMail } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';

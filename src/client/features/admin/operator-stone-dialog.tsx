@@ -1,15 +1,15 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OperatorStoneView } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { DialogButtons } from './dialog-buttons';
+import { DialogButtons, type DialogButtonTexts } from './dialog-buttons';
 import { OperatorStoneState } from './operator-stone-state';
 import { adminApi } from './session';
 
@@ -160,7 +160,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
   );
 }
 
-const TEXTS = { cancel: 'admin.edit.cancel', save: 'admin.edit.save', saving: 'admin.edit.saving' };
+const TEXTS: DialogButtonTexts = { cancel: 'admin.edit.cancel', save: 'admin.edit.save', saving: 'admin.edit.saving' };
 
 /** Title and story start from the stone as loaded (the photos and finds above them change without resetting them). */
 function EditForm({

@@ -1,6 +1,6 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import type { OperatorStoneView } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';

@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import { pathTo } from '../../../shared/routes';
 import type { OperatorStoneRow } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 
 const badge = 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900';

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { OPERATOR_PAGE_SIZE, SEARCH_COUNT_CAP } from '../../../shared/schemas/stone-list';
 import type { OperatorStoneRow } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
 import { useConfig } from '../../lib/config';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -19,13 +20,13 @@ const FIRST: Place = { kind: 'first' };
 const LAST: Place = { kind: 'last' };
 
 /** How many stones: all of them counted, more than the cap, or at least as many as a count of several words read. */
-function countText({ total, capped }: { total: number; capped: boolean }): string {
+function countText({ total, capped }: { total: number; capped: boolean }): MessageId {
   if (!capped) return 'admin.table.count';
   return total >= SEARCH_COUNT_CAP ? 'admin.table.countCapped' : 'admin.table.countAtLeast';
 }
 
 /** A button to another page, disabled where there is none that way. */
-function PageButton({ label, to, go }: { label: string; to: Place | null; go: (place: Place) => void }) {
+function PageButton({ label, to, go }: { label: MessageId; to: Place | null; go: (place: Place) => void }) {
   return (
     <Button variant="secondary" disabled={!to} onClick={() => to && go(to)}>
       <FormattedMessage id={label} />

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /**
  * The supplies shop's affiliate link (painting supplies), marked as an ad and as a paid link for search engines
@@ -11,7 +11,7 @@ export function AffiliateLink() {
   return (
     <aside className="rounded-2xl border border-amber-200 bg-amber-50 p-5">
       <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase">
-        <FormattedMessage id="ad.label" />
+        <FormattedMessage id="affiliate.ad.label" />
       </p>
       <a
         href={affiliateUrl}
@@ -19,10 +19,10 @@ export function AffiliateLink() {
         rel="sponsored noopener noreferrer"
         className="mt-1 inline-block font-medium text-amber-900 underline"
       >
-        <FormattedMessage id="ad.link" />
+        <FormattedMessage id="affiliate.ad.link" />
       </a>
       <p className="mt-1 text-sm text-amber-900">
-        <FormattedMessage id="ad.note" />
+        <FormattedMessage id="affiliate.ad.note" />
       </p>
     </aside>
   );

@@ -1,7 +1,7 @@
-import { FormattedMessage } from 'react-intl';
 import { CARD_TAGS } from '../../../shared/blog';
 import { formatGermanDate } from '../../../shared/dates';
 import type { BlogPostSummary } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /** Date, author and (on the article) reading time of an article. */
 export function BlogMeta({ post, readingTime = false }: { post: BlogPostSummary; readingTime?: boolean }) {

@@ -1,7 +1,7 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatEuros } from '../../../shared/pricing';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 
@@ -20,14 +20,17 @@ export function PaymentForm({ amountCents }: { amountCents: number }) {
     const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/success` } });
     // Only reached when the payment failed at once (a success leaves the page for /success).
     setPaying(false);
-    toast({ title: intl.formatMessage({ id: 'checkout.failed' }), description: error.message, variant: 'error' });
+    toast({ title: intl.formatMessage({ id: 'creation.checkout.failed' }), description: error.message, variant: 'error' });
   };
 
   return (
     <form onSubmit={pay} className="space-y-4">
       <PaymentElement />
       <Button type="submit" disabled={!stripe || !elements || paying} className="w-full">
-        <FormattedMessage id={paying ? 'checkout.paying' : 'checkout.pay'} values={{ amount: formatEuros(amountCents, intl.locale) }} />
+        <FormattedMessage
+          id={paying ? 'creation.checkout.paying' : 'creation.checkout.pay'}
+          values={{ amount: formatEuros(amountCents, intl.locale) }}
+        />
       </Button>
     </form>
   );

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_COLLECTION_STONES } from '../../../shared/schemas/limits';
 import type { CreatedCollection } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';

@@ -1,7 +1,7 @@
 import type { OwnerCollectionView } from '../../../shared/types';
-import { DeleteSection } from '../owner/delete-section';
+import { DeleteSection, type DeleteTexts } from '../owner/delete-section';
 
-const TEXTS = {
+const TEXTS: DeleteTexts = {
   title: 'collection.owner.delete.title',
   text: 'collection.owner.delete.text',
   open: 'collection.owner.delete.open',

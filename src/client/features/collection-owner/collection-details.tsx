@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OwnerCollectionView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

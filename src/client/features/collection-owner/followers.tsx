@@ -1,6 +1,6 @@
-import { FormattedMessage } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import type { OwnerCollectionView } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 import { TitledCard } from '../../ui/titled-card';
 
 /** Who follows the whole collection: how many, since when, confirmed or not; never their addresses. */

@@ -1,8 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import type { OwnerCollectionView } from '../../../shared/types';
 import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';
@@ -15,8 +15,8 @@ export function useCopyLink() {
   const intl = useIntl();
   const toast = useToast();
   return async (url: string) => {
-    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'share.copied' }) });
-    else toast({ title: intl.formatMessage({ id: 'share.copyFailed' }), description: url, variant: 'error' });
+    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'stone-aside.share.copied' }) });
+    else toast({ title: intl.formatMessage({ id: 'stone-aside.share.copyFailed' }), description: url, variant: 'error' });
   };
 }
 

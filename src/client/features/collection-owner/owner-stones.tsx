@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import type { OwnerCollectionStone } from '../../../shared/types';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { StoneNumber } from '../collection/collection-stones';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
 import type { CollectionStone } from '../../../shared/types';
+import { useIntl } from '../../lib/intl-react';
 import { LazyMapFrame, useLazyMap } from '../stone-map/lazy-map';
 import { journeyColor } from './journey-colors';
 

@@ -1,8 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDay } from '../../../shared/dates';
 import { localeOfIntl } from '../../../shared/i18n/locale';
 import { pathTo } from '../../../shared/routes';
 import type { CollectionStone } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { journeyColor } from './journey-colors';
 import { StatusWord } from './status-word';

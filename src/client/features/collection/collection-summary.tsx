@@ -1,11 +1,12 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { CollectionView } from '../../../shared/types';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { countryName } from './country-names';
 
 /** The collection's figures: its stones' kilometres and finds together, and the countries they reached. */
 export function CollectionSummary({ collection }: { collection: CollectionView }) {
   const intl = useIntl();
-  const figure = (label: string, value: string | number, testId: string) => (
+  const figure = (label: MessageId, value: string | number, testId: string) => (
     <div className="rounded-xl bg-stone-900 px-4 py-3 text-white">
       <dt className="text-xs uppercase tracking-wide text-stone-300">
         <FormattedMessage id={label} />

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { StoneStatus } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 
 const STATUS_STYLE: Record<StoneStatus, string> = {
   travelling: 'bg-emerald-100 text-emerald-900',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { type ConsentSettings, closeConsentSettings } from './consent-store';
@@ -15,7 +15,7 @@ export default function Settings({
   const intl = useIntl();
   const [analytics, setAnalytics] = useState(current?.analytics ?? false);
   const [marketing, setMarketing] = useState(current?.marketing ?? false);
-  const row = (id: string, checked: boolean, onChange?: (next: boolean) => void) => (
+  const row = (id: 'necessary' | 'analytics' | 'marketing', checked: boolean, onChange?: (next: boolean) => void) => (
     <label className="flex items-start justify-between gap-4 py-3">
       <span>
         <span className="block font-medium text-stone-900">

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH } from '../../../shared/schemas/limits';
+import { FormattedMessage } from '../../lib/intl-react';
 import { EmailField, TextArea, TextField } from '../../ui/field';
 import { StoneTitlesField } from '../collection/stone-titles';
 import type { Draft, Errors, Kind, Translate } from './wizard';
@@ -28,9 +28,9 @@ export function KindChoice({ draft, setDraft, t }: Omit<StepProps, 'errors'>) {
   );
   return (
     <fieldset className="space-y-2" data-testid="creator-kind">
-      <legend className="mb-2 text-sm font-medium text-stone-800">{t('creator.kind.legend')}</legend>
-      {option('stone', 'creator.kind.stone', 'creator.kind.stoneHint')}
-      {option('collection', 'creator.kind.collection', 'creator.kind.collectionHint')}
+      <legend className="mb-2 text-sm font-medium text-stone-800">{t('creation.creator.kind.legend')}</legend>
+      {option('stone', 'creation.creator.kind.stone', 'creation.creator.kind.stoneHint')}
+      {option('collection', 'creation.creator.kind.collection', 'creation.creator.kind.collectionHint')}
     </fieldset>
   );
 }
@@ -41,8 +41,8 @@ export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
   return (
     <>
       <EmailField
-        label={t('creator.email')}
-        hint={t('creator.collection.emailHint')}
+        label={t('creation.creator.email')}
+        hint={t('creation.creator.collection.emailHint')}
         name="creatorEmail"
         required
         value={draft.creatorEmail}
@@ -50,8 +50,8 @@ export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
         error={errors.creatorEmail}
       />
       <TextField
-        label={t('creator.collection.title')}
-        hint={t('creator.collection.titleHint')}
+        label={t('creation.creator.collection.title')}
+        hint={t('creation.creator.collection.titleHint')}
         name="title"
         required
         value={draft.title}
@@ -60,7 +60,7 @@ export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
       />
       <div>
         <TextArea
-          label={t('creator.collection.dedication')}
+          label={t('creation.creator.collection.dedication')}
           name="dedication"
           rows={3}
           value={draft.dedication}
@@ -68,7 +68,7 @@ export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
           error={errors.dedication}
         />
         <p className={`text-right text-xs ${tooLong ? 'text-red-700' : 'text-stone-500'}`} aria-live="polite">
-          <FormattedMessage id="creator.counter" values={{ count: draft.dedication.length, max: MAX_DEDICATION_LENGTH }} />
+          <FormattedMessage id="creation.creator.counter" values={{ count: draft.dedication.length, max: MAX_DEDICATION_LENGTH }} />
         </p>
       </div>
     </>
@@ -80,8 +80,8 @@ export function CollectionStonesStep({ draft, setDraft, errors, t }: StepProps) 
   return (
     <>
       <TextField
-        label={t('creator.collection.count')}
-        hint={t('creator.collection.countHint', { max: MAX_COLLECTION_STONES })}
+        label={t('creation.creator.collection.count')}
+        hint={t('creation.creator.collection.countHint', { max: MAX_COLLECTION_STONES })}
         name="count"
         type="number"
         inputMode="numeric"
@@ -93,8 +93,8 @@ export function CollectionStonesStep({ draft, setDraft, errors, t }: StepProps) 
         error={errors.count}
       />
       <StoneTitlesField
-        label={t('creator.collection.titles')}
-        hint={t('creator.collection.titlesHint', { title: draft.title.trim() || '…' })}
+        label={t('creation.creator.collection.titles')}
+        hint={t('creation.creator.collection.titlesHint', { title: draft.title.trim() || '…' })}
         value={draft.titles}
         onValue={(titles) => setDraft((d) => ({ ...d, titles }))}
       />

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatEuros, priceCents } from '../../../shared/pricing';
 import { useConfig } from '../../lib/config';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { preloadRecaptcha } from '../../lib/recaptcha';
 import { useRouter } from '../../lib/router';
 import { useTexts } from '../../lib/screen-messages';
@@ -35,7 +36,8 @@ function Creator({ onClose }: { onClose: () => void }) {
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const heading = useRef<HTMLHeadingElement>(null);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  // The wizard's texts and its schemas' messages (core and stone-fields ids; the catalogs test keeps each one there).
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: id as MessageId }, values);
   const collection = draft.kind === 'collection';
   // A collection's stones are free; each one's premium features can be bought later from its owner page.
   const price = collection ? 0 : priceCents(draft.features);
@@ -57,13 +59,13 @@ function Creator({ onClose }: { onClose: () => void }) {
   const createFree = async () => {
     const outcome = await createFreeStone(draft, config.recaptchaSiteKey);
     if ('code' in outcome) {
-      toast({ title: t('create.success') });
+      toast({ title: t('creation.create.success') });
       onClose();
       navigate(`/success?code=${encodeURIComponent(outcome.code)}&paid=false`);
       return;
     }
     toast({
-      title: t(outcome.failed === 'recaptcha' ? 'recaptcha.error' : 'create.error'),
+      title: t(outcome.failed === 'recaptcha' ? 'creation.recaptcha.error' : 'creation.create.error'),
       description: outcome.failed === 'create' ? outcome.description : undefined,
       variant: 'error',
     });
@@ -72,13 +74,13 @@ function Creator({ onClose }: { onClose: () => void }) {
   const createCollection = async () => {
     const outcome = await createFreeCollection(draft, config.recaptchaSiteKey);
     if ('ownerPath' in outcome) {
-      toast({ title: t('creator.collection.created') });
+      toast({ title: t('creation.creator.collection.created') });
       onClose();
       navigate(outcome.ownerPath);
       return;
     }
     toast({
-      title: t(outcome.failed === 'recaptcha' ? 'recaptcha.error' : 'creator.collection.error'),
+      title: t(outcome.failed === 'recaptcha' ? 'creation.recaptcha.error' : 'creation.creator.collection.error'),
       description: outcome.failed === 'create' ? outcome.description : undefined,
       variant: 'error',
     });
@@ -93,7 +95,7 @@ function Creator({ onClose }: { onClose: () => void }) {
     }
     setErrors(handOff.errors);
     if (handOff.step) setStep(handOff.step);
-    else toast({ title: t('create.error'), variant: 'error' });
+    else toast({ title: t('creation.create.error'), variant: 'error' });
   };
 
   const submit = async (event: FormEvent) => {
@@ -120,10 +122,15 @@ function Creator({ onClose }: { onClose: () => void }) {
 
   const stepProps = { draft, setDraft, errors, t };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('creator.title')} description={t('creator.step', { step })}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('creation.creator.title')}
+      description={t('creation.creator.step', { step })}
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         <h3 ref={heading} tabIndex={-1} className="font-semibold text-stone-900 focus:outline-none">
-          {t(collection ? `creator.collection.step${step}` : `creator.step${step}`)}
+          {t(collection ? `creation.creator.collection.step${step}` : `creation.creator.step${step}`)}
         </h3>
         {step === 1 ? <KindChoice draft={draft} setDraft={setDraft} t={t} /> : null}
         {step === 1 ? collection ? <CollectionBasics {...stepProps} /> : <BasicsStep {...stepProps} /> : null}
@@ -131,20 +138,22 @@ function Creator({ onClose }: { onClose: () => void }) {
         {step === 2 && !collection ? <FeaturesStep {...stepProps} setErrors={setErrors} onPreparing={setPreparing} /> : null}
         {step === 3 ? (
           <p className="text-sm text-stone-600">
-            <FormattedMessage id={collection ? 'creator.collection.note' : paid ? 'creator.payNote' : 'creator.freeNote'} />
+            <FormattedMessage
+              id={collection ? 'creation.creator.collection.note' : paid ? 'creation.creator.payNote' : 'creation.creator.freeNote'}
+            />
           </p>
         ) : null}
         <p className="font-semibold" data-testid="creator-price">
           {paid ? (
-            <FormattedMessage id="creator.total" values={{ price: formatEuros(price, intl.locale) }} />
+            <FormattedMessage id="creation.creator.total" values={{ price: formatEuros(price, intl.locale) }} />
           ) : (
-            <FormattedMessage id="creator.free" />
+            <FormattedMessage id="creation.creator.free" />
           )}
         </p>
         <div className="flex justify-between gap-3 pt-2">
           {step > 1 ? (
             <Button type="button" variant="secondary" onClick={() => setStep((s) => (s - 1) as Step)} disabled={submitting}>
-              <FormattedMessage id="creator.back" />
+              <FormattedMessage id="creation.creator.back" />
             </Button>
           ) : (
             <span />
@@ -153,14 +162,14 @@ function Creator({ onClose }: { onClose: () => void }) {
             <FormattedMessage
               id={
                 submitting
-                  ? 'creator.processing'
+                  ? 'creation.creator.processing'
                   : step < 3
-                    ? 'creator.next'
+                    ? 'creation.creator.next'
                     : collection
-                      ? 'creator.collection.create'
+                      ? 'creation.creator.collection.create'
                       : paid
-                        ? 'creator.payAndCreate'
-                        : 'creator.create'
+                        ? 'creation.creator.payAndCreate'
+                        : 'creation.creator.create'
               }
             />
           </Button>

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
+import { FormattedMessage } from '../../lib/intl-react';
 import { PhotoPicker } from '../photos/photo-picker';
 import type { PhotoProblem } from '../photos/prepare-photos';
 import type { Draft, Errors, Translate } from './wizard';
@@ -26,10 +26,12 @@ export function CreatorPhotos({
 }) {
   const problemText = (problem: PhotoProblem) =>
     problem.kind === 'too-many'
-      ? { title: t('photos.maximum') }
+      ? { title: t('creation.photos.maximum') }
       : {
-          title: t(problem.kind === 'type' ? 'photos.invalidType' : 'photos.tooLarge'),
-          description: t(problem.kind === 'type' ? 'photos.invalidTypeText' : 'photos.tooLargeText', { file: problem.file }),
+          title: t(problem.kind === 'type' ? 'creation.photos.invalidType' : 'creation.photos.tooLarge'),
+          description: t(problem.kind === 'type' ? 'creation.photos.invalidTypeText' : 'creation.photos.tooLargeText', {
+            file: problem.file,
+          }),
         };
   const add = (ready: File[]) => {
     setDraft((draft) => ({ ...draft, photos: [...draft.photos, ...ready].slice(0, MAX_PHOTOS) }));
@@ -39,13 +41,13 @@ export function CreatorPhotos({
     <div className="space-y-2 rounded-lg bg-stone-50 p-3">
       <PhotoPicker
         room={MAX_PHOTOS - photos.length}
-        texts={{ choose: 'creator.choosePhotos', preparing: 'creator.preparing' }}
+        texts={{ choose: 'creation.creator.choosePhotos', preparing: 'creation.creator.preparing' }}
         problemText={problemText}
         onPrepared={add}
         onPreparing={onPreparing}
       />
       <p className="text-sm text-stone-600" aria-live="polite">
-        <FormattedMessage id="creator.photosChosen" values={{ count: photos.length }} />
+        <FormattedMessage id="creation.creator.photosChosen" values={{ count: photos.length }} />
       </p>
       {photos.length ? (
         <ul className="space-y-1 text-sm">
@@ -55,7 +57,7 @@ export function CreatorPhotos({
               <button
                 type="button"
                 className="rounded px-2 text-red-700 hover:bg-red-50"
-                aria-label={t('creator.removePhoto', { name: photo.name })}
+                aria-label={t('creation.creator.removePhoto', { name: photo.name })}
                 onClick={() => setDraft((draft) => ({ ...draft, photos: draft.photos.filter((_, j) => j !== i) }))}
               >
                 ✕

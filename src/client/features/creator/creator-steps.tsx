@@ -1,7 +1,7 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage } from '../../lib/intl-react';
 import { EmailField, TextArea, TextField } from '../../ui/field';
 import { CreatorPhotos } from './creator-photos';
 import type { Draft, Errors, Translate } from './wizard';
@@ -16,7 +16,7 @@ interface StepProps {
 function Counter({ count, max }: { count: number; max: number }) {
   return (
     <p className={`text-right text-xs ${count > max ? 'text-red-700' : 'text-stone-500'}`} aria-live="polite">
-      <FormattedMessage id="creator.counter" values={{ count, max }} />
+      <FormattedMessage id="creation.creator.counter" values={{ count, max }} />
     </p>
   );
 }
@@ -26,8 +26,8 @@ export function BasicsStep({ draft, setDraft, errors, t }: StepProps) {
   return (
     <>
       <EmailField
-        label={t('creator.email')}
-        hint={t('creator.emailHint')}
+        label={t('creation.creator.email')}
+        hint={t('creation.creator.emailHint')}
         name="creatorEmail"
         required
         value={draft.creatorEmail}
@@ -36,7 +36,7 @@ export function BasicsStep({ draft, setDraft, errors, t }: StepProps) {
       />
       <div>
         <TextField
-          label={t('creator.name')}
+          label={t('creation.creator.name')}
           name="title"
           required
           maxLength={MAX_TITLE_LENGTH}
@@ -65,12 +65,12 @@ export function FeaturesStep({
   return (
     <>
       <p className="text-sm text-stone-600">
-        <FormattedMessage id={config.paymentsEnabled ? 'creator.freeNote' : 'creator.paidUnavailable'} />
+        <FormattedMessage id={config.paymentsEnabled ? 'creation.creator.freeNote' : 'creation.creator.paidUnavailable'} />
       </p>
       <fieldset className="space-y-3" disabled={!config.paymentsEnabled}>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={features.photos} onChange={(event) => choose('photos', event.target.checked)} />
-          <FormattedMessage id="creator.photos" />
+          <FormattedMessage id="creation.creator.photos" />
         </label>
         {features.photos ? (
           <CreatorPhotos
@@ -84,12 +84,12 @@ export function FeaturesStep({
         ) : null}
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={features.story} onChange={(event) => choose('story', event.target.checked)} />
-          <FormattedMessage id="creator.story" />
+          <FormattedMessage id="creation.creator.story" />
         </label>
         {features.story ? (
           <div>
             <TextArea
-              label={t('creator.storyLabel')}
+              label={t('creation.creator.storyLabel')}
               name="story"
               rows={6}
               value={draft.story}

@@ -12,11 +12,11 @@ import type { Draft, Errors, Translate } from './wizard';
 export function checkCollectionBasics(draft: Draft, t: Translate): Errors {
   const errors: Errors = {};
   const mail = v.safeParse(emailSchema, draft.creatorEmail);
-  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'email.invalid');
+  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'core.email.invalid');
   const title = v.safeParse(collectionTitle, draft.title);
-  if (!title.success) errors.title = t(title.issues[0]?.message ?? 'title.required');
+  if (!title.success) errors.title = t(title.issues[0]?.message ?? 'stone-fields.title.required');
   const text = v.safeParse(dedication, draft.dedication);
-  if (!text.success) errors.dedication = t(text.issues[0]?.message ?? 'dedication.invalid');
+  if (!text.success) errors.dedication = t(text.issues[0]?.message ?? 'stone-fields.dedication.invalid');
   return errors;
 }
 

@@ -46,20 +46,20 @@ export type Translate = (id: string, values?: Record<string, string | number>) =
 export function checkBasics(draft: Draft, t: Translate): Errors {
   const errors: Errors = {};
   const mail = v.safeParse(emailSchema, draft.creatorEmail);
-  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'email.invalid');
+  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'core.email.invalid');
   // A title of invisible characters only is no title.
   const name = v.safeParse(stoneTitle, draft.title);
-  if (!name.success) errors.title = t(name.issues[0]?.message ?? 'title.required');
+  if (!name.success) errors.title = t(name.issues[0]?.message ?? 'stone-fields.title.required');
   return errors;
 }
 
 /** Step 2: the photos feature needs a photo, the story feature a story that fits. */
 export function checkFeatures(draft: Draft, t: Translate): Errors {
   const errors: Errors = {};
-  if (draft.features.photos && draft.photos.length === 0) errors.photos = t('photos.required');
+  if (draft.features.photos && draft.photos.length === 0) errors.photos = t('creation.photos.required');
   if (draft.features.story) {
     const text = v.safeParse(stoneDataSchema.entries.story, draft.story);
-    if (!text.success) errors.story = t(text.issues[0]?.message ?? 'story.invalid');
+    if (!text.success) errors.story = t(text.issues[0]?.message ?? 'stone-fields.story.invalid');
   }
   return errors;
 }

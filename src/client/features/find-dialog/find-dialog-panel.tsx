@@ -1,8 +1,8 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeEdit, hasLookalikes } from '../../../shared/code-entry';
 import { pathTo } from '../../../shared/routes';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useQueryClient } from '../../lib/query';
 import { useRouter } from '../../lib/router';
 import { useTexts } from '../../lib/screen-messages';
@@ -41,7 +41,10 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
 
   const lookup = async (candidate: string) => {
     if (!isValidCode(candidate)) {
-      setProblem({ title: intl.formatMessage({ id: 'code.invalid.title' }), text: intl.formatMessage({ id: 'code.invalid.text' }) });
+      setProblem({
+        title: intl.formatMessage({ id: 'find-dialog.code.invalid.title' }),
+        text: intl.formatMessage({ id: 'find-dialog.code.invalid.text' }),
+      });
       return;
     }
     setSearching(true);
@@ -50,11 +53,14 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
       const stone = await queryClient.fetchQuery(stoneQuery(candidate));
       if (stone) setFound({ code: stone.code, title: stone.title });
       else
-        setProblem({ title: intl.formatMessage({ id: 'stone.notFound.title' }), text: intl.formatMessage({ id: 'stone.notFound.text' }) });
+        setProblem({
+          title: intl.formatMessage({ id: 'core.stone.notFound.title' }),
+          text: intl.formatMessage({ id: 'core.stone.notFound.text' }),
+        });
     } catch {
       setProblem({
-        title: intl.formatMessage({ id: 'stone.lookupError.title' }),
-        text: intl.formatMessage({ id: 'stone.lookupError.text' }),
+        title: intl.formatMessage({ id: 'core.stone.lookupError.title' }),
+        text: intl.formatMessage({ id: 'core.stone.lookupError.text' }),
       });
     } finally {
       setSearching(false);
@@ -71,8 +77,12 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
     <Dialog
       open
       onOpenChange={(next) => !next && onClose()}
-      title={found ? intl.formatMessage({ id: 'findModal.title' }, { code: found.code }) : intl.formatMessage({ id: 'findDialog.title' })}
-      description={intl.formatMessage({ id: found ? 'findModal.text' : 'findDialog.description' })}
+      title={
+        found
+          ? intl.formatMessage({ id: 'find-dialog.findModal.title' }, { code: found.code })
+          : intl.formatMessage({ id: 'find-dialog.title' })
+      }
+      description={intl.formatMessage({ id: found ? 'find-dialog.findModal.text' : 'find-dialog.description' })}
       initialFocus={codeInput}
     >
       {found ? (
@@ -86,7 +96,7 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
               onClick={() => setScanning(false)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'text-stone-600' : 'bg-white shadow'}`}
             >
-              <FormattedMessage id="findDialog.type" />
+              <FormattedMessage id="find-dialog.type" />
             </button>
             <button
               type="button"
@@ -94,7 +104,7 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
               onClick={() => setScanning(true)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${scanning ? 'bg-white shadow' : 'text-stone-600'}`}
             >
-              <FormattedMessage id="findDialog.scan" />
+              <FormattedMessage id="find-dialog.scan" />
             </button>
           </fieldset>
           {scanning ? (
@@ -111,7 +121,7 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
           <form onSubmit={submit} noValidate className={scanning ? 'hidden' : 'space-y-4'}>
             <div className="space-y-1">
               <label htmlFor="stone-code" className="block text-sm font-medium text-stone-800">
-                <FormattedMessage id="findDialog.codeLabel" />
+                <FormattedMessage id="find-dialog.codeLabel" />
               </label>
               <input
                 ref={codeInput}
@@ -141,7 +151,7 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
                 className="w-full rounded-lg border border-stone-300 px-3 py-3 text-center font-mono text-2xl tracking-widest focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30"
               />
               <p id="stone-code-read" aria-live="polite" className="min-h-5 text-sm text-stone-600">
-                {readAsDigits ? <FormattedMessage id="findDialog.readAsDigits" /> : null}
+                {readAsDigits ? <FormattedMessage id="find-dialog.readAsDigits" /> : null}
               </p>
             </div>
             {problem ? (
@@ -152,10 +162,10 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
             ) : null}
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={onClose}>
-                <FormattedMessage id="findDialog.cancel" />
+                <FormattedMessage id="find-dialog.cancel" />
               </Button>
               <Button type="submit" disabled={searching}>
-                <FormattedMessage id={searching ? 'findDialog.searching' : 'findDialog.submit'} />
+                <FormattedMessage id={searching ? 'find-dialog.searching' : 'find-dialog.submit'} />
               </Button>
             </div>
           </form>
@@ -171,10 +181,10 @@ function FoundStone({ found, go }: { found: { code: string; title: string }; go:
       <p className="mb-4 font-medium text-stone-800">{found.title}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button className="flex-1" autoFocus onClick={() => go(`${pathTo('stone', { code: found.code })}#find-form`)}>
-          <FormattedMessage id="findModal.log" />
+          <FormattedMessage id="find-dialog.findModal.log" />
         </Button>
         <Button variant="secondary" className="flex-1" onClick={() => go(pathTo('view', { code: found.code }))}>
-          <FormattedMessage id="findModal.view" />
+          <FormattedMessage id="find-dialog.findModal.view" />
         </Button>
       </div>
     </>

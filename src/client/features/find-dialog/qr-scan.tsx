@@ -1,7 +1,7 @@
 import QrScanner from 'qr-scanner';
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { codeFromScan } from '../../../shared/code-entry';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /** Scanning starts after 1 s and scans every 500 ms (2 per second). */
 export const SCAN_START_DELAY_MS = 1000;
@@ -136,16 +136,16 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
         <p className="font-semibold">
-          <FormattedMessage id={problem === 'unavailable' ? 'camera.unavailable' : 'camera.error'} />
+          <FormattedMessage id={problem === 'unavailable' ? 'find-dialog.camera.unavailable' : 'find-dialog.camera.error'} />
         </p>
         {problem === 'failed' ? (
           <p>
-            <FormattedMessage id="camera.errorHint" />
+            <FormattedMessage id="find-dialog.camera.errorHint" />
           </p>
         ) : null}
         {problem === 'decoder' ? (
           <p>
-            <FormattedMessage id="camera.decoderFailed" />
+            <FormattedMessage id="find-dialog.camera.decoderFailed" />
           </p>
         ) : null}
       </div>
@@ -155,18 +155,18 @@ export default function QrScan({ onCode }: { onCode: (code: string) => void }) {
     <div className="space-y-2">
       <video ref={video} muted playsInline className="aspect-video w-full rounded-lg bg-stone-900 object-cover" data-testid="qr-video" />
       <p className="text-sm text-stone-600">
-        <FormattedMessage id="camera.hint" />
+        <FormattedMessage id="find-dialog.camera.hint" />
       </p>
       {notACode !== null ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">
-            <FormattedMessage id="code.invalid.title" />
+            <FormattedMessage id="find-dialog.code.invalid.title" />
           </p>
           <p>
-            <FormattedMessage id="code.invalid.text" />
+            <FormattedMessage id="find-dialog.code.invalid.text" />
           </p>
           <p className="mt-1 break-all text-red-800">
-            <FormattedMessage id="camera.scannedText" values={{ text: notACode }} />
+            <FormattedMessage id="find-dialog.camera.scannedText" values={{ text: notACode }} />
           </p>
         </div>
       ) : null}

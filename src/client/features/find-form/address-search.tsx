@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api } from '../../lib/api';
 import type { Coordinates } from '../../lib/geolocation';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
@@ -25,7 +25,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
   const searchAddress = async () => {
     const query = address.trim();
     if (!query) {
-      setAddressError(intl.formatMessage({ id: 'findForm.addressRequired' }));
+      setAddressError(intl.formatMessage({ id: 'stone.find.addressRequired' }));
       return;
     }
     setAddressError(null);
@@ -38,7 +38,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
       // Nothing found, or the search failed: the address text is the location, at 0, 0.
       onPick({ label: query, latitude: 0, longitude: 0 });
       if (error instanceof ApiRequestError && error.status === 404) {
-        toast({ title: intl.formatMessage({ id: 'findForm.addressNotFound' }) });
+        toast({ title: intl.formatMessage({ id: 'stone.find.addressNotFound' }) });
       }
     } finally {
       setSearching(false);
@@ -55,11 +55,11 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
     <div className="flex items-end gap-2">
       <div className="flex-1">
         <TextField
-          label={intl.formatMessage({ id: 'findForm.address' })}
+          label={intl.formatMessage({ id: 'stone.find.address' })}
           name="address"
           type="search"
           autoComplete="street-address"
-          placeholder={intl.formatMessage({ id: 'findForm.addressPlaceholder' })}
+          placeholder={intl.formatMessage({ id: 'stone.find.addressPlaceholder' })}
           value={address}
           maxLength={200}
           onChange={(event) => setAddress(event.target.value)}
@@ -68,7 +68,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
         />
       </div>
       <Button variant="secondary" onClick={searchAddress} disabled={searching || !hydrated}>
-        <FormattedMessage id={searching ? 'findForm.addressSearching' : 'findForm.addressSearch'} />
+        <FormattedMessage id={searching ? 'stone.find.addressSearching' : 'stone.find.addressSearch'} />
       </Button>
     </div>
   );

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { PRECISIONS, type Precision } from '../../../shared/schemas/precision';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
 /** How exactly the find shows on the map and counts for the distance. */
 export function PrecisionField({ value, onChange }: { value: Precision; onChange: (precision: Precision) => void }) {
@@ -7,7 +7,7 @@ export function PrecisionField({ value, onChange }: { value: Precision; onChange
   return (
     <div className="space-y-1">
       <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
-        <FormattedMessage id="findForm.precision" />
+        <FormattedMessage id="stone.find.precision" />
       </label>
       <select
         id="find-precision"
@@ -19,12 +19,12 @@ export function PrecisionField({ value, onChange }: { value: Precision; onChange
       >
         {PRECISIONS.map((option) => (
           <option key={option} value={option}>
-            {intl.formatMessage({ id: `findForm.precision.${option}` })}
+            {intl.formatMessage({ id: `stone.find.precision.${option}` })}
           </option>
         ))}
       </select>
       <p id="find-precision-hint" className="text-xs text-stone-500">
-        <FormattedMessage id="findForm.precisionHint" />
+        <FormattedMessage id="stone.find.precisionHint" />
       </p>
     </div>
   );
@@ -45,10 +45,10 @@ export function KeepField({ checked, onChange }: { checked: boolean; onChange: (
       />
       <div>
         <label htmlFor="find-keep" className="text-sm font-medium text-stone-800">
-          <FormattedMessage id="findForm.keep" />
+          <FormattedMessage id="stone.find.keep" />
         </label>
         <p id="find-keep-hint" className="text-xs text-stone-500">
-          <FormattedMessage id="findForm.keepHint" />
+          <FormattedMessage id="stone.find.keepHint" />
         </p>
       </div>
     </div>

@@ -1,5 +1,4 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { FindAnswer } from '../../../shared/find-answer';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
@@ -8,6 +7,8 @@ import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { withTexts } from '../../lib/screen-messages';
@@ -103,11 +104,15 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       setErrors({});
       onPick(null);
       if (outcome === 'kept') return;
-      if (outcome === 'sent') toast({ title: intl.formatMessage({ id: 'find.success' }) });
+      if (outcome === 'sent') toast({ title: intl.formatMessage({ id: 'stone.find.success' }) });
       await refreshStone();
     },
     onError: (error) => {
-      toast({ title: intl.formatMessage({ id: 'find.error' }), description: apiErrorMessage(error) ?? error.message, variant: 'error' });
+      toast({
+        title: intl.formatMessage({ id: 'stone.find.error' }),
+        description: apiErrorMessage(error) ?? error.message,
+        variant: 'error',
+      });
     },
   });
 
@@ -134,7 +139,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       ({ checkFind } = await loadCheck());
     } catch (error) {
       // The check's code did not arrive (no connection before the form was first used, and no service worker).
-      toast({ title: intl.formatMessage({ id: 'find.error' }), description: (error as Error).message, variant: 'error' });
+      toast({ title: intl.formatMessage({ id: 'stone.find.error' }), description: (error as Error).message, variant: 'error' });
       return;
     }
     const result = checkFind({
@@ -149,7 +154,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     });
     if (result.refusals) {
       const next: Errors = {};
-      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message });
+      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message as MessageId });
       setErrors(next);
       return;
     }
@@ -161,20 +166,20 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
   return (
     <Card id="find-form" aria-labelledby="find-form-title" className="scroll-mt-4">
       <h2 id="find-form-title" className="text-xl font-semibold">
-        <FormattedMessage id="findForm.title" />
+        <FormattedMessage id="stone.find.title" />
       </h2>
       {/* The check's code starts loading when the finder first reaches into the form. */}
       <form onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-4">
         <div className="space-y-2">
           <TextField
-            label={intl.formatMessage({ id: 'findForm.location' })}
+            label={intl.formatMessage({ id: 'stone.find.location' })}
             name="location"
             value={place}
             readOnly
             required
-            placeholder={intl.formatMessage({ id: mapUnavailable ? 'map.noMapPlaceholder' : 'findForm.locationPlaceholder' })}
+            placeholder={intl.formatMessage({ id: mapUnavailable ? 'stone.map.noMapPlaceholder' : 'stone.find.locationPlaceholder' })}
             error={errors.location}
-            hint={mapUnavailable ? undefined : intl.formatMessage({ id: 'findForm.mapHint' })}
+            hint={mapUnavailable ? undefined : intl.formatMessage({ id: 'stone.find.mapHint' })}
           />
           {picked ? (
             <Suspense fallback={null}>
@@ -182,13 +187,13 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
             </Suspense>
           ) : null}
           <Button variant="secondary" onClick={locateWithGps} disabled={locating || !hydrated}>
-            <FormattedMessage id={locating ? 'findForm.locating' : 'findForm.useGps'} />
+            <FormattedMessage id={locating ? 'stone.find.locating' : 'stone.find.useGps'} />
           </Button>
         </div>
         <AddressSearch onPick={onPick} hydrated={hydrated} />
         <PrecisionField value={precision} onChange={setPrecision} />
         <TextArea
-          label={intl.formatMessage({ id: 'findForm.comment' })}
+          label={intl.formatMessage({ id: 'stone.find.comment' })}
           name="comment"
           rows={3}
           maxLength={MAX_COMMENT_LENGTH}
@@ -200,16 +205,16 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
           <FindPhoto photo={photo} onPhoto={setPhoto} />
         </Suspense>
         <EmailField
-          label={intl.formatMessage({ id: 'findForm.email' })}
+          label={intl.formatMessage({ id: 'stone.find.email' })}
           name="finderEmail"
           value={finderEmail}
           onValue={setFinderEmail}
           error={errors.finderEmail}
-          hint={intl.formatMessage({ id: 'findForm.emailHint' })}
+          hint={intl.formatMessage({ id: 'stone.find.emailHint' })}
         />
         <KeepField checked={keep} onChange={setKeep} />
         <Button type="submit" disabled={mutation.isPending || !hydrated} className="w-full sm:w-auto">
-          <FormattedMessage id={mutation.isPending ? 'findForm.submitting' : 'findForm.submit'} />
+          <FormattedMessage id={mutation.isPending ? 'stone.find.submitting' : 'stone.find.submit'} />
         </Button>
         <div role="status" aria-live="polite">
           {kept.waiting > 0 || kept.sent > 0 ? (

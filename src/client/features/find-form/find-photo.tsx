@@ -1,8 +1,8 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PENDING_FIND_PHOTOS } from '../../../shared/schemas/limits';
 import { useHydrated } from '../../lib/hydrated';
 import type { AppIntl } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { preparePhotos } from '../photos/prepare-photos';
@@ -17,8 +17,8 @@ export { findFormData } from '../offline/find-form-data';
  */
 export function announcePhotoRefused(toast: ReturnType<typeof useToast>, intl: AppIntl) {
   toast({
-    title: intl.formatMessage({ id: 'findPhoto.refused.title' }),
-    description: intl.formatMessage({ id: 'findPhoto.refused.pendingLimit' }, { count: MAX_PENDING_FIND_PHOTOS }),
+    title: intl.formatMessage({ id: 'find-photo.refused.title' }),
+    description: intl.formatMessage({ id: 'find-photo.refused.pendingLimit' }, { count: MAX_PENDING_FIND_PHOTOS }),
   });
   return 'photo-refused' as const;
 }
@@ -63,7 +63,7 @@ function PhotoField({ photo, onPhoto }: FindPhotoProps) {
       for (const problem of problems) {
         const file = problem.kind === 'too-many' ? '' : problem.file;
         toast({
-          title: intl.formatMessage({ id: problem.kind === 'size' ? 'findPhoto.tooLarge' : 'findPhoto.notImage' }, { file }),
+          title: intl.formatMessage({ id: problem.kind === 'size' ? 'find-photo.tooLarge' : 'find-photo.notImage' }, { file }),
           variant: 'error',
         });
       }
@@ -76,19 +76,19 @@ function PhotoField({ photo, onPhoto }: FindPhotoProps) {
   return (
     <div className="space-y-2" data-testid="find-photo">
       <p id={`${id}-label`} className="text-sm font-medium text-stone-800">
-        <FormattedMessage id="findPhoto.label" />
+        <FormattedMessage id="find-photo.label" />
       </p>
       {photo && preview ? (
         <div className="flex items-center gap-3">
           <img
             src={preview}
-            alt={intl.formatMessage({ id: 'findPhoto.preview' })}
+            alt={intl.formatMessage({ id: 'find-photo.preview' })}
             width={96}
             height={96}
             className="h-24 w-24 rounded-lg border border-stone-200 object-cover"
           />
           <Button variant="secondary" onClick={() => onPhoto(null)}>
-            <FormattedMessage id="findPhoto.remove" />
+            <FormattedMessage id="find-photo.remove" />
           </Button>
         </div>
       ) : (
@@ -109,12 +109,12 @@ function PhotoField({ photo, onPhoto }: FindPhotoProps) {
             aria-describedby={`${id}-hint`}
             onClick={() => input.current?.click()}
           >
-            <FormattedMessage id={preparing ? 'findPhoto.preparing' : 'findPhoto.choose'} />
+            <FormattedMessage id={preparing ? 'find-photo.preparing' : 'find-photo.choose'} />
           </Button>
         </>
       )}
       <p id={`${id}-hint`} className="text-sm text-stone-600">
-        <FormattedMessage id="findPhoto.hint" />
+        <FormattedMessage id="find-photo.hint" />
       </p>
     </div>
   );

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { AppIntl } from '../../lib/intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import type { useToast } from '../../ui/toast';
 
 /**
@@ -12,17 +12,17 @@ export default function KeptFindsStatus({ waiting, sent }: { waiting: number; se
     return (
       <div data-testid="find-kept" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
         <p className="font-semibold">
-          <FormattedMessage id="findForm.kept.title" />
+          <FormattedMessage id="find-kept.findForm.kept.title" />
         </p>
         <p>
-          <FormattedMessage id="findForm.kept.text" values={{ count: waiting }} />
+          <FormattedMessage id="find-kept.findForm.kept.text" values={{ count: waiting }} />
         </p>
       </div>
     );
   if (sent > 0)
     return (
       <p data-testid="find-kept-sent" className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
-        <FormattedMessage id="findForm.sent" values={{ count: sent }} />
+        <FormattedMessage id="find-kept.findForm.sent" values={{ count: sent }} />
       </p>
     );
   return null;
@@ -30,6 +30,6 @@ export default function KeptFindsStatus({ waiting, sent }: { waiting: number; se
 
 /** Tells, once kept finds went out, how many were logged and how many the server refused. */
 export function announceDelivered(toast: ReturnType<typeof useToast>, intl: AppIntl, sent: number, rejected: number): void {
-  if (sent) toast({ title: intl.formatMessage({ id: 'findForm.sent' }, { count: sent }) });
-  if (rejected) toast({ title: intl.formatMessage({ id: 'findForm.rejected' }, { count: rejected }), variant: 'error' });
+  if (sent) toast({ title: intl.formatMessage({ id: 'find-kept.findForm.sent' }, { count: sent }) });
+  if (rejected) toast({ title: intl.formatMessage({ id: 'find-kept.findForm.rejected' }, { count: rejected }), variant: 'error' });
 }

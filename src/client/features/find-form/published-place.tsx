@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { placeName } from '../../../shared/place-name';
 import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { api } from '../../lib/api';
 import { formatCoordinates } from '../../lib/geolocation';
+import { FormattedMessage } from '../../lib/intl-react';
 import type { PickedLocation } from './address-search';
 
 interface PublishedPlaceProps {
@@ -59,7 +59,11 @@ export default function PublishedPlace({ picked, precision, onPick }: PublishedP
   if (typeof name !== 'string') return null;
   return (
     <p data-testid="published-place" className="text-sm text-stone-700">
-      {name ? <FormattedMessage id="findForm.published" values={{ place: name }} /> : <FormattedMessage id="location.onlyStreet" />}
+      {name ? (
+        <FormattedMessage id="find-place.findForm.published" values={{ place: name }} />
+      ) : (
+        <FormattedMessage id="find-place.location.onlyStreet" />
+      )}
     </p>
   );
 }

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { openConsentSettings } from '../consent/consent-store';
 
@@ -12,46 +12,46 @@ export function Footer() {
         <div>
           <p className="font-semibold text-white">{productName}</p>
           <p className="mt-1 text-sm">
-            <FormattedMessage id="app.tagline" />
+            <FormattedMessage id="core.app.tagline" />
           </p>
         </div>
-        <nav aria-label={intl.formatMessage({ id: 'footer.navigation' })}>
+        <nav aria-label={intl.formatMessage({ id: 'layout.footer.navigation' })}>
           <p className="text-sm font-semibold text-white">
-            <FormattedMessage id="footer.navigation" />
+            <FormattedMessage id="layout.footer.navigation" />
           </p>
           <ul className="mt-2 space-y-1 text-sm">
             <li>
               <Link href="/" className="hover:text-white">
-                <FormattedMessage id="nav.home" />
+                <FormattedMessage id="layout.nav.home" />
               </Link>
             </li>
             <li>
               <Link href="/#faq" className="hover:text-white">
-                <FormattedMessage id="nav.faq" />
+                <FormattedMessage id="layout.nav.faq" />
               </Link>
             </li>
             <li>
               <Link href="/#about" className="hover:text-white">
-                <FormattedMessage id="nav.about" />
+                <FormattedMessage id="layout.nav.about" />
               </Link>
             </li>
             <li>
               <Link href="/blog" className="hover:text-white">
-                <FormattedMessage id="nav.blog" />
+                <FormattedMessage id="layout.nav.blog" />
               </Link>
             </li>
           </ul>
         </nav>
-        <nav aria-label={intl.formatMessage({ id: 'footer.legal' })}>
+        <nav aria-label={intl.formatMessage({ id: 'layout.footer.legal' })}>
           <p className="text-sm font-semibold text-white">
-            <FormattedMessage id="footer.legal" />
+            <FormattedMessage id="layout.footer.legal" />
           </p>
           <ul className="mt-2 space-y-1 text-sm">
             {(
               [
-                ['/impressum', 'legal.imprint'],
-                ['/datenschutz', 'legal.privacy'],
-                ['/agb', 'legal.terms'],
+                ['/impressum', 'core.legal.imprint'],
+                ['/datenschutz', 'core.legal.privacy'],
+                ['/agb', 'core.legal.terms'],
               ] as const
             ).map(([href, label]) => (
               <li key={href}>
@@ -64,9 +64,9 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs">
-        © {productName}. <FormattedMessage id="footer.rights" />{' '}
+        © {productName}. <FormattedMessage id="layout.footer.rights" />{' '}
         <button type="button" onClick={openConsentSettings} className="underline hover:text-white">
-          <FormattedMessage id="footer.cookies" />
+          <FormattedMessage id="layout.footer.cookies" />
         </button>
       </p>
     </footer>

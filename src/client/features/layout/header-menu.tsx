@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 import { useCreator } from '../creator/creator';
 import { LanguageSwitch } from './language-switch';
@@ -9,11 +9,11 @@ const navLink = 'nav-link';
 
 /** The header's links to places of the site: the start page's sections, the guide, the blog. */
 const PLACES = [
-  ['/#faq', 'nav.faq'],
-  ['/#about', 'nav.about'],
-  ['/#widmung', 'nav.dedication'],
-  [pathTo('guide'), 'nav.guide'],
-  [pathTo('blog'), 'nav.blog'],
+  ['/#faq', 'layout.nav.faq'],
+  ['/#about', 'layout.nav.about'],
+  ['/#widmung', 'layout.nav.dedication'],
+  [pathTo('guide'), 'layout.nav.guide'],
+  [pathTo('blog'), 'layout.nav.blog'],
 ] as const;
 
 /**
@@ -27,11 +27,11 @@ export function MenuItems({ home }: { home: boolean }) {
       {/* The creator (and the bot check its CSP admits) lives on the start page: elsewhere this leads there. */}
       {home ? (
         <button type="button" className={navLink} onClick={creator.open}>
-          <FormattedMessage id="nav.create" />
+          <FormattedMessage id="layout.nav.create" />
         </button>
       ) : (
         <Link href="/?create" className={navLink}>
-          <FormattedMessage id="nav.create" />
+          <FormattedMessage id="layout.nav.create" />
         </Link>
       )}
       {PLACES.map(([href, id]) => (

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Link, useRouter } from '../../lib/router';
 import { useFindDialog } from '../find-dialog/find-dialog';
 import { Disclosure } from './disclosure';
@@ -16,16 +16,16 @@ export function Header() {
           below lg the places fold into the menu, "find a stone" stays beside it. */}
       <nav
         className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3"
-        aria-label={intl.formatMessage({ id: 'nav.main' })}
+        aria-label={intl.formatMessage({ id: 'core.nav.main' })}
       >
         <Link href="/" className="nav-home">
           <span>{productName}</span>
         </Link>
         <div className="flex items-center gap-1">
           <button type="button" className="nav-link" onClick={findDialog.open}>
-            <FormattedMessage id="nav.find" />
+            <FormattedMessage id="core.nav.find" />
           </button>
-          <Disclosure label={<FormattedMessage id="nav.menu" />} button="nav-link border border-stone-300 lg:hidden" panel="nav-menu">
+          <Disclosure label={<FormattedMessage id="core.nav.menu" />} button="nav-link border border-stone-300 lg:hidden" panel="nav-menu">
             <MenuItems home={location.pathname === '/'} />
           </Disclosure>
         </div>

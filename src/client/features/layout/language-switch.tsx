@@ -1,5 +1,5 @@
-import { useIntl } from 'react-intl';
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LOCALES, type Locale, localeOfIntl } from '../../../shared/i18n/locale';
+import { useIntl } from '../../lib/intl-react';
 import { Disclosure } from './disclosure';
 
 /**
@@ -10,7 +10,7 @@ import { Disclosure } from './disclosure';
 export function LanguageSwitch() {
   const intl = useIntl();
   const current = localeOfIntl(intl);
-  const label = intl.formatMessage({ id: 'language.label' });
+  const label = intl.formatMessage({ id: 'layout.language.label' });
   const choose = (locale: Locale) => {
     if (locale === current) return;
     // biome-ignore lint/suspicious/noDocumentCookie: the server must read it with the next request

@@ -1,8 +1,9 @@
-import { FormattedMessage } from 'react-intl';
 import { collectionPath } from '../../../shared/collection';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Link, useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
@@ -11,7 +12,7 @@ interface TokenActionProps {
   /** The API call the button makes with the link's token. */
   endpoint: string;
   /** `doneCollection`: what `done` says when the link was a collection follower's. */
-  ids: { title: string; text: string; button: string; pending: string; done: string; doneCollection?: string };
+  ids: { title: MessageId; text: MessageId; button: MessageId; pending: MessageId; done: MessageId; doneCollection?: MessageId };
 }
 
 /**
@@ -35,7 +36,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
       </h1>
       {!token ? (
         <p role="alert" className="mt-4 text-stone-700">
-          <FormattedMessage id="abo.missing" />
+          <FormattedMessage id="mail-links.abo.missing" />
         </p>
       ) : mutation.isSuccess ? (
         <div role="status" className="mt-4 space-y-6">
@@ -48,7 +49,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
             }
             className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700"
           >
-            <FormattedMessage id={mutation.data.collectionId ? 'abo.toCollection' : 'abo.toStone'} />
+            <FormattedMessage id={mutation.data.collectionId ? 'mail-links.abo.toCollection' : 'mail-links.abo.toStone'} />
           </Link>
         </div>
       ) : (
@@ -58,7 +59,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
           </p>
           {mutation.isError ? (
             <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-red-800">
-              <FormattedMessage id={invalid ? 'abo.invalid' : 'abo.error'} />
+              <FormattedMessage id={invalid ? 'mail-links.abo.invalid' : 'mail-links.abo.error'} />
             </p>
           ) : null}
           {invalid ? null : (

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { api, apiErrorMessage } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { EmailField, TextField } from '../../ui/field';
@@ -15,7 +16,7 @@ export interface OwnerLinkTarget {
   /** The request's address, e.g. `/api/collections/{id}/owner-link`, instead of the stone's. */
   path?: string;
   /** The texts where they are not a stone's: the disclosure's summary, the form's explanation, the answer. */
-  texts?: { summary: string; text: string; sent: string };
+  texts?: { summary: MessageId; text: MessageId; sent: MessageId };
 }
 
 /**
@@ -41,13 +42,13 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!path && !isValidCode(code)) {
-      setCodeError(intl.formatMessage({ id: 'ownerLink.codeInvalid' }));
+      setCodeError(intl.formatMessage({ id: 'owner-link.codeInvalid' }));
       return;
     }
     setCodeError(null);
     const result = v.safeParse(emailSchema, email);
     if (!result.success) {
-      setError(intl.formatMessage({ id: result.issues[0]?.message ?? 'email.invalid' }));
+      setError(intl.formatMessage({ id: (result.issues[0]?.message ?? 'core.email.invalid') as MessageId }));
       return;
     }
     setError(null);
@@ -57,18 +58,18 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
   if (mutation.isSuccess) {
     return (
       <p role="status" className="mt-3 text-stone-700">
-        <FormattedMessage id={texts?.sent ?? 'ownerLink.sent'} />
+        <FormattedMessage id={texts?.sent ?? 'owner-link.sent'} />
       </p>
     );
   }
   return (
     <form onSubmit={submit} noValidate className="mt-3 space-y-3">
       <p>
-        <FormattedMessage id={texts?.text ?? 'ownerLink.text'} />
+        <FormattedMessage id={texts?.text ?? 'owner-link.text'} />
       </p>
       {knownCode || path ? null : (
         <TextField
-          label={intl.formatMessage({ id: 'ownerLink.code' })}
+          label={intl.formatMessage({ id: 'owner-link.code' })}
           name="code"
           autoComplete="off"
           value={code}
@@ -77,14 +78,14 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
         />
       )}
       <EmailField
-        label={intl.formatMessage({ id: 'ownerLink.email' })}
+        label={intl.formatMessage({ id: 'owner-link.email' })}
         required
         value={email}
         onValue={setEmail}
         error={error ?? (mutation.isError ? (apiErrorMessage(mutation.error) ?? mutation.error.message) : null)}
       />
       <Button type="submit" variant="secondary" disabled={mutation.isPending}>
-        <FormattedMessage id={mutation.isPending ? 'ownerLink.submitting' : 'ownerLink.submit'} />
+        <FormattedMessage id={mutation.isPending ? 'owner-link.submitting' : 'owner-link.submit'} />
       </Button>
     </form>
   );

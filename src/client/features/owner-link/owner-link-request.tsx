@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
 
@@ -19,7 +19,7 @@ export function OwnerLinkRequest({ code, path, texts }: OwnerLinkTarget) {
   return (
     <details ref={details} className="text-sm text-stone-600" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer underline-offset-2 hover:underline">
-        <FormattedMessage id={texts?.summary ?? 'ownerLink.summary'} />
+        <FormattedMessage id={texts?.summary ?? 'stone-aside.ownerLink.summary'} />
       </summary>
       {open ? (
         <Suspense fallback={<Spinner />}>

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { api } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -10,17 +11,17 @@ import { useToast } from '../../ui/toast';
 
 /** The texts of one delete section, by their catalog ids (the stone's or the collection's). */
 export interface DeleteTexts {
-  title: string;
+  title: MessageId;
   /** What goes, and that it cannot be undone. */
-  text: string;
-  open: string;
-  dialogTitle: string;
+  text: MessageId;
+  open: MessageId;
+  dialogTitle: MessageId;
   /** The field's label: type `expected` to confirm. */
-  confirmLabel: string;
-  confirm: string;
-  deleting: string;
-  failed: string;
-  cancel: string;
+  confirmLabel: MessageId;
+  confirm: MessageId;
+  deleting: MessageId;
+  failed: MessageId;
+  cancel: MessageId;
 }
 
 /** Spaces at the ends and the case do not count: what is typed only has to name the same thing. */

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 
 /**
@@ -17,7 +17,7 @@ export function DeletedNotice({ title, text }: { title: ReactNode; text: ReactNo
       <p className="mt-2 text-stone-600">{text}</p>
       <div className="mt-8">
         <Link href="/" className="inline-flex rounded-lg bg-stone-800 px-4 py-2 text-white hover:bg-stone-700">
-          <FormattedMessage id="notFound.home" />
+          <FormattedMessage id="core.notFound.home" />
         </Link>
       </div>
     </div>

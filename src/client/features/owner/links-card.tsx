@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { OWNER_LINK_TTL_DAYS } from '../../../shared/schemas/limits';
 import { api } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';
@@ -9,14 +10,14 @@ import { useToast } from '../../ui/toast';
 
 /** The message ids of a links card: the stone's owner page and the collection's have their own words. */
 export interface LinksTexts {
-  title: string;
-  lifetime: string;
-  export: string;
-  exportHint: string;
-  revoke: string;
-  revokeHint: string;
-  revokeConfirm: string;
-  revokeFailed: string;
+  title: MessageId;
+  lifetime: MessageId;
+  export: MessageId;
+  exportHint: MessageId;
+  revoke: MessageId;
+  revokeHint: MessageId;
+  revokeConfirm: MessageId;
+  revokeFailed: MessageId;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { FormattedMessage } from 'react-intl';
 import type { OwnerStoneView } from '../../../shared/types';
-import { DeleteSection } from './delete-section';
+import { FormattedMessage } from '../../lib/intl-react';
+import { DeleteSection, type DeleteTexts } from './delete-section';
 
-const TEXTS = {
+const TEXTS: DeleteTexts = {
   title: 'owner.delete.title',
   text: 'owner.delete.text',
   open: 'owner.delete.open',

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -31,7 +32,7 @@ export function OwnerDetails({ token, stone, onSaved }: { token: string; stone: 
     event.preventDefault();
     save.mutate({ title, ...(stone.hasStory ? { story } : {}) });
   };
-  const row = (label: string, value: string) => (
+  const row = (label: MessageId, value: string) => (
     <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
       <dt className="text-sm text-stone-500">
         <FormattedMessage id={label} />

@@ -1,8 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { embedPath, embedSnippet } from '../../../shared/embed';
 import type { OwnerStoneView } from '../../../shared/types';
 import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { OwnerFindView } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 
 export type PhotoDecision = 'approved' | 'rejected';

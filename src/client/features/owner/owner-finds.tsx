@@ -1,8 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import { queries } from '../../../shared/queries';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQueryClient } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';

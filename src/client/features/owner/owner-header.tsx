@@ -1,6 +1,6 @@
-import { FormattedMessage } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import type { OwnerStoneView } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Link } from '../../lib/router';
 
 /** Which stone this is (its code and title), and the way to its public page. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';
@@ -19,9 +20,9 @@ function OwnerPhoto({ src, n, onDelete, deleting }: { src: string; n: number; on
         <div
           className="flex size-full items-center justify-center p-2 text-center text-sm text-stone-600"
           role="img"
-          aria-label={intl.formatMessage({ id: 'stone.photoUnavailable' })}
+          aria-label={intl.formatMessage({ id: 'core.stone.photoUnavailable' })}
         >
-          <FormattedMessage id="stone.photoUnavailable" />
+          <FormattedMessage id="core.stone.photoUnavailable" />
         </div>
       ) : (
         <img src={src} alt="" loading="lazy" onError={() => setBroken(true)} className="size-full object-cover" />
@@ -45,7 +46,7 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
   const intl = useIntl();
   const toast = useToast();
   const [pending, setPending] = useState<File[]>([]);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const room = MAX_PHOTOS - stone.photos.length - pending.length;
 
   const remove = useMutation({

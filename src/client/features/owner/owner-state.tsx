@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../shared/dates';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { TitledCard } from '../../ui/titled-card';

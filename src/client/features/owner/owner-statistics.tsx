@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
 import type { OwnerStoneView } from '../../../shared/types';
+import { FormattedMessage } from '../../lib/intl-react';
 import { TitledCard } from '../../ui/titled-card';
 import { JourneyLinks } from '../stone/journey-links';
 

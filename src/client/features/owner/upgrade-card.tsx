@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

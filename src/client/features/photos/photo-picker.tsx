@@ -1,5 +1,6 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { useToast } from '../../ui/toast';
 import { type PhotoProblem, preparePhotos } from './prepare-photos';
@@ -21,7 +22,7 @@ export function PhotoPicker({
 }: {
   room: number;
   /** Message ids of the button, and of the button while it prepares. */
-  texts: { choose: string; preparing: string };
+  texts: { choose: MessageId; preparing: MessageId };
   problemText: ProblemText;
   onPrepared: (photos: File[]) => void;
   /** For a screen whose other controls wait too while photos are prepared. */

@@ -1,14 +1,15 @@
 import type { FormEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import { MAX_REPORT_NOTE_LENGTH, REPORT_REASONS, type ReportReason } from '../../../shared/schemas/report';
 import { api, apiErrorMessage } from '../../lib/api';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { useRouter } from '../../lib/router';
 import { Button } from '../../ui/button';
 
 /** What the form says after a plain form post came back refused (`?fehler=` names the API's error code). */
-const POSTED_ERRORS: Record<string, string> = {
+const POSTED_ERRORS: Record<string, MessageId> = {
   RATE_LIMITED: 'report.error.rateLimited',
   VALIDATION_ERROR: 'report.error.invalid',
 };

@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { pathTo } from '../../../shared/routes';
 import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useToast } from '../../ui/toast';
 
 const linkClass =
@@ -24,14 +24,14 @@ export function ShareButtons({ title, ...page }: { title: string } & ({ code: st
     { name: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
   ];
   const copy = async () => {
-    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'share.copied' }) });
+    if (await copyText(url)) toast({ title: intl.formatMessage({ id: 'stone-aside.share.copied' }) });
     // Some in-app browsers and insecure pages refuse the clipboard: offer the link to copy by hand.
-    else toast({ title: intl.formatMessage({ id: 'share.copyFailed' }), description: url, variant: 'error' });
+    else toast({ title: intl.formatMessage({ id: 'stone-aside.share.copyFailed' }), description: url, variant: 'error' });
   };
   return (
     <div>
       <h2 className="text-lg font-semibold">
-        <FormattedMessage id="share.title" />
+        <FormattedMessage id="stone-aside.share.title" />
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         {targets.map((target) => (
@@ -40,10 +40,10 @@ export function ShareButtons({ title, ...page }: { title: string } & ({ code: st
           </a>
         ))}
         <a href={`mailto:?subject=${t}&body=${u}`} className={linkClass}>
-          <FormattedMessage id="share.email" />
+          <FormattedMessage id="stone-aside.share.email" />
         </a>
         <button type="button" onClick={copy} className={linkClass}>
-          <FormattedMessage id="share.copy" />
+          <FormattedMessage id="stone-aside.share.copy" />
         </button>
       </div>
     </div>

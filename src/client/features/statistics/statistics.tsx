@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { queries } from '../../../shared/queries';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { specQuery } from '../../lib/queries';
 import { useQuery } from '../../lib/query';
 
@@ -57,16 +58,16 @@ export function StatisticsBand() {
   // (styles.css), so they do not flash before the count-up starts from 0 in the same paint.
   const [hydrated, setHydrated] = useState(false);
   useLayoutEffect(() => setHydrated(true), []);
-  const items = [
-    { id: 'distance', value: unknown ? '–' : intl.formatNumber(km, { maximumFractionDigits: 0 }), label: 'stats.distance' },
-    { id: 'stones', value: unknown ? '–' : intl.formatNumber(Math.round(stones)), label: 'stats.stones' },
-    { id: 'finds', value: unknown ? '–' : intl.formatNumber(Math.round(finds)), label: 'stats.finds' },
+  const items: Array<{ id: string; value: string; label: MessageId }> = [
+    { id: 'distance', value: unknown ? '–' : intl.formatNumber(km, { maximumFractionDigits: 0 }), label: 'home.stats.distance' },
+    { id: 'stones', value: unknown ? '–' : intl.formatNumber(Math.round(stones)), label: 'home.stats.stones' },
+    { id: 'finds', value: unknown ? '–' : intl.formatNumber(Math.round(finds)), label: 'home.stats.finds' },
   ];
   return (
     <section aria-labelledby="stats-title" className="bg-stone-900 py-12 text-white">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="stats-title" className="text-center text-xl font-semibold text-stone-200">
-          <FormattedMessage id="stats.title" />
+          <FormattedMessage id="home.stats.title" />
         </h2>
         <dl className="mt-6 grid gap-6 text-center sm:grid-cols-3">
           {items.map((item) => (

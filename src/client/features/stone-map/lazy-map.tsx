@@ -1,7 +1,8 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useConfig } from '../../lib/config';
 import type { Coordinates } from '../../lib/geolocation';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { withTexts } from '../../lib/screen-messages';
 import type { MapHandle } from './map-handle';
 import { isMapUnavailable, type MapStatus, setMapStatus, useMapStatus } from './map-status';
@@ -103,7 +104,7 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
             styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
             center: GERMANY_CENTER,
             zoom: ZOOM_DEFAULT,
-            texts: (id, values) => String(intlRef.current.formatMessage({ id }, values)),
+            texts: (id, values) => String(intlRef.current.formatMessage({ id: id as MessageId }, values)),
             onClick: (position) => onClickRef.current?.(position),
           });
         } catch (error) {
@@ -156,18 +157,18 @@ export function LazyMapFrame({ map, label, testId, children }: { map: LazyMap; l
             onClick={start}
             className="rounded-lg bg-white px-4 py-2 text-sm font-medium shadow hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-amber-600"
           >
-            <FormattedMessage id="map.show" />
+            <FormattedMessage id="stone-map.show" />
           </button>
         </div>
       ) : null}
       {status === 'loading' && wanted ? (
         <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-stone-600">
-          <FormattedMessage id="map.loading" />
+          <FormattedMessage id="stone-map.loading" />
         </p>
       ) : null}
       {isMapUnavailable(status) ? (
         <p role="status" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-stone-700">
-          <FormattedMessage id={status === 'failed' ? 'map.loadError' : 'map.unavailable'} />
+          <FormattedMessage id={status === 'failed' ? 'stone-map.loadError' : 'stone-map.unavailable'} />
         </p>
       ) : null}
       {children}

@@ -60,16 +60,16 @@ function onOverlay(event: MouseEvent): boolean {
 /** MapLibre's own texts (control titles, gesture hints), which are English unless given. */
 function mapLocale(text: (id: string) => string): Record<string, string> {
   return {
-    'Map.Title': text('map.ui.title'),
-    'NavigationControl.ZoomIn': text('map.ui.zoomIn'),
-    'NavigationControl.ZoomOut': text('map.ui.zoomOut'),
-    'AttributionControl.ToggleAttribution': text('map.ui.toggleAttribution'),
-    'AttributionControl.MapFeedback': text('map.ui.mapFeedback'),
-    'Marker.Title': text('map.ui.marker'),
-    'Popup.Close': text('map.ui.closePopup'),
-    'CooperativeGesturesHandler.WindowsHelpText': text('map.gestures.ctrl'),
-    'CooperativeGesturesHandler.MacHelpText': text('map.gestures.cmd'),
-    'CooperativeGesturesHandler.MobileHelpText': text('map.gestures.touch'),
+    'Map.Title': text('stone-map.ui.title'),
+    'NavigationControl.ZoomIn': text('stone-map.ui.zoomIn'),
+    'NavigationControl.ZoomOut': text('stone-map.ui.zoomOut'),
+    'AttributionControl.ToggleAttribution': text('stone-map.ui.toggleAttribution'),
+    'AttributionControl.MapFeedback': text('stone-map.ui.mapFeedback'),
+    'Marker.Title': text('stone-map.ui.marker'),
+    'Popup.Close': text('stone-map.ui.closePopup'),
+    'CooperativeGesturesHandler.WindowsHelpText': text('stone-map.gestures.ctrl'),
+    'CooperativeGesturesHandler.MacHelpText': text('stone-map.gestures.cmd'),
+    'CooperativeGesturesHandler.MobileHelpText': text('stone-map.gestures.touch'),
   };
 }
 
@@ -162,7 +162,7 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
         new Marker({
           element:
             find === lastSeen
-              ? lastSeenElement(String(n), text('map.lastSeen', { place: find.location }))
+              ? lastSeenElement(String(n), text('stone-map.lastSeen', { place: find.location }))
               : markerElement(
                   String(n),
                   'find-marker flex size-7 items-center justify-center rounded-full border-2 border-white bg-amber-700 text-xs font-bold text-white shadow',

@@ -102,11 +102,11 @@ export class ReplayControl implements IControl {
     this.container.dataset.playing = String(this.playing);
     this.container.dataset.step = String(this.step + 1);
     this.container.dataset.motion = this.reducedMotion() ? 'jump' : 'fly';
-    this.button.textContent = this.text(this.playing ? 'map.replay.pause' : 'map.replay.play');
+    this.button.textContent = this.text(this.playing ? 'stone-map.replay.pause' : 'stone-map.replay.play');
     this.button.setAttribute('aria-pressed', String(this.playing));
     const stop = this.stops[this.step];
     this.status.textContent = stop
-      ? this.text('map.replay.step', {
+      ? this.text('stone-map.replay.step', {
           n: String(this.step + 1),
           total: String(this.stops.length),
           place: stop.location,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { type Coordinates, currentPosition, MAP_BUTTON_GEOLOCATION, type PositionFailure } from '../../lib/geolocation';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useToast } from '../../ui/toast';
 import { LazyMapFrame, useLazyMap } from './lazy-map';
 import type { MappedStone } from './map-handle';
@@ -50,7 +50,7 @@ export function StoneMap({ stone, selected, onPick }: StoneMapProps) {
   };
 
   return (
-    <LazyMapFrame map={map} label={intl.formatMessage({ id: 'map.label' })} testId="stone-map">
+    <LazyMapFrame map={map} label={intl.formatMessage({ id: 'stone-map.label' })} testId="stone-map">
       {/* Without a map, "my position" has nothing to show on the read-only page; the find form has its own GPS button. */}
       {isMapUnavailable(status) ? null : (
         <button
@@ -63,7 +63,7 @@ export function StoneMap({ stone, selected, onPick }: StoneMapProps) {
           {locating ? (
             <span className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-stone-700" aria-hidden="true" />
           ) : null}
-          <FormattedMessage id={locating ? 'map.locating' : 'map.locate'} />
+          <FormattedMessage id={locating ? 'stone-map.locating' : 'stone-map.locate'} />
         </button>
       )}
     </LazyMapFrame>

@@ -1,7 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDay } from '../../../shared/dates';
 import { localeOfIntl } from '../../../shared/i18n/locale';
 import type { FindView } from '../../../shared/types';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
 /**
  * The journey's stations, newest first; each with a link to report it (a page of its own, see report-find.tsx).
@@ -12,7 +12,7 @@ export function FindsList({ code, finds, first, id = 'finds-list' }: { code: str
   if (finds.length === 0) {
     return (
       <p className="text-stone-600">
-        <FormattedMessage id="stone.noFinds" />
+        <FormattedMessage id="stone-parts.noFinds" />
       </p>
     );
   }
@@ -35,7 +35,7 @@ export function FindsList({ code, finds, first, id = 'finds-list' }: { code: str
           {find.photo ? (
             <img
               src={find.photo.url}
-              alt={intl.formatMessage({ id: 'stone.findPhoto' }, { location: find.location })}
+              alt={intl.formatMessage({ id: 'stone-parts.findPhoto' }, { location: find.location })}
               loading="lazy"
               width={320}
               height={240}
@@ -44,21 +44,21 @@ export function FindsList({ code, finds, first, id = 'finds-list' }: { code: str
           ) : null}
           {find.foundAgainAfterDays !== null ? (
             <p className="mt-2 text-sm font-medium text-green-800">
-              <FormattedMessage id="stone.findFoundAgain" values={{ days: find.foundAgainAfterDays }} />
+              <FormattedMessage id="stone-parts.findFoundAgain" values={{ days: find.foundAgainAfterDays }} />
             </p>
           ) : null}
           {find.kept ? (
             <p className="mt-2 text-sm text-stone-600">
-              <FormattedMessage id="stone.findKept" />
+              <FormattedMessage id="stone-parts.findKept" />
             </p>
           ) : null}
           {find.pending ? (
             <p className="mt-2 text-sm text-stone-600">
-              <FormattedMessage id="stone.findPending" />
+              <FormattedMessage id="stone-parts.findPending" />
             </p>
           ) : null}
           <a href={`/${code}/fund/${find.id}/melden`} rel="nofollow" className="mt-2 inline-block text-xs text-stone-600 underline">
-            <FormattedMessage id="stone.reportFind" />
+            <FormattedMessage id="stone-parts.reportFind" />
           </a>
         </li>
       ))}

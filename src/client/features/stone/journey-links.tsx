@@ -1,17 +1,17 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /** The stone's journey to take along: GPX for GPS devices and hiking apps, GeoJSON for maps (plain downloads). */
 export function JourneyLinks({ code }: { code: string }) {
   const link = 'font-medium text-amber-800 underline underline-offset-2';
   return (
     <p className="text-sm text-stone-700">
-      <FormattedMessage id="journey.download" />{' '}
+      <FormattedMessage id="stone-aside.journey.download" />{' '}
       <a href={`/api/stones/${code}/journey.gpx`} download className={link}>
-        <FormattedMessage id="journey.gpx" />
+        <FormattedMessage id="stone-aside.journey.gpx" />
       </a>
       {' · '}
       <a href={`/api/stones/${code}/journey.geojson`} download className={link}>
-        <FormattedMessage id="journey.geojson" />
+        <FormattedMessage id="stone-aside.journey.geojson" />
       </a>
     </p>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import type { FindsPage, FindView, StoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
+import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 import { FindsList } from './finds-list';
 
@@ -60,12 +60,12 @@ export default function OlderFinds({ stone }: { stone: Pick<StoneView, 'code' | 
           // Not disabled while loading: the button keeps the focus should the page not arrive.
           aria-busy={state === 'loading' || undefined}
         >
-          <FormattedMessage id={state === 'loading' ? 'olderFinds.loading' : 'olderFinds.show'} />
+          <FormattedMessage id={state === 'loading' ? 'older-finds.loading' : 'older-finds.show'} />
         </Button>
       ) : null}
       {state === 'failed' ? (
         <p role="alert" className="text-sm text-red-800">
-          <FormattedMessage id="olderFinds.failed" />
+          <FormattedMessage id="older-finds.failed" />
         </p>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
 /** `first`: the first photo is often the largest thing on a phone's first screen, so it loads at once and first. */
 function Photo({ src, alt, first }: { src: string; alt: string; first: boolean }) {
@@ -18,7 +18,7 @@ function Photo({ src, alt, first }: { src: string; alt: string; first: boolean }
         role="img"
         aria-label={alt}
       >
-        <FormattedMessage id="stone.photoUnavailable" />
+        <FormattedMessage id="core.stone.photoUnavailable" />
       </div>
     );
   }
@@ -41,19 +41,19 @@ export function PhotoGallery({ photos, hasPhotos, title }: { photos: string[]; h
   if (photos.length === 0) {
     return hasPhotos ? (
       <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
-        <FormattedMessage id="stone.photosPending" />
+        <FormattedMessage id="core.stone.photosPending" />
       </p>
     ) : null;
   }
   return (
     <section aria-labelledby="photos-title">
       <h2 id="photos-title" className="sr-only">
-        <FormattedMessage id="stone.photos" />
+        <FormattedMessage id="core.stone.photos" />
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {photos.slice(0, MAX_PHOTOS).map((src, i) => (
           <li key={src}>
-            <Photo src={src} alt={intl.formatMessage({ id: 'stone.photoAlt' }, { n: i + 1, title })} first={i === 0} />
+            <Photo src={src} alt={intl.formatMessage({ id: 'core.stone.photoAlt' }, { n: i + 1, title })} first={i === 0} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
+import type { MessageId } from '../../lib/intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -16,12 +17,16 @@ interface SubscribeCardProps {
   /** Where the follow goes: a stone's `/api/stones/{code}/notifications`, a collection's `/api/collections/{id}/notifications`. */
   path: string;
   /** The card's heading and text, when it is not a stone's. */
-  titleId?: string;
-  textId?: string;
+  titleId?: MessageId;
+  textId?: MessageId;
 }
 
 /** Subscribe an e-mail address to the find notifications of a stone or of a whole collection. */
-export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'subscribe.text' }: SubscribeCardProps) {
+export function SubscribeCard({
+  path,
+  titleId = 'stone-aside.subscribe.title',
+  textId = 'stone-aside.subscribe.text',
+}: SubscribeCardProps) {
   const intl = useIntl();
   const toast = useToast();
   const [email, setEmail] = useState('');
@@ -37,11 +42,18 @@ export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'sub
   const mutation = useMutation({
     mutationFn: (body: { email: string }) => api(path, { method: 'POST', json: body }),
     onSuccess: () => {
-      toast({ title: intl.formatMessage({ id: 'subscribe.success' }), description: intl.formatMessage({ id: 'subscribe.confirmHint' }) });
+      toast({
+        title: intl.formatMessage({ id: 'stone-aside.subscribe.success' }),
+        description: intl.formatMessage({ id: 'stone-aside.subscribe.confirmHint' }),
+      });
       setEmail('');
     },
     onError: (err) => {
-      toast({ title: intl.formatMessage({ id: 'subscribe.error' }), description: apiErrorMessage(err) ?? err.message, variant: 'error' });
+      toast({
+        title: intl.formatMessage({ id: 'stone-aside.subscribe.error' }),
+        description: apiErrorMessage(err) ?? err.message,
+        variant: 'error',
+      });
     },
   });
 
@@ -51,12 +63,12 @@ export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'sub
     try {
       ({ checkSubscription } = await loadCheck());
     } catch (err) {
-      toast({ title: intl.formatMessage({ id: 'subscribe.error' }), description: (err as Error).message, variant: 'error' });
+      toast({ title: intl.formatMessage({ id: 'stone-aside.subscribe.error' }), description: (err as Error).message, variant: 'error' });
       return;
     }
     const result = checkSubscription({ email });
     if (result.refusals) {
-      setError(intl.formatMessage({ id: result.refusals[0]?.message ?? 'email.invalid' }));
+      setError(intl.formatMessage({ id: (result.refusals[0]?.message ?? 'core.email.invalid') as MessageId }));
       return;
     }
     setError(null);
@@ -72,9 +84,15 @@ export function SubscribeCard({ path, titleId = 'subscribe.title', textId = 'sub
         <FormattedMessage id={textId} />
       </p>
       <form ref={form} onSubmit={submit} onFocus={prefetchCheck} onPointerDown={prefetchCheck} noValidate className="mt-4 space-y-3">
-        <EmailField label={intl.formatMessage({ id: 'subscribe.email' })} required value={email} onValue={setEmail} error={error} />
+        <EmailField
+          label={intl.formatMessage({ id: 'stone-aside.subscribe.email' })}
+          required
+          value={email}
+          onValue={setEmail}
+          error={error}
+        />
         <Button type="submit" disabled={mutation.isPending || !hydrated}>
-          <FormattedMessage id={mutation.isPending ? 'subscribe.submitting' : 'subscribe.submit'} />
+          <FormattedMessage id={mutation.isPending ? 'stone-aside.subscribe.submitting' : 'stone-aside.subscribe.submit'} />
         </Button>
       </form>
     </Card>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -33,7 +33,7 @@ export default function WelcomeDialogPanel({ title, onLogFind }: { title: string
             setOpen(false);
           }}
         >
-          <FormattedMessage id="welcome.log" />
+          <FormattedMessage id="stone-parts.welcome.log" />
         </Button>
         <Button variant="secondary" className="flex-1" onClick={() => setOpen(false)}>
           <FormattedMessage id="welcome.continue" />

@@ -1,9 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGermanDate } from '../../../../shared/dates';
 import { pathTo } from '../../../../shared/routes';
 import type { ReportAction } from '../../../../shared/schemas/report';
 import type { ReportedFind } from '../../../../shared/types';
 import { apiErrorMessage } from '../../../lib/api';
+import type { MessageId } from '../../../lib/intl';
+import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { useMutation, useQueryClient } from '../../../lib/query';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast';
@@ -14,7 +15,7 @@ import { ReportPhoto } from './report-photo';
 export const reportsKey = ['admin', 'reports'] as const;
 
 /** The buttons' texts and what the toast says after each. */
-const ACTIONS: Record<ReportAction, { button: string; done: string }> = {
+const ACTIONS: Record<ReportAction, { button: MessageId; done: MessageId }> = {
   hide: { button: 'admin.reports.hide', done: 'admin.reports.hidden' },
   'remove-photo': { button: 'admin.reports.removePhoto', done: 'admin.reports.photoRemoved' },
   dismiss: { button: 'admin.reports.dismiss', done: 'admin.reports.dismissed' },

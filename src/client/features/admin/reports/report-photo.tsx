@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReportedFind } from '../../../../shared/types';
 import { apiResponse } from '../../../lib/api';
+import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { Button } from '../../../ui/button';
 import { readAdminToken } from '../session';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReportedFind } from '../../../../shared/types';
+import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { keepPreviousData, useQuery } from '../../../lib/query';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

@@ -1,13 +1,13 @@
 import type { FormatXMLElementFn, PrimitiveType } from 'intl-messageformat';
-import { createContext, createElement, type ElementType, Fragment, memo, type ReactNode, useContext } from 'react';
-import type { AppIntl } from './intl';
+import { createContext, memo, type ReactNode, useContext } from 'react';
+import type { AppIntl, MessageId } from './intl';
 
 /**
- * The part of react-intl's React binding this app uses — RawIntlProvider, useIntl and <FormattedMessage> — for the
- * intl objects of lib/intl.ts. The builds resolve `react-intl` to this module (vite.config.ts): react-intl's own
- * module keeps intl-messageformat and parts of @formatjs/intl in the first JavaScript of every page (class static
- * blocks count as side effects), which nothing here needs. The type checker resolves `react-intl` here too
- * (tsconfig.client.json `paths`), so a component can only call what lib/intl.ts implements (AppIntl).
+ * The app's own React binding for the intl objects of lib/intl.ts — RawIntlProvider, useIntl and <FormattedMessage>,
+ * shaped as react-intl's are. Components import it by its own path (no alias), so the browser, the Worker's build
+ * and the Worker tests all render with this module: react-intl's own module would keep intl-messageformat and parts
+ * of @formatjs/intl in the first JavaScript of every page (class static blocks count as side effects), which
+ * nothing here needs. A component can only call what lib/intl.ts implements (AppIntl).
  */
 export type { AppIntl };
 
@@ -22,17 +22,15 @@ export function useIntl(): AppIntl {
 }
 
 interface FormattedMessageProps {
-  id: string;
+  /** One of the catalogs' ids: a typo is a type error. */
+  id: MessageId;
   /** As react-intl's: plain values, React nodes, and functions for rich-text tags (given the tag's chunks). */
   values?: Record<string, PrimitiveType | ReactNode | FormatXMLElementFn<ReactNode, ReactNode>>;
-  tagName?: ElementType;
-  children?: (nodes: ReactNode[]) => ReactNode;
 }
 
-function FormattedMessageImpl({ id, values, tagName, children }: FormattedMessageProps) {
-  const nodes: ReactNode = useIntl().formatMessage({ id }, values);
-  if (typeof children === 'function') return children(Array.isArray(nodes) ? nodes : [nodes]);
-  return createElement(tagName ?? Fragment, null, nodes);
+/** The message as text or React nodes (no wrapping element: react-intl's `tagName` and render function are not used). */
+function FormattedMessageImpl({ id, values }: FormattedMessageProps) {
+  return useIntl().formatMessage({ id }, values) as ReactNode;
 }
 
 function shallowEqual(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
