@@ -157,31 +157,36 @@ app.use(shareCardsAfterWrites);
 // Operator routes: one check in front of all of them (lib/routing.ts operatorOnly), before any route runs.
 app.use('/api/admin/*', (c, next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next()));
 
-app.route('/api/stones', stones);
-app.route('/api/stones/:code/finds', finds);
-app.route('/api/stones/:code/finds/:findId/report', findReports);
-app.route('/api/stones/:code/notifications', notifications);
-app.route('/api/collections/:id/notifications', collectionNotifications);
-app.route('/api/stones/:code/owner-link', ownerLink);
-app.route('/api/notifications', notificationLinks);
-app.route('/api/collections', collectionRoutes);
-app.route('/api/statistics', statistics);
-app.route('/api/blog', blog);
-app.route('/api/geocode', geocode);
-app.route('/api/admin/blog', adminBlog);
-app.route('/api', payments);
-app.route(sideMount('owner'), owner);
-app.route(sideMount('operator'), operatorStones);
-app.route(ADMIN_COLLECTIONS, collectionOwner);
-app.route('/api/admin', admin);
-app.route('/api/admin', adminReports);
-app.route('/photos', photos);
-app.route('/embed', embed);
-app.route('/share', shareImages);
-app.route('/dev', devMail);
-app.route('/blog/rss.xml', blogFeed);
-app.route('/', seo);
-app.route('/', webManifest);
+// One chain, so that its type is the app's route table (ApiRoutes): every route's path, input and JSON answer.
+const routes = app
+  .route('/api/stones', stones)
+  .route('/api/stones/:code/finds', finds)
+  .route('/api/stones/:code/finds/:findId/report', findReports)
+  .route('/api/stones/:code/notifications', notifications)
+  .route('/api/collections/:id/notifications', collectionNotifications)
+  .route('/api/stones/:code/owner-link', ownerLink)
+  .route('/api/notifications', notificationLinks)
+  .route('/api/collections', collectionRoutes)
+  .route('/api/statistics', statistics)
+  .route('/api/blog', blog)
+  .route('/api/geocode', geocode)
+  .route('/api/admin/blog', adminBlog)
+  .route('/api', payments)
+  .route(sideMount('owner'), owner)
+  .route(sideMount('operator'), operatorStones)
+  .route(ADMIN_COLLECTIONS, collectionOwner)
+  .route('/api/admin', admin)
+  .route('/api/admin', adminReports)
+  .route('/photos', photos)
+  .route('/embed', embed)
+  .route('/share', shareImages)
+  .route('/dev', devMail)
+  .route('/blog/rss.xml', blogFeed)
+  .route('/', seo)
+  .route('/', webManifest);
+
+/** The app's routes as the type checker infers them from the routers (the type tests/worker/api-table.test.ts checks the client's table of addresses against). */
+export type ApiRoutes = typeof routes;
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.

@@ -2,6 +2,7 @@ import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { paymentIntentAddress, promoCodeAddress } from '../../shared/api-routes';
 import { localeOfIntl } from '../../shared/i18n/locale';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { queries } from '../../shared/queries';
@@ -45,7 +46,7 @@ export default function CheckoutPage() {
     if (!order) return;
     try {
       const token = amount === 0 ? await recaptchaToken(config.recaptchaSiteKey, 'create_stone') : '';
-      const answer = await api<IntentAnswer>('/api/create-payment-intent', {
+      const answer: IntentAnswer = await api(paymentIntentAddress(), {
         method: 'POST',
         json: {
           amount,
@@ -104,10 +105,10 @@ export default function CheckoutPage() {
     if (!promo.code.trim()) return;
     setChecking(true);
     try {
-      const answer = await api<{ valid: boolean; discount: number; finalAmount: number; stripePromotionCodeId: string | null }>(
-        '/api/validate-promo-code',
-        { method: 'POST', json: { promoCode: promo.code, amount: priceCents(order.features) / 100 } },
-      );
+      const answer = await api(promoCodeAddress(), {
+        method: 'POST',
+        json: { promoCode: promo.code, amount: priceCents(order.features) / 100 },
+      });
       if (!answer.valid || !answer.stripePromotionCodeId) {
         toast({ title: t('checkout.promoInvalid'), variant: 'error' });
         return;

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { loginAddress } from '../../../shared/api-routes';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { useMutation } from '../../lib/query';
 import { useRouter } from '../../lib/router';
@@ -18,7 +19,7 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation({
-    mutationFn: () => api<{ token: string }>('/api/admin/login', { method: 'POST', json: { email, password } }),
+    mutationFn: () => api(loginAddress(), { method: 'POST', json: { email, password } }),
     onSuccess: ({ token }) => {
       storeAdminToken(token);
       toast({ title: intl.formatMessage({ id: 'admin.login.success' }), description: intl.formatMessage({ id: 'admin.login.welcome' }) });

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { Address } from '../../../shared/api-routes';
 import { ApiRequestError, api } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
@@ -23,7 +24,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
     setSearching(true);
     try {
       // With the names at the coarser precisions (`places`), so choosing km or town needs no second call.
-      const place = await api<PickedLocation>(`/api/geocode?q=${encodeURIComponent(query)}`);
+      const place = await api(`/api/geocode?q=${encodeURIComponent(query)}` as Address<'/api/geocode'>);
       onPick(place);
     } catch (error) {
       // Spec §5: nothing found, or the search failed: the address text is the location, at 0, 0.

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as v from 'valibot';
+import { stoneOwnerLinkAddress } from '../../../shared/api-routes';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
@@ -26,8 +27,7 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: { email: string }) =>
-      api(path ?? `/api/stones/${encodeURIComponent(code)}/owner-link`, { method: 'POST', json: body }),
+    mutationFn: (body: { email: string }) => api(path ?? stoneOwnerLinkAddress(code), { method: 'POST', json: body }),
   });
 
   const submit = (event: FormEvent) => {

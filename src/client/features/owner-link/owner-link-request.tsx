@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { OwnerLinkRequestAddress } from '../../../shared/api-routes';
 import { withTexts } from '../../lib/screen-messages';
 import { Spinner } from '../../ui/spinner';
 
@@ -10,7 +11,7 @@ const OwnerLinkForm = lazy(withTexts('owner-link', () => import('./owner-link-fo
 export interface OwnerLinkTarget {
   code?: string;
   /** The request's address, e.g. `/api/collections/{id}/owner-link`, instead of the stone's. */
-  path?: string;
+  path?: OwnerLinkRequestAddress;
   /** The texts where they are not a stone's: the disclosure's summary, the form's explanation, the answer. */
   texts?: { summary: string; text: string; sent: string };
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { OwnerDeleteAddress } from '../../../shared/api-routes';
 import { api } from '../../lib/api';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
@@ -46,7 +47,7 @@ export function DeleteSection({
   extra?: ReactNode;
   expected: string;
   /** The API address the DELETE goes to. */
-  path: string;
+  path: OwnerDeleteAddress;
   onDeleted: () => void;
 }) {
   const intl = useIntl();
@@ -54,7 +55,7 @@ export function DeleteSection({
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useMutation({
-    mutationFn: () => api<{ deleted: true }>(path, { method: 'DELETE' }),
+    mutationFn: () => api(path, { method: 'DELETE' }),
     onSuccess: () => {
       setOpen(false);
       onDeleted();

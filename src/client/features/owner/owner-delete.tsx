@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { ownerStoneAddress } from '../../../shared/api-routes';
 import type { OwnerStoneView } from '../../../shared/types';
 import { DeleteSection } from './delete-section';
 
@@ -25,7 +26,7 @@ export function OwnerDelete({ token, stone, onDeleted }: { token: string; stone:
       texts={TEXTS}
       values={{ code: stone.code }}
       expected={stone.code}
-      path={`/api/admin/stones/${encodeURIComponent(token)}`}
+      path={ownerStoneAddress(token)}
       onDeleted={onDeleted}
       extra={
         stone.collection || stone.isPaid ? (

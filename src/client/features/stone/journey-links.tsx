@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { journeyFileAddress } from '../../../shared/api-routes';
 
 /** The stone's journey to take along: GPX for GPS devices and hiking apps, GeoJSON for maps (plain downloads). */
 export function JourneyLinks({ code }: { code: string }) {
@@ -6,11 +7,11 @@ export function JourneyLinks({ code }: { code: string }) {
   return (
     <p className="text-sm text-stone-700">
       <FormattedMessage id="journey.download" />{' '}
-      <a href={`/api/stones/${code}/journey.gpx`} download className={link}>
+      <a href={journeyFileAddress(code, 'gpx')} download className={link}>
         <FormattedMessage id="journey.gpx" />
       </a>
       {' · '}
-      <a href={`/api/stones/${code}/journey.geojson`} download className={link}>
+      <a href={journeyFileAddress(code, 'geojson')} download className={link}>
         <FormattedMessage id="journey.geojson" />
       </a>
     </p>

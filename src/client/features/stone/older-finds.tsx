@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { FindsPage, FindView, StoneView } from '../../../shared/types';
+import { olderFindsAddress } from '../../../shared/api-routes';
+import type { FindView, StoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FindsList } from './finds-list';
@@ -35,7 +36,7 @@ export default function OlderFinds({ stone }: { stone: Pick<StoneView, 'code' | 
     if (!url || state === 'loading') return;
     setState('loading');
     try {
-      const page = await api<FindsPage>(url);
+      const page = await api(olderFindsAddress(url));
       setOlder((shown) => [...page.finds, ...shown]);
       setFocusAt(older.length);
       setUrl(page.olderFinds);

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { FollowAddress } from '../../../shared/api-routes';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
 import { useMutation } from '../../lib/query';
@@ -14,7 +15,7 @@ const prefetchCheck = () => void loadCheck().catch(() => {});
 
 interface SubscribeCardProps {
   /** Where the follow goes: a stone's `/api/stones/{code}/notifications`, a collection's `/api/collections/{id}/notifications`. */
-  path: string;
+  path: FollowAddress;
   /** The card's heading and text, when it is not a stone's. */
   titleId?: string;
   textId?: string;
