@@ -1,13 +1,4 @@
-import type {
-  BlogPostSummary,
-  BlogPostView,
-  CollectionView,
-  FindView,
-  OwnerCollectionView,
-  OwnerStoneView,
-  Statistics,
-  StoneView,
-} from './types';
+import type { ApiAnswer, ApiPath } from './api-routes';
 
 /**
  * A read a screen needs: its key in the read cache (client/lib/query.ts) and the API path that answers it. The Worker fills the same
@@ -26,46 +17,53 @@ export interface QuerySpec<T> {
 /** Articles on a page of the blog list (`GET /api/blog` answers this many unless asked for another number). */
 export const BLOG_PAGE_SIZE = 12;
 
+/**
+ * A read of the route `P` (shared/api-routes.ts lists every address and its answer): the answer, or `Missing` (null)
+ * where a 404 is an answer. These addresses are written here, not built there: they are in every page's first
+ * JavaScript, which that module would grow.
+ */
+type Read<P extends ApiPath, Missing = never> = QuerySpec<ApiAnswer<P, 'GET'> | Missing>;
+
 /** The data type a query spec carries. */
 export type QueryData<Q> = Q extends QuerySpec<infer T> ? T : never;
 
 export const queries = {
-  statistics: (): QuerySpec<Statistics> => ({ key: ['statistics'], path: '/api/statistics' }),
-  stone: (code: string): QuerySpec<StoneView | null> => ({
+  statistics: (): Read<'/api/statistics'> => ({ key: ['statistics'], path: '/api/statistics' }),
+  stone: (code: string): Read<'/api/stones/:code', null> => ({
     key: ['stone', code],
     path: `/api/stones/${encodeURIComponent(code)}`,
     nullOn404: true,
   }),
   /** One public find of a stone, any of them (the stone's view embeds only the newest): the report page's. */
-  stoneFind: (code: string, findId: string): QuerySpec<FindView | null> => ({
+  stoneFind: (code: string, findId: string): Read<'/api/stones/:code/finds/:findId', null> => ({
     key: ['find', code, findId],
     path: `/api/stones/${encodeURIComponent(code)}/finds/${encodeURIComponent(findId)}`,
     nullOn404: true,
   }),
   /** The owner's view behind a secret link (no Authorization header: the owner's side, decision record 006). */
-  ownerStone: (adminToken: string): QuerySpec<OwnerStoneView | null> => ({
+  ownerStone: (adminToken: string): Read<'/api/admin/stones/owner/:adminToken', null> => ({
     key: ['owner-stone', adminToken],
     path: `/api/admin/stones/${encodeURIComponent(adminToken)}`,
     nullOn404: true,
   }),
   /** A memorial collection's public view: its stones, their journeys and totals. */
-  collection: (id: string): QuerySpec<CollectionView | null> => ({
+  collection: (id: string): Read<'/api/collections/:id', null> => ({
     key: ['collection', id],
     path: `/api/collections/${encodeURIComponent(id)}`,
     nullOn404: true,
   }),
   /** The collection's owner view behind its secret link. */
-  ownerCollection: (adminToken: string): QuerySpec<OwnerCollectionView | null> => ({
+  ownerCollection: (adminToken: string): Read<'/api/admin/collections/:adminToken', null> => ({
     key: ['owner-collection', adminToken],
     path: `/api/admin/collections/${encodeURIComponent(adminToken)}`,
     nullOn404: true,
   }),
   /** A page of the blog's published articles, newest first (page 1 is the newest BLOG_PAGE_SIZE). */
-  blogPosts: (page = 1): QuerySpec<BlogPostSummary[]> => ({
+  blogPosts: (page = 1): Read<'/api/blog'> => ({
     key: ['blog', 'posts', page],
     path: `/api/blog?page=${page}&pageSize=${BLOG_PAGE_SIZE}`,
   }),
-  blogPost: (slug: string): QuerySpec<BlogPostView | null> => ({
+  blogPost: (slug: string): Read<'/api/blog/:slug', null> => ({
     key: ['blog', 'post', slug],
     path: `/api/blog/${encodeURIComponent(slug)}`,
     nullOn404: true,

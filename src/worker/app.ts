@@ -45,11 +45,8 @@ import { webManifest } from './web-manifest';
 /** The API reads a page makes while it renders (they travel as requests to this app, logged with the page). */
 const pageReads = new WeakSet<Request>();
 
-/**
- * The address as the router sees it: percent-decoded like Hono's own matching (lib/routing.ts adds the admin side
- * after it), so `/api/%61dmin/stones/{token}`, which reaches the owner's routes, is secret, redacted and uncached like
- * `/api/admin/stones/{token}`. Decisions on the raw spelling would let another spelling of a secret address past them.
- */
+// The address as the router sees it: percent-decoded like Hono's own matching (lib/routing.ts adds the admin side after
+// it), so `/api/%61dmin/stones/{token}`, which reaches the owner's routes, is as secret as `/api/admin/stones/{token}`.
 const addressOf = (request: Request) => getPath(request);
 
 /**
@@ -162,33 +159,38 @@ app.use(shareCardsAfterWrites);
 const operatorCheck = (c: Context<AppEnv>, next: Next) => (operatorOnly(c.req.path) ? requireOperator(c, next) : next());
 app.use('/api/admin/*', operatorCheck);
 
-app.route('/api/stones', creation);
-app.route('/api/stones', stones);
-app.route('/api/stones/:code/finds', finds);
-app.route('/api/stones/:code/finds/:findId/report', findReports);
-app.route('/api/stones/:code/notifications', notifications);
-app.route('/api/collections/:id/notifications', collectionNotifications);
-app.route('/api/stones/:code/owner-link', ownerLink);
-app.route('/api/collections/:id/owner-link', collectionOwnerLink);
-app.route('/api/notifications', notificationLinks);
-app.route('/api/collections', collectionRoutes);
-app.route('/api/statistics', statistics);
-app.route('/api/blog', blog);
-app.route('/api/geocode', geocode);
-app.route('/api/admin/blog', adminBlog);
-app.route('/api', payments);
-app.route(sideMount('owner'), owner);
-app.route(sideMount('operator'), operatorStones);
-app.route(ADMIN_COLLECTIONS, collectionOwner);
-app.route('/api/admin', admin);
-app.route('/api/admin', adminReports);
-app.route('/photos', photos);
-app.route('/embed', embed);
-app.route('/share', shareImages);
-app.route('/dev', devMail);
-app.route('/blog/rss.xml', blogFeed);
-app.route('/', seo);
-app.route('/', webManifest);
+// One chain, so that its type is the app's route table (ApiRoutes): every route's path, input and JSON answer.
+const routes = app
+  .route('/api/stones', creation)
+  .route('/api/stones', stones)
+  .route('/api/stones/:code/finds', finds)
+  .route('/api/stones/:code/finds/:findId/report', findReports)
+  .route('/api/stones/:code/notifications', notifications)
+  .route('/api/collections/:id/notifications', collectionNotifications)
+  .route('/api/stones/:code/owner-link', ownerLink)
+  .route('/api/collections/:id/owner-link', collectionOwnerLink)
+  .route('/api/notifications', notificationLinks)
+  .route('/api/collections', collectionRoutes)
+  .route('/api/statistics', statistics)
+  .route('/api/blog', blog)
+  .route('/api/geocode', geocode)
+  .route('/api/admin/blog', adminBlog)
+  .route('/api', payments)
+  .route(sideMount('owner'), owner)
+  .route(sideMount('operator'), operatorStones)
+  .route(ADMIN_COLLECTIONS, collectionOwner)
+  .route('/api/admin', admin)
+  .route('/api/admin', adminReports)
+  .route('/photos', photos)
+  .route('/embed', embed)
+  .route('/share', shareImages)
+  .route('/dev', devMail)
+  .route('/blog/rss.xml', blogFeed)
+  .route('/', seo)
+  .route('/', webManifest);
+
+/** The app's routes as inferred from the routers (tests/worker/api-table.routes.test.ts holds the client's table to it). */
+export type ApiRoutes = typeof routes;
 
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.

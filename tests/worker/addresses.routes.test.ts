@@ -143,7 +143,8 @@ describe('what is derived from them', () => {
     expect(route('PUT', '/api/admin/blog/7', { authorization: 'Bearer x' })).toEqual({ scope: 'blog' });
     // The path names only the find: the route names its stone.
     expect(route('POST', '/api/admin/reports/abc', { authorization: 'Bearer x' })).toEqual({ scope: 'stone', by: 'route' });
-    expect(route('POST', '/api/stones')).toBeNull();
+    // A paid upgrade of a stone changes its page: the route names the stone (a new stone changes no kept read).
+    expect(route('POST', '/api/stones')).toEqual({ scope: 'stone', by: 'route' });
     expect(route('POST', '/api/stones/ABC-123-DEF/finds/abc/report')).toBeNull();
     expect(route('GET', `/api/admin/stones/${TOKEN}`)).toBeNull();
   });

@@ -1,3 +1,5 @@
+import type { Address, ApiAnswer, ApiMethod, ApiPath } from '../../shared/api-routes';
+
 /** A non-2xx answer: the message is "status: body", the status is kept for callers that branch on it. */
 export class ApiRequestError extends Error {
   constructor(
@@ -17,8 +19,8 @@ const BOOKMARK_MAX_AGE_MS = 60_000;
 let lastBookmark: { value: string; until: number } | null = null;
 
 /** What a call sends: JSON (`json`) or another body, extra headers; `keepalive` lets it finish after the page is left. */
-export interface ApiInit {
-  method?: string;
+export interface ApiInit<M extends ApiMethod = ApiMethod> {
+  method?: M;
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
@@ -45,9 +47,12 @@ export async function apiResponse(path: string, init: ApiInit = {}): Promise<Res
   return response;
 }
 
-/** A call of the API (see `apiResponse`): its JSON answer. */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  return (await (await apiResponse(path, init)).json()) as T;
+/** A call of the API (see `apiResponse`): its JSON answer, the one the address's route sends (shared/api-routes.ts). */
+export async function api<P extends ApiPath, M extends ApiMethod = 'GET'>(
+  address: Address<P>,
+  init: ApiInit<M> = {},
+): Promise<ApiAnswer<P, M>> {
+  return (await apiResponse(address, init)).json();
 }
 
 /** The API error body's message, for showing a server-side validation message to the user. */

@@ -1,10 +1,12 @@
+import type { Address } from '../../shared/api-routes';
 import type { QuerySpec } from '../../shared/queries';
 import { ApiRequestError, api } from './api';
 
 /** Fetches a query spec's path: its JSON, or null for a 404 where the spec says a 404 is an answer. */
 export async function fetchSpec<T>(spec: QuerySpec<T>): Promise<T> {
   try {
-    return await api<T>(spec.path);
+    // The spec's own type says what its path answers (shared/queries.ts reads it off the table of routes).
+    return await api(spec.path as Address<never>);
   } catch (error) {
     if (spec.nullOn404 && error instanceof ApiRequestError && error.status === 404) return null as T;
     throw error;

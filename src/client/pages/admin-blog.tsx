@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { blogAdminAddress, blogArticleAddress } from '../../shared/api-routes';
 import { authorName } from '../../shared/blog';
 import { formatGermanDate } from '../../shared/dates';
 import type { AdminBlogPost } from '../../shared/types';
@@ -33,9 +34,9 @@ function Articles() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
-  const posts = useQuery({ queryKey: BLOG_ADMIN_KEY, queryFn: () => blogAdminApi<AdminBlogPost[]>('/api/admin/blog') });
+  const posts = useQuery({ queryKey: BLOG_ADMIN_KEY, queryFn: () => blogAdminApi(blogAdminAddress()) });
   const remove = useMutation({
-    mutationFn: (post: AdminBlogPost) => blogAdminApi(`/api/admin/blog/${encodeURIComponent(post.id)}`, { method: 'DELETE' }),
+    mutationFn: (post: AdminBlogPost) => blogAdminApi(blogArticleAddress(post.id), { method: 'DELETE' }),
     onSuccess: () => {
       toast({ title: intl.formatMessage({ id: 'admin.adminBlog.deleted' }) });
       void queryClient.invalidateQueries({ queryKey: BLOG_ADMIN_KEY });

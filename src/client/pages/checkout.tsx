@@ -1,6 +1,7 @@
 import { Elements } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { paymentIntentAddress, promoCodeAddress } from '../../shared/api-routes';
 import { localeOfIntl } from '../../shared/i18n/locale';
 import { formatEuros, priceCents, toCents } from '../../shared/pricing';
 import { queries } from '../../shared/queries';
@@ -46,7 +47,7 @@ export default function CheckoutPage() {
     if (!order) return;
     try {
       const token = amount === 0 ? await recaptchaToken(config.recaptchaSiteKey, 'create_stone') : '';
-      const answer = await api<IntentAnswer>('/api/create-payment-intent', {
+      const answer: IntentAnswer = await api(paymentIntentAddress(), {
         method: 'POST',
         json: {
           amount,
@@ -105,10 +106,10 @@ export default function CheckoutPage() {
     if (!promo.code.trim()) return;
     setChecking(true);
     try {
-      const answer = await api<{ valid: boolean; discount: number; finalAmount: number; stripePromotionCodeId: string | null }>(
-        '/api/validate-promo-code',
-        { method: 'POST', json: { promoCode: promo.code, amount: priceCents(order.features) / 100 } },
-      );
+      const answer = await api(promoCodeAddress(), {
+        method: 'POST',
+        json: { promoCode: promo.code, amount: priceCents(order.features) / 100 },
+      });
       if (!answer.valid || !answer.stripePromotionCodeId) {
         toast({ title: t('creation.checkout.promoInvalid'), variant: 'error' });
         return;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ownerCollectionExportAddress, ownerCollectionRevokeLinksAddress } from '../../shared/api-routes';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
@@ -96,7 +97,8 @@ export default function CollectionOwnerPage({ params }: PageProps) {
       </div>
       <LinksCard
         id="collection-owner-data-title"
-        api={`/api/admin/collections/${encodeURIComponent(token)}`}
+        revoke={ownerCollectionRevokeLinksAddress(token)}
+        download={ownerCollectionExportAddress(token)}
         email={collection.creatorEmail}
         texts={LINK_TEXTS}
         onRevoked={() => setRevokedFor(collection.creatorEmail)}

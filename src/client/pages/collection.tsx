@@ -1,3 +1,4 @@
+import { collectionNotificationsAddress, collectionOwnerLinkAddress } from '../../shared/api-routes';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { useCollection } from '../features/collection/api';
 import { CollectionMap } from '../features/collection/collection-map';
@@ -57,7 +58,7 @@ export default function CollectionPage({ params }: PageProps) {
         </section>
         <aside className="space-y-6">
           <SubscribeCard
-            path={`/api/collections/${encodeURIComponent(collection.id)}/notifications`}
+            path={collectionNotificationsAddress(collection.id)}
             titleId="collection.follow.title"
             textId="collection.follow.text"
           />
@@ -65,7 +66,7 @@ export default function CollectionPage({ params }: PageProps) {
             <ShareButtons path={pathTo('collection', { id: collection.id })} title={collection.title} />
           </Card>
           <OwnerLinkRequest
-            path={`/api/collections/${encodeURIComponent(collection.id)}/owner-link`}
+            path={collectionOwnerLinkAddress(collection.id)}
             texts={{ summary: 'collection.ownerLink.summary', text: 'collection.ownerLink.text', sent: 'collection.ownerLink.sent' }}
           />
         </aside>

@@ -1,10 +1,11 @@
+import { confirmSubscriptionAddress } from '../../shared/api-routes';
 import { TokenAction } from '../features/mail-links/token-action';
 
 /** /abo/bestaetigen?token=…: the double opt-in link of a subscription confirmation mail. */
 export default function ConfirmSubscriptionPage() {
   return (
     <TokenAction
-      endpoint="/api/notifications/confirm"
+      endpoint={confirmSubscriptionAddress()}
       ids={{
         title: 'mail-links.abo.confirm.title',
         text: 'mail-links.abo.confirm.text',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ownerExportAddress, ownerRevokeLinksAddress } from '../../shared/api-routes';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
 import type { OwnerStoneView } from '../../shared/types';
@@ -87,7 +88,8 @@ function OwnerOf({ token }: { token: string }) {
       <OwnerFinds token={token} stone={stone} onSaved={update} />
       <LinksCard
         id="owner-links-title"
-        api={`/api/admin/stones/${encodeURIComponent(token)}`}
+        revoke={ownerRevokeLinksAddress(token)}
+        download={ownerExportAddress(token)}
         email={stone.creatorEmail}
         texts={LINK_TEXTS}
         notRevocable={

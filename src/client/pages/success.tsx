@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { qrCodeAddress, stonesAddress } from '../../shared/api-routes';
 import { isValidCode } from '../../shared/code';
 import { queries } from '../../shared/queries';
 import { pathTo } from '../../shared/routes';
@@ -53,10 +54,12 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
       let code: string;
       let upgraded = false;
       try {
-        ({ code, upgraded = false } = await api<{ code: string; upgraded?: boolean }>('/api/stones', {
+        // After payment the answer is a paid stone's: its code, and whether it was an existing stone's upgrade.
+        const paid: { code: string; upgraded?: boolean } = await api(stonesAddress(), {
           method: 'POST',
           json: { isPaid: true, paymentIntentId: paymentIntent },
-        }));
+        });
+        ({ code, upgraded = false } = paid);
       } catch {
         // Creation after payment failed. The webhook still makes the stone if the payment went through.
         navigate('/?error=payment-failed', { replace: true });
@@ -114,7 +117,7 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
   const [ownerToken, setOwnerToken] = useState<string | null>(null);
   // Session storage exists only in the browser: the owner link appears after hydration.
   useEffect(() => setOwnerToken(ownerTokenOf(code)), [code]);
-  const qrUrl = `/api/stones/${code}/qr.svg`;
+  const qrUrl = qrCodeAddress(code);
   const ownerUrl = ownerToken ? `${siteUrl.replace(/\/$/, '')}${pathTo('owner', { adminToken: ownerToken })}` : null;
 
   const copyOwner = async () => {

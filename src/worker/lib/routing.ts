@@ -6,7 +6,7 @@ export const ADMIN_STONES = '/api/admin/stones';
 export type AdminSide = 'owner' | 'operator';
 
 /** Where each side's routes are mounted in the app's router (never a public address: see routingPath). */
-export const sideMount = (side: AdminSide) => `${ADMIN_STONES}/${side}`;
+export const sideMount = <S extends AdminSide>(side: S) => `${ADMIN_STONES}/${side}` as const;
 
 /**
  * The path the router matches (Hono's `getPath`, its documented hook for routing on a header). Under the

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { blogAdminAddress, blogArticleAddress } from '../../../shared/api-routes';
 import { MAX_BLOG_CONTENT_LENGTH, MAX_BLOG_EXCERPT_LENGTH, MAX_BLOG_TITLE_LENGTH, MAX_SLUG_LENGTH } from '../../../shared/schemas/blog';
 import type { AdminBlogPost } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
@@ -30,7 +31,7 @@ export function ArticleDialog({ post, onClose }: { post: AdminBlogPost | null; o
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
   const save = useMutation({
     mutationFn: () =>
-      blogAdminApi<AdminBlogPost>(post ? `/api/admin/blog/${encodeURIComponent(post.id)}` : '/api/admin/blog', {
+      blogAdminApi(post ? blogArticleAddress(post.id) : blogAdminAddress(), {
         method: post ? 'PUT' : 'POST',
         json: fields,
       }),

@@ -1,11 +1,11 @@
-import type { OperatorCounters } from '../../../shared/types';
+import { operatorCountersAddress } from '../../../shared/api-routes';
 import { FormattedMessage } from '../../lib/intl-react';
 import { useQuery } from '../../lib/query';
 import { adminApi } from './session';
 
 /** All stones, premium stones, stones of the last week. */
 export function Counters() {
-  const { data } = useQuery({ queryKey: ['admin', 'counters'], queryFn: () => adminApi<OperatorCounters>('/api/admin/statistics') });
+  const { data } = useQuery({ queryKey: ['admin', 'counters'], queryFn: () => adminApi(operatorCountersAddress()) });
   const items = [
     ['admin.counters.total', data?.total],
     ['admin.counters.premium', data?.premium],

@@ -1,5 +1,5 @@
+import { failedMailsAddress, resendMailAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
-import type { FailedMail } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query';
@@ -13,9 +13,9 @@ export function FailedMails() {
   const intl = useIntl();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const mails = useQuery({ queryKey: ['admin', 'mails'], queryFn: () => adminList<FailedMail>('/api/admin/mails') });
+  const mails = useQuery({ queryKey: ['admin', 'mails'], queryFn: () => adminList(failedMailsAddress()) });
   const resend = useMutation({
-    mutationFn: (id: string) => adminApi(`/api/admin/mails/${encodeURIComponent(id)}/resend`, { method: 'POST' }),
+    mutationFn: (id: string) => adminApi(resendMailAddress(id), { method: 'POST' }),
     onSuccess: () => {
       toast({ title: intl.formatMessage({ id: 'admin.mails.resent' }) });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'mails'] });

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { loginAddress } from '../../../shared/api-routes';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
@@ -18,7 +19,7 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation({
-    mutationFn: () => api<{ token: string }>('/api/admin/login', { method: 'POST', json: { email, password } }),
+    mutationFn: () => api(loginAddress(), { method: 'POST', json: { email, password } }),
     onSuccess: ({ token }) => {
       storeAdminToken(token);
       toast({ title: intl.formatMessage({ id: 'admin.login.success' }), description: intl.formatMessage({ id: 'admin.login.welcome' }) });

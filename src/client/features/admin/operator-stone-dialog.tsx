@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { type OperatorStoneAddress, operatorFindAddress, operatorPhotosAddress, operatorStoneAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OperatorStoneView } from '../../../shared/types';
@@ -21,16 +22,16 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
   const intl = useIntl();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const path = `/api/admin/stones/id/${encodeURIComponent(id)}`;
+  const path = operatorStoneAddress(id);
   const key = ['admin', 'stone', id];
-  const stone = useQuery({ queryKey: key, queryFn: () => adminApi<OperatorStoneView>(path) });
+  const stone = useQuery({ queryKey: key, queryFn: () => adminApi(path) });
   const changed = (next: OperatorStoneView) => {
     queryClient.setQueryData(key, next);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'stones'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'counters'] });
   };
   const deletePhoto = useMutation({
-    mutationFn: (photoUrl: string) => adminApi<OperatorStoneView>(`${path}/photos`, { method: 'DELETE', json: { photoUrl } }),
+    mutationFn: (photoUrl: string) => adminApi(operatorPhotosAddress(id), { method: 'DELETE', json: { photoUrl } }),
     onSuccess: (next) => {
       changed(next);
       toast({ title: intl.formatMessage({ id: 'admin.edit.photoDeleted' }) });
@@ -39,7 +40,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
   });
   const moderate = useMutation({
     mutationFn: ({ findId, change }: { findId: string; change: { hidden?: boolean; accept?: true; clearComment?: true } }) =>
-      adminApi<OperatorStoneView>(`${path}/finds/${encodeURIComponent(findId)}`, { method: 'PATCH', json: change }),
+      adminApi(operatorFindAddress(id, findId), { method: 'PATCH', json: change }),
     onSuccess: (next) => {
       changed(next);
       toast({ title: intl.formatMessage({ id: 'admin.edit.moderated' }) });
@@ -171,7 +172,7 @@ function EditForm({
   children,
 }: {
   stone: OperatorStoneView;
-  path: string;
+  path: OperatorStoneAddress;
   onSaved: (next: OperatorStoneView) => void;
   onClose: () => void;
   children: ReactNode;
@@ -181,7 +182,7 @@ function EditForm({
   const [title, setTitle] = useState(stone.title);
   const [story, setStory] = useState(stone.story ?? '');
   const save = useMutation({
-    mutationFn: () => adminApi<OperatorStoneView>(path, { method: 'PATCH', json: stone.hasStory ? { title, story } : { title } }),
+    mutationFn: () => adminApi(path, { method: 'PATCH', json: stone.hasStory ? { title, story } : { title } }),
     onSuccess: (next) => {
       onSaved(next);
       toast({ title: intl.formatMessage({ id: 'admin.edit.saved' }) });

@@ -1,3 +1,4 @@
+import type { OperatorStoneAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
 import type { OperatorStoneView } from '../../../shared/types';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -13,14 +14,14 @@ export function OperatorStoneState({
   onSaved,
 }: {
   stone: OperatorStoneView;
-  path: string;
+  path: OperatorStoneAddress;
   onSaved: (next: OperatorStoneView) => void;
 }) {
   const intl = useIntl();
   const toast = useToast();
   const next = stone.status === 'missing' ? 'travelling' : 'missing';
   const save = useMutation({
-    mutationFn: (status: 'missing' | 'travelling') => adminApi<OperatorStoneView>(path, { method: 'PATCH', json: { status } }),
+    mutationFn: (status: 'missing' | 'travelling') => adminApi(path, { method: 'PATCH', json: { status } }),
     onSuccess: (view) => {
       onSaved(view);
       toast({ title: intl.formatMessage({ id: `admin.edit.state.saved.${view.status}` }) });

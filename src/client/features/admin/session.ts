@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { type Address, type ApiAnswer, type ApiMethod, type ApiPath, logoutAddress } from '../../../shared/api-routes';
 import { type ApiInit, ApiRequestError, api, apiResponse } from '../../lib/api';
 import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
@@ -38,7 +39,7 @@ export async function logOutOperator(): Promise<void> {
   clearAdminToken();
   if (!token) return;
   try {
-    await apiResponse('/api/admin/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
+    await apiResponse(logoutAddress(), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true });
   } catch {
     // Forgotten here already; the token still ends when it expires.
   }
@@ -55,7 +56,7 @@ export function useAdminToken(): string | null | undefined {
   return useSyncExternalStore(subscribe, readAdminToken, () => undefined);
 }
 
-interface AdminInit extends Pick<ApiInit, 'method' | 'json'> {
+interface AdminInit<M extends ApiMethod> extends Pick<ApiInit<M>, 'method' | 'json'> {
   /**
    * How the token is sent: `bearer` (`Authorization: Bearer …`, the stone routes) or `raw` (the bare token, as
    * the blog admin sends it).
@@ -67,7 +68,7 @@ interface AdminInit extends Pick<ApiInit, 'method' | 'json'> {
  * A call made as the operator: the stored token goes along in the Authorization header. Without a token, or when
  * the server no longer takes it (expired or revoked: 401), back to the login form with a message, not a broken table.
  */
-async function asOperator<T>(auth: AdminInit['auth'], call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+async function asOperator<T>(auth: AdminInit<ApiMethod>['auth'], call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
   const token = readAdminToken();
   if (!token) {
     window.location.assign(SESSION_EXPIRED_PATH);
@@ -85,8 +86,11 @@ async function asOperator<T>(auth: AdminInit['auth'], call: (headers: Record<str
 }
 
 /** An operator call: JSON in and out, non-2xx → ApiRequestError ("status: body"). */
-export function adminApi<T>(path: string, { auth, ...init }: AdminInit = {}): Promise<T> {
-  return asOperator(auth, (headers) => api<T>(path, { ...init, headers }));
+export function adminApi<P extends ApiPath, M extends ApiMethod = 'GET'>(
+  address: Address<P>,
+  { auth, ...init }: AdminInit<M> = {},
+): Promise<ApiAnswer<P, M>> {
+  return asOperator(auth, (headers) => api(address, { ...init, headers }));
 }
 
 /** One page of an operator list, with what its headers say. */
@@ -100,11 +104,14 @@ export interface AdminPage<T> {
   prev: string | null;
 }
 
+/** The item of a list an address answers. */
+type ItemOf<P extends ApiPath> = ApiAnswer<P, 'GET'> extends (infer T)[] ? T : never;
+
 /** A paged operator list: its items, the total the server counted and the cursors of the pages around it. */
-export function adminList<T>(path: string): Promise<AdminPage<T>> {
+export function adminList<P extends ApiPath>(address: Address<P>): Promise<AdminPage<ItemOf<P>>> {
   return asOperator('bearer', async (headers) => {
-    const response = await apiResponse(path, { headers });
-    const items = (await response.json()) as T[];
+    const response = await apiResponse(address, { headers });
+    const items: ItemOf<P>[] = await response.json();
     return {
       items,
       total: Number(response.headers.get('X-Total-Count') ?? items.length),

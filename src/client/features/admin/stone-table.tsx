@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { operatorDeleteAddress, operatorStonesAddress } from '../../../shared/api-routes';
 import { OPERATOR_PAGE_SIZE, SEARCH_COUNT_CAP } from '../../../shared/schemas/stone-list';
 import type { OperatorStoneRow } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
@@ -49,7 +50,7 @@ export function StoneTable() {
   else if (place.kind !== 'first') query.set(place.kind, place.cursor);
   const list = useQuery({
     queryKey: ['admin', 'stones', q, place],
-    queryFn: () => adminList<OperatorStoneRow>(`/api/admin/stones?${query}`),
+    queryFn: () => adminList(operatorStonesAddress(query)),
     placeholderData: keepPreviousData,
   });
   // A deletion can leave a page empty: back to the newest stones.
@@ -57,7 +58,7 @@ export function StoneTable() {
     if (list.data && list.data.items.length === 0 && place.kind !== 'first') setPlace(FIRST);
   }, [list.data, place]);
   const remove = useMutation({
-    mutationFn: (stone: OperatorStoneRow) => adminApi(`/api/admin/stones/${encodeURIComponent(stone.id)}`, { method: 'DELETE' }),
+    mutationFn: (stone: OperatorStoneRow) => adminApi(operatorDeleteAddress(stone.id), { method: 'DELETE' }),
     onSuccess: () => {
       toast({ title: intl.formatMessage({ id: 'admin.delete.done' }) });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { ownerCollectionStonesAddress } from '../../../shared/api-routes';
 import { MAX_COLLECTION_STONES } from '../../../shared/schemas/limits';
-import type { CreatedCollection } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
@@ -19,8 +19,7 @@ export function AddStones({ token, stoneCount, onAdded }: { token: string; stone
   const [titles, setTitles] = useState('');
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: (body: { count: number; titles?: string[] }) =>
-      api<Pick<CreatedCollection, 'stones'>>(`/api/admin/collections/${encodeURIComponent(token)}/stones`, { method: 'POST', json: body }),
+    mutationFn: (body: { count: number; titles?: string[] }) => api(ownerCollectionStonesAddress(token), { method: 'POST', json: body }),
     onSuccess: ({ stones }) => {
       toast({ title: intl.formatMessage({ id: 'collection.add.done' }, { count: stones.length }) });
       setCount('1');

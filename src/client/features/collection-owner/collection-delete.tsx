@@ -1,3 +1,4 @@
+import { ownerCollectionAddress } from '../../../shared/api-routes';
 import type { OwnerCollectionView } from '../../../shared/types';
 import { DeleteSection, type DeleteTexts } from '../owner/delete-section';
 
@@ -29,7 +30,7 @@ export function CollectionDelete({
       texts={TEXTS}
       values={{ title: collection.title, count: collection.stones.length }}
       expected={collection.title}
-      path={`/api/admin/collections/${encodeURIComponent(token)}`}
+      path={ownerCollectionAddress(token)}
       onDeleted={onDeleted}
     />
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ownerCollectionAddress } from '../../../shared/api-routes';
 import { MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OwnerCollectionView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
@@ -25,8 +26,7 @@ export function CollectionDetails({
   const [title, setTitle] = useState(collection.title);
   const [dedication, setDedication] = useState(collection.dedication ?? '');
   const save = useMutation({
-    mutationFn: (body: { title: string; dedication: string }) =>
-      api<OwnerCollectionView>(`/api/admin/collections/${encodeURIComponent(token)}`, { method: 'PATCH', json: body }),
+    mutationFn: (body: { title: string; dedication: string }) => api(ownerCollectionAddress(token), { method: 'PATCH', json: body }),
     onSuccess: (next) => {
       onSaved(next);
       setEditing(false);

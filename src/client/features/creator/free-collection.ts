@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { collectionsAddress } from '../../../shared/api-routes';
 import { pathTo } from '../../../shared/routes';
 import { collectionTitle, createCollectionSchema, dedication } from '../../../shared/schemas/collection';
 import { email as emailSchema } from '../../../shared/schemas/common';
-import type { CreatedCollection } from '../../../shared/types';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { recaptchaToken } from '../../lib/recaptcha';
 import { titlesFrom } from '../collection/stone-titles';
@@ -54,7 +54,7 @@ export async function createFreeCollection(draft: Draft, recaptchaSiteKey: strin
   }
   const { titles, ...input } = collectionInput(draft);
   try {
-    const created = await api<CreatedCollection>('/api/collections', {
+    const created = await api(collectionsAddress(), {
       method: 'POST',
       json: {
         ...input,

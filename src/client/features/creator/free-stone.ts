@@ -1,3 +1,4 @@
+import { stonesAddress } from '../../../shared/api-routes';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { recaptchaToken } from '../../lib/recaptcha';
 import { rememberOwnerToken } from './pending-stone';
@@ -27,8 +28,9 @@ export async function createFreeStone(
   form.set('hasStory', 'false');
   form.set('recaptchaToken', token);
   try {
-    const created = await api<{ code: string; adminToken: string }>('/api/stones', { method: 'POST', body: form });
-    rememberOwnerToken(created.code, created.adminToken);
+    const created = await api(stonesAddress(), { method: 'POST', body: form });
+    // A free stone's answer carries its owner token (a paid one's never does).
+    if ('adminToken' in created && created.adminToken) rememberOwnerToken(created.code, created.adminToken);
     return { code: created.code };
   } catch (error) {
     if (error instanceof ApiRequestError && error.body.includes('RECAPTCHA_FAILED')) return { failed: 'recaptcha' };

@@ -1,3 +1,4 @@
+import { ownerPhotosAddress } from '../../../shared/api-routes';
 import type { Features } from '../../../shared/pricing';
 import { api } from '../../lib/api';
 
@@ -73,7 +74,7 @@ export async function completePendingStone(code: string): Promise<boolean> {
       const form = new FormData();
       for (const file of files) form.append('photo', file);
       try {
-        await api(`/api/admin/stones/${encodeURIComponent(token)}/photos`, { method: 'POST', body: form });
+        await api(ownerPhotosAddress(token), { method: 'POST', body: form });
       } catch {
         uploaded = false;
       }

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useState } from 'react';
+import type { Address } from '../../../shared/api-routes';
 import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api } from '../../lib/api';
 import type { Coordinates } from '../../lib/geolocation';
@@ -32,7 +33,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
     setSearching(true);
     try {
       // With the names at the coarser precisions (`places`), so choosing km or town needs no second call.
-      const place = await api<PickedLocation>(`/api/geocode?q=${encodeURIComponent(query)}`);
+      const place = await api(`/api/geocode?q=${encodeURIComponent(query)}` as Address<'/api/geocode'>);
       onPick(place);
     } catch (error) {
       // Nothing found, or the search failed: the address text is the location, at 0, 0.

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import type { FindAnswer } from '../../../shared/find-answer';
+import type { Address } from '../../../shared/api-routes';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
@@ -81,7 +81,11 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       try {
         // With a photo, a form with the same fields (its part has loaded: the photo was chosen there).
         const sent = photo ? { body: (await loadPhoto()).findFormData(body, photo) } : { json: body };
-        const answer = await api<FindAnswer>(`/api/stones/${code}/finds`, { method: 'POST', ...sent, headers: { 'Idempotency-Key': key } });
+        const answer = await api(`/api/stones/${code}/finds` as Address<'/api/stones/:code/finds'>, {
+          method: 'POST',
+          ...sent,
+          headers: { 'Idempotency-Key': key },
+        });
         // Logged without its photo (the stone's owner has too many waiting): the photo's part, loaded already, says
         // so in place of the usual words (one toast at a time).
         return answer.photoRefused ? (await loadPhoto()).announcePhotoRefused(toast, intl) : ('sent' as const);

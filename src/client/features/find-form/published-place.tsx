@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { Address } from '../../../shared/api-routes';
 import { placeName } from '../../../shared/place-name';
 import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { api } from '../../lib/api';
@@ -40,9 +41,7 @@ export default function PublishedPlace({ picked, precision, onPick }: PublishedP
     if (!bare) return pick.current(atLevel(null));
     let current = true;
     const at = (value: number) => roundPosition(value, precision).toFixed(5);
-    api<{ label: string | null; countryCode?: string | null }>(
-      `/api/geocode/reverse?lat=${at(latitude)}&lon=${at(longitude)}&precision=${precision}`,
-    ).then(
+    api(`/api/geocode/reverse?lat=${at(latitude)}&lon=${at(longitude)}&precision=${precision}` as Address<'/api/geocode/reverse'>).then(
       ({ label: known, countryCode }) => {
         if (current && (known || level)) pick.current(atLevel(known, countryCode));
       },

@@ -1,3 +1,4 @@
+import type { TokenActionAddress } from '../../../shared/api-routes';
 import { collectionPath } from '../../../shared/collection';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
@@ -10,7 +11,7 @@ import { Button } from '../../ui/button';
 
 interface TokenActionProps {
   /** The API call the button makes with the link's token. */
-  endpoint: string;
+  endpoint: TokenActionAddress;
   /** `doneCollection`: what `done` says when the link was a collection follower's. */
   ids: { title: MessageId; text: MessageId; button: MessageId; pending: MessageId; done: MessageId; doneCollection?: MessageId };
 }
@@ -25,7 +26,7 @@ export function TokenAction({ endpoint, ids }: TokenActionProps) {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const mutation = useMutation({
     // A stone's link answers its code; a collection follower's its collection's id (and no code).
-    mutationFn: () => api<{ code: string | null; title: string; collectionId?: string }>(endpoint, { method: 'POST', json: { token } }),
+    mutationFn: () => api(endpoint, { method: 'POST', json: { token } }),
   });
   const invalid = mutation.error instanceof ApiRequestError && (mutation.error.status === 404 || mutation.error.status === 400);
 

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
+import type { OwnerLinkRequestAddress } from '../../../shared/api-routes';
+import { stoneOwnerLinkAddress } from '../../../shared/api-routes';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
@@ -14,7 +16,7 @@ import { EmailField, TextField } from '../../ui/field';
 export interface OwnerLinkTarget {
   code?: string;
   /** The request's address, e.g. `/api/collections/{id}/owner-link`, instead of the stone's. */
-  path?: string;
+  path?: OwnerLinkRequestAddress;
   /** The texts where they are not a stone's: the disclosure's summary, the form's explanation, the answer. */
   texts?: { summary: MessageId; text: MessageId; sent: MessageId };
 }
@@ -35,8 +37,7 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: { email: string }) =>
-      api(path ?? `/api/stones/${encodeURIComponent(code)}/owner-link`, { method: 'POST', json: body }),
+    mutationFn: (body: { email: string }) => api(path ?? stoneOwnerLinkAddress(code), { method: 'POST', json: body }),
   });
 
   const submit = (event: FormEvent) => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import type { OwnerDeleteAddress } from '../../../shared/api-routes';
 import { api } from '../../lib/api';
 import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -47,7 +48,7 @@ export function DeleteSection({
   extra?: ReactNode;
   expected: string;
   /** The API address the DELETE goes to. */
-  path: string;
+  path: OwnerDeleteAddress;
   onDeleted: () => void;
 }) {
   const intl = useIntl();
@@ -55,7 +56,7 @@ export function DeleteSection({
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useMutation({
-    mutationFn: () => api<{ deleted: true }>(path, { method: 'DELETE' }),
+    mutationFn: () => api(path, { method: 'DELETE' }),
     onSuccess: () => {
       setOpen(false);
       onDeleted();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RevokeLinksAddress } from '../../../shared/api-routes';
 import { OWNER_LINK_TTL_DAYS } from '../../../shared/schemas/limits';
 import { api } from '../../lib/api';
 import type { MessageId } from '../../lib/intl';
@@ -22,20 +23,22 @@ export interface LinksTexts {
 
 /**
  * How long the owner's links work, the owner's copy of their data (a download: the address answers a JSON file)
- * and the way to end every owner link at once, after a confirmation that says what happens. `api` is the owner
- * link's API address; `notRevocable` says why this page cannot end its links (a collection's stone), in place of
+ * and the way to end every owner link at once, after a confirmation that says what happens. `revoke` and
+ * `download` are the owner link's API addresses for both; `notRevocable` says why this page cannot end its links (a collection's stone), in place of
  * the button.
  */
 export function LinksCard({
   id,
-  api: base,
+  revoke: revokeAddress,
+  download,
   email,
   texts,
   notRevocable,
   onRevoked,
 }: {
   id: string;
-  api: string;
+  revoke: RevokeLinksAddress;
+  download: string;
   email: string;
   texts: LinksTexts;
   notRevocable?: ReactNode;
@@ -44,7 +47,7 @@ export function LinksCard({
   const intl = useIntl();
   const toast = useToast();
   const revoke = useMutation({
-    mutationFn: () => api<{ revoked: true }>(`${base}/revoke-links`, { method: 'POST' }),
+    mutationFn: () => api(revokeAddress, { method: 'POST' }),
     onSuccess: onRevoked,
     onError: () => toast({ title: intl.formatMessage({ id: texts.revokeFailed }), variant: 'error' }),
   });
@@ -57,7 +60,7 @@ export function LinksCard({
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <a
-            href={`${base}/export`}
+            href={download}
             download
             className="inline-flex rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100"
           >

@@ -1,3 +1,4 @@
+import { ownerStoneAddress } from '../../../shared/api-routes';
 import type { OwnerStoneView } from '../../../shared/types';
 import { FormattedMessage } from '../../lib/intl-react';
 import { DeleteSection, type DeleteTexts } from './delete-section';
@@ -25,7 +26,7 @@ export function OwnerDelete({ token, stone, onDeleted }: { token: string; stone:
       texts={TEXTS}
       values={{ code: stone.code }}
       expected={stone.code}
-      path={`/api/admin/stones/${encodeURIComponent(token)}`}
+      path={ownerStoneAddress(token)}
       onDeleted={onDeleted}
       extra={
         stone.collection || stone.isPaid ? (

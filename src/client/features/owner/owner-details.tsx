@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ownerStoneAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
@@ -19,8 +20,7 @@ export function OwnerDetails({ token, stone, onSaved }: { token: string; stone: 
   const [title, setTitle] = useState(stone.title);
   const [story, setStory] = useState(stone.story ?? '');
   const save = useMutation({
-    mutationFn: (body: { title: string; story?: string }) =>
-      api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}`, { method: 'PATCH', json: body }),
+    mutationFn: (body: { title: string; story?: string }) => api(ownerStoneAddress(token), { method: 'PATCH', json: body }),
     onSuccess: (next) => {
       onSaved(next);
       setEditing(false);

@@ -1,3 +1,4 @@
+import { ownerFindAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
 import { queries } from '../../../shared/queries';
 import type { OwnerStoneView } from '../../../shared/types';
@@ -19,7 +20,7 @@ export function OwnerFinds({ token, stone, onSaved }: { token: string; stone: Ow
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: ({ id, change }: { id: string; change: { hidden: boolean } | { accept: true } | { photo: PhotoDecision } }) =>
-      api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}/finds/${encodeURIComponent(id)}`, {
+      api(ownerFindAddress(token, id), {
         method: 'PATCH',
         json: change,
       }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ownerStoneAddress } from '../../../shared/api-routes';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -14,8 +15,7 @@ export function OwnerMails({ token, stone, onSaved }: { token: string; stone: Ow
   // the answer comes, and a failure falls back to it.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const save = useMutation({
-    mutationFn: (notifyOnFind: boolean) =>
-      api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}`, { method: 'PATCH', json: { notifyOnFind } }),
+    mutationFn: (notifyOnFind: boolean) => api(ownerStoneAddress(token), { method: 'PATCH', json: { notifyOnFind } }),
     onSuccess: (next) => {
       onSaved(next);
       toast({ title: intl.formatMessage({ id: next.notifyOnFind ? 'owner.mails.on' : 'owner.mails.off' }) });

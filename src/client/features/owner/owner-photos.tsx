@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ownerPhotosAddress } from '../../../shared/api-routes';
 import { MAX_PHOTOS } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
@@ -50,8 +51,7 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
   const room = MAX_PHOTOS - stone.photos.length - pending.length;
 
   const remove = useMutation({
-    mutationFn: (photoUrl: string) =>
-      api<{ photos: string[] }>(`/api/admin/stones/${encodeURIComponent(token)}/photos`, { method: 'DELETE', json: { photoUrl } }),
+    mutationFn: (photoUrl: string) => api(ownerPhotosAddress(token), { method: 'DELETE', json: { photoUrl } }),
     onSuccess: ({ photos }) => {
       onChanged(photos);
       toast({ title: t('owner.photos.deleted') });
@@ -63,7 +63,7 @@ export function OwnerPhotos({ token, stone, onChanged }: { token: string; stone:
     mutationFn: (files: File[]) => {
       const form = new FormData();
       for (const file of files) form.append('photo', file);
-      return api<{ photos: string[] }>(`/api/admin/stones/${encodeURIComponent(token)}/photos`, { method: 'POST', body: form });
+      return api(ownerPhotosAddress(token), { method: 'POST', body: form });
     },
     onSuccess: ({ photos }) => {
       onChanged(photos);

@@ -1,3 +1,4 @@
+import { ownerStoneAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
@@ -16,8 +17,7 @@ export function OwnerState({ token, stone, onSaved }: { token: string; stone: Ow
   const toast = useToast();
   const next = stone.status === 'missing' ? 'travelling' : 'missing';
   const save = useMutation({
-    mutationFn: (status: 'missing' | 'travelling') =>
-      api<OwnerStoneView>(`/api/admin/stones/${encodeURIComponent(token)}`, { method: 'PATCH', json: { status } }),
+    mutationFn: (status: 'missing' | 'travelling') => api(ownerStoneAddress(token), { method: 'PATCH', json: { status } }),
     onSuccess: (view) => {
       onSaved(view);
       toast({ title: intl.formatMessage({ id: `owner.state.saved.${view.status}` }) });

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { findReportAddress } from '../../../shared/api-routes';
 import { pathTo } from '../../../shared/routes';
 import { MAX_REPORT_NOTE_LENGTH, REPORT_REASONS, type ReportReason } from '../../../shared/schemas/report';
 import { api, apiErrorMessage } from '../../lib/api';
@@ -21,7 +22,7 @@ const POSTED_ERRORS: Record<string, MessageId> = {
  */
 export function ReportForm({ code, findId }: { code: string; findId: string }) {
   const { location, navigate } = useRouter();
-  const action = `/api/stones/${encodeURIComponent(code)}/finds/${encodeURIComponent(findId)}/report`;
+  const action = findReportAddress(code, findId);
   const mutation = useMutation({
     mutationFn: (input: { reason: ReportReason; note: string }) => api(action, { method: 'POST', json: input }),
     onSuccess: () => navigate(pathTo('findReported', { code, findId })),

@@ -1,3 +1,4 @@
+import { journeyFileAddress } from '../../../shared/api-routes';
 import { FormattedMessage } from '../../lib/intl-react';
 
 /** The stone's journey to take along: GPX for GPS devices and hiking apps, GeoJSON for maps (plain downloads). */
@@ -6,11 +7,11 @@ export function JourneyLinks({ code }: { code: string }) {
   return (
     <p className="text-sm text-stone-700">
       <FormattedMessage id="stone-aside.journey.download" />{' '}
-      <a href={`/api/stones/${code}/journey.gpx`} download className={link}>
+      <a href={journeyFileAddress(code, 'gpx')} download className={link}>
         <FormattedMessage id="stone-aside.journey.gpx" />
       </a>
       {' · '}
-      <a href={`/api/stones/${code}/journey.geojson`} download className={link}>
+      <a href={journeyFileAddress(code, 'geojson')} download className={link}>
         <FormattedMessage id="stone-aside.journey.geojson" />
       </a>
     </p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FindsPage, FindView, StoneView } from '../../../shared/types';
+import { olderFindsAddress } from '../../../shared/api-routes';
+import type { FindView, StoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
 import { FormattedMessage } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
@@ -35,7 +36,7 @@ export default function OlderFinds({ stone }: { stone: Pick<StoneView, 'code' | 
     if (!url || state === 'loading') return;
     setState('loading');
     try {
-      const page = await api<FindsPage>(url);
+      const page = await api(olderFindsAddress(url));
       setOlder((shown) => [...page.finds, ...shown]);
       setFocusAt(older.length);
       setUrl(page.olderFinds);

@@ -1,3 +1,4 @@
+import { stoneNotificationsAddress } from '../../../shared/api-routes';
 import { Card } from '../../ui/card';
 import { OwnerLinkRequest } from '../owner-link/owner-link-request';
 import { ShareButtons } from '../share/share-buttons';
@@ -12,7 +13,7 @@ import { JourneyLinks } from './journey-links';
 export default function StoneAside({ code, title }: { code: string; title: string }) {
   return (
     <>
-      <SubscribeCard path={`/api/stones/${code}/notifications`} />
+      <SubscribeCard path={stoneNotificationsAddress(code)} />
       <Card className="space-y-4">
         <ShareButtons code={code} title={title} />
         <JourneyLinks code={code} />

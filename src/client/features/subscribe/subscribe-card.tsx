@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FollowAddress } from '../../../shared/api-routes';
 import { api, apiErrorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/hydrated';
 import type { MessageId } from '../../lib/intl';
@@ -15,7 +16,7 @@ const prefetchCheck = () => void loadCheck().catch(() => {});
 
 interface SubscribeCardProps {
   /** Where the follow goes: a stone's `/api/stones/{code}/notifications`, a collection's `/api/collections/{id}/notifications`. */
-  path: string;
+  path: FollowAddress;
   /** The card's heading and text, when it is not a stone's. */
   titleId?: MessageId;
   textId?: MessageId;

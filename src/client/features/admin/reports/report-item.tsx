@@ -1,3 +1,4 @@
+import { reportAddress } from '../../../../shared/api-routes';
 import { formatGermanDate } from '../../../../shared/dates';
 import { pathTo } from '../../../../shared/routes';
 import type { ReportAction } from '../../../../shared/schemas/report';
@@ -27,8 +28,7 @@ export function ReportItem({ item }: { item: ReportedFind }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const resolve = useMutation({
-    mutationFn: (action: ReportAction) =>
-      adminApi(`/api/admin/reports/${encodeURIComponent(item.find.id)}`, { method: 'POST', json: { action } }),
+    mutationFn: (action: ReportAction) => adminApi(reportAddress(item.find.id), { method: 'POST', json: { action } }),
     onSuccess: (_, action) => {
       toast({ title: intl.formatMessage({ id: ACTIONS[action].done }) });
       void queryClient.invalidateQueries({ queryKey: reportsKey });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReportedFind } from '../../../../shared/types';
+import { reportsAddress } from '../../../../shared/api-routes';
 import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { keepPreviousData, useQuery } from '../../../lib/query';
 import { Button } from '../../../ui/button';
@@ -19,7 +19,7 @@ export function ReportsPanel() {
   const [page, setPage] = useState(1);
   const reports = useQuery({
     queryKey: [...reportsKey, page],
-    queryFn: () => adminList<ReportedFind>(`/api/admin/reports?page=${page}&pageSize=${PAGE_SIZE}`),
+    queryFn: () => adminList(reportsAddress(page, PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
   const total = reports.data?.total ?? 0;
