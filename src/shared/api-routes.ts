@@ -1,4 +1,4 @@
-import type { AdminBlogPost, BlogPostSummary, BlogPostView } from './blog-types';
+import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 import type { FindAnswer } from './find-answer';
 import type { ReportedFind } from './moderation-types';
 import type { ReportAction } from './schemas/report';
@@ -61,19 +61,19 @@ export interface ApiTable {
       | { valid: true; discount: number; finalAmount: number; stripePromotionCodeId: string }
       | { valid: false; discount: number; finalAmount: number; stripePromotionCodeId: null };
   };
-  '/api/admin/stones/owner/:adminToken': { $get: OwnerStoneView; $patch: OwnerStoneView; $delete: { deleted: true } };
-  '/api/admin/stones/owner/:adminToken/photos': { $post: { photos: string[] }; $delete: { photos: string[] } };
-  '/api/admin/stones/owner/:adminToken/finds/:findId': { $patch: OwnerStoneView };
-  '/api/admin/stones/owner/:adminToken/revoke-links': { $post: { revoked: true } };
-  '/api/admin/collections/:adminToken': { $get: OwnerCollectionView; $patch: OwnerCollectionView; $delete: { deleted: true } };
-  '/api/admin/collections/:adminToken/stones': { $post: Pick<CreatedCollection, 'stones'> };
-  '/api/admin/collections/:adminToken/revoke-links': { $post: { revoked: true } };
+  '/api/admin/stones/owner/:ownerToken': { $get: OwnerStoneView; $patch: OwnerStoneView; $delete: { deleted: true } };
+  '/api/admin/stones/owner/:ownerToken/photos': { $post: { photos: string[] }; $delete: { photos: string[] } };
+  '/api/admin/stones/owner/:ownerToken/finds/:findId': { $patch: OwnerStoneView };
+  '/api/admin/stones/owner/:ownerToken/revoke-links': { $post: { revoked: true } };
+  '/api/admin/collections/:ownerToken': { $get: OwnerCollectionView; $patch: OwnerCollectionView; $delete: { deleted: true } };
+  '/api/admin/collections/:ownerToken/stones': { $post: Pick<CreatedCollection, 'stones'> };
+  '/api/admin/collections/:ownerToken/revoke-links': { $post: { revoked: true } };
   '/api/admin/login': { $post: { token: string } };
   '/api/admin/statistics': { $get: OperatorCounters };
   '/api/admin/mails': { $get: FailedMail[] };
   '/api/admin/mails/:id/resend': { $post: { queued: true } };
-  '/api/admin/blog': { $get: AdminBlogPost[]; $post: AdminBlogPost };
-  '/api/admin/blog/:id': { $put: AdminBlogPost; $delete: { deleted: true } };
+  '/api/admin/blog': { $get: OperatorBlogPost[]; $post: OperatorBlogPost };
+  '/api/admin/blog/:id': { $put: OperatorBlogPost; $delete: { deleted: true } };
   '/api/admin/stones/operator': { $get: OperatorStoneRow[] };
   '/api/admin/stones/operator/id/:id': { $get: OperatorStoneView; $patch: OperatorStoneView };
   '/api/admin/stones/operator/id/:id/photos': { $delete: OperatorStoneView };
@@ -108,8 +108,8 @@ type FileAddress = string;
 // they are, typed by this table: this module loads only with the screens that call the rest.
 const at = encodeURIComponent;
 const stone = (code: string) => `/api/stones/${at(code)}`;
-const ownerStone = (adminToken: string) => `/api/admin/stones/${at(adminToken)}`;
-const ownerCollection = (adminToken: string) => `/api/admin/collections/${at(adminToken)}`;
+const ownerStone = (ownerToken: string) => `/api/admin/stones/${at(ownerToken)}`;
+const ownerCollection = (ownerToken: string) => `/api/admin/collections/${at(ownerToken)}`;
 const operatorStone = (id: string) => `/api/admin/stones/id/${at(id)}`;
 
 export const stonesAddress = () => '/api/stones' as Address<'/api/stones'>;
@@ -136,20 +136,20 @@ export const paymentIntentAddress = () => '/api/create-payment-intent' as Addres
 export const promoCodeAddress = () => '/api/validate-promo-code' as Address<'/api/validate-promo-code'>;
 
 // The owner's side of a stone and of a collection: the secret link's token is the path, no Authorization header.
-export const ownerStoneAddress = (adminToken: string) => ownerStone(adminToken) as Address<'/api/admin/stones/owner/:adminToken'>;
-export const ownerCollectionAddress = (adminToken: string) => ownerCollection(adminToken) as Address<'/api/admin/collections/:adminToken'>;
-export const ownerPhotosAddress = (adminToken: string) =>
-  `${ownerStone(adminToken)}/photos` as Address<'/api/admin/stones/owner/:adminToken/photos'>;
-export const ownerFindAddress = (adminToken: string, findId: string) =>
-  `${ownerStone(adminToken)}/finds/${at(findId)}` as Address<'/api/admin/stones/owner/:adminToken/finds/:findId'>;
-export const ownerRevokeLinksAddress = (adminToken: string) =>
-  `${ownerStone(adminToken)}/revoke-links` as Address<'/api/admin/stones/owner/:adminToken/revoke-links'>;
-export const ownerExportAddress = (adminToken: string): FileAddress => `${ownerStone(adminToken)}/export`;
-export const ownerCollectionStonesAddress = (adminToken: string) =>
-  `${ownerCollection(adminToken)}/stones` as Address<'/api/admin/collections/:adminToken/stones'>;
-export const ownerCollectionRevokeLinksAddress = (adminToken: string) =>
-  `${ownerCollection(adminToken)}/revoke-links` as Address<'/api/admin/collections/:adminToken/revoke-links'>;
-export const ownerCollectionExportAddress = (adminToken: string): FileAddress => `${ownerCollection(adminToken)}/export`;
+export const ownerStoneAddress = (ownerToken: string) => ownerStone(ownerToken) as Address<'/api/admin/stones/owner/:ownerToken'>;
+export const ownerCollectionAddress = (ownerToken: string) => ownerCollection(ownerToken) as Address<'/api/admin/collections/:ownerToken'>;
+export const ownerPhotosAddress = (ownerToken: string) =>
+  `${ownerStone(ownerToken)}/photos` as Address<'/api/admin/stones/owner/:ownerToken/photos'>;
+export const ownerFindAddress = (ownerToken: string, findId: string) =>
+  `${ownerStone(ownerToken)}/finds/${at(findId)}` as Address<'/api/admin/stones/owner/:ownerToken/finds/:findId'>;
+export const ownerRevokeLinksAddress = (ownerToken: string) =>
+  `${ownerStone(ownerToken)}/revoke-links` as Address<'/api/admin/stones/owner/:ownerToken/revoke-links'>;
+export const ownerExportAddress = (ownerToken: string): FileAddress => `${ownerStone(ownerToken)}/export`;
+export const ownerCollectionStonesAddress = (ownerToken: string) =>
+  `${ownerCollection(ownerToken)}/stones` as Address<'/api/admin/collections/:ownerToken/stones'>;
+export const ownerCollectionRevokeLinksAddress = (ownerToken: string) =>
+  `${ownerCollection(ownerToken)}/revoke-links` as Address<'/api/admin/collections/:ownerToken/revoke-links'>;
+export const ownerCollectionExportAddress = (ownerToken: string): FileAddress => `${ownerCollection(ownerToken)}/export`;
 
 // The operator's: with the token in the Authorization header.
 export const loginAddress = () => '/api/admin/login' as Address<'/api/admin/login'>;
@@ -158,7 +158,7 @@ export const logoutAddress = (): FileAddress => '/api/admin/logout';
 export const operatorCountersAddress = () => '/api/admin/statistics' as Address<'/api/admin/statistics'>;
 export const failedMailsAddress = () => '/api/admin/mails' as Address<'/api/admin/mails'>;
 export const resendMailAddress = (id: string) => `/api/admin/mails/${at(id)}/resend` as Address<'/api/admin/mails/:id/resend'>;
-export const blogAdminAddress = () => '/api/admin/blog' as Address<'/api/admin/blog'>;
+export const operatorBlogAddress = () => '/api/admin/blog' as Address<'/api/admin/blog'>;
 export const blogArticleAddress = (id: string) => `/api/admin/blog/${at(id)}` as Address<'/api/admin/blog/:id'>;
 /** A page of the operator's stone table: the search and the page's place, as URLSearchParams writes them. */
 export const operatorStonesAddress = (query: { toString(): string }) =>

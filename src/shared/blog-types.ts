@@ -20,7 +20,7 @@ export interface BlogPostView extends BlogPostSummary {
 }
 
 /** An article as the operator manages it (`/api/admin/blog`): drafts too, with the author's address. */
-export interface AdminBlogPost extends Omit<BlogPostView, 'author' | 'readingMinutes'> {
+export interface OperatorBlogPost extends Omit<BlogPostView, 'author' | 'readingMinutes'> {
   published: boolean;
   authorEmail: string;
   updatedAt: string | null;

@@ -179,8 +179,8 @@ export const heads: Record<ScreenName, HeadOf> = {
       },
     };
   }),
-  adminBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.adminBlog.title' })} – ${config.productName}` }),
-  admin: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'admin.title' })} – ${config.productName}` }),
+  operatorBlog: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'operator.blog.title' })} – ${config.productName}` }),
+  operator: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'operator.title' })} – ${config.productName}` }),
   ownerWithoutToken: ({ intl }) => ({ title: intl.formatMessage({ id: 'owner.invalid.title' }) }),
   owner: withData<{ stone: OwnerStoneView | null }>(({ intl, data }) => ({
     title: data.stone

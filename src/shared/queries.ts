@@ -41,9 +41,9 @@ export const queries = {
     nullOn404: true,
   }),
   /** The owner's view behind a secret link (no Authorization header: the owner's side, decision record 006). */
-  ownerStone: (adminToken: string): Read<'/api/admin/stones/owner/:adminToken', null> => ({
-    key: ['owner-stone', adminToken],
-    path: `/api/admin/stones/${encodeURIComponent(adminToken)}`,
+  ownerStone: (ownerToken: string): Read<'/api/admin/stones/owner/:ownerToken', null> => ({
+    key: ['owner-stone', ownerToken],
+    path: `/api/admin/stones/${encodeURIComponent(ownerToken)}`,
     nullOn404: true,
   }),
   /** A memorial collection's public view: its stones, their journeys and totals. */
@@ -53,9 +53,9 @@ export const queries = {
     nullOn404: true,
   }),
   /** The collection's owner view behind its secret link. */
-  ownerCollection: (adminToken: string): Read<'/api/admin/collections/:adminToken', null> => ({
-    key: ['owner-collection', adminToken],
-    path: `/api/admin/collections/${encodeURIComponent(adminToken)}`,
+  ownerCollection: (ownerToken: string): Read<'/api/admin/collections/:ownerToken', null> => ({
+    key: ['owner-collection', ownerToken],
+    path: `/api/admin/collections/${encodeURIComponent(ownerToken)}`,
     nullOn404: true,
   }),
   /** A page of the blog's published articles, newest first (page 1 is the newest BLOG_PAGE_SIZE). */

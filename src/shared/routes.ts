@@ -107,20 +107,20 @@ export const screens = {
   imprint: legalScreen('/impressum'),
   privacy: legalScreen('/datenschutz'),
   terms: legalScreen('/agb'),
-  adminBlog: screen({
+  operatorBlog: screen({
     // The operator's area: what it shows is read with the operator's token.
     secret: 'operator',
     indexing: 'disallow',
     path: '/admin/blog',
-    page: 'admin-blog',
-    messages: ['admin', 'blog'],
+    page: 'operator-blog',
+    messages: ['operator', 'blog'],
   }),
-  admin: screen({
+  operator: screen({
     secret: 'operator',
     indexing: 'disallow',
     path: '/admin',
-    page: 'admin',
-    messages: ['admin', 'stone-fields'],
+    page: 'operator',
+    messages: ['operator', 'stone-fields'],
   }),
   ownerWithoutToken: screen({
     indexing: 'disallow',
@@ -132,20 +132,20 @@ export const screens = {
     // The owner's secret link.
     secret: 'path',
     indexing: 'disallow',
-    path: '/admin/stone/:adminToken',
+    path: '/admin/stone/:ownerToken',
     page: 'owner',
     messages: ['owner', 'stone', 'stone-aside'],
-    load: ({ adminToken }) => ({ stone: queries.ownerStone(adminToken ?? '') }),
+    load: ({ ownerToken }) => ({ stone: queries.ownerStone(ownerToken ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
   }),
   collectionOwner: screen({
     // The collection's secret owner link, like a stone's.
     secret: 'path',
     indexing: 'disallow',
-    path: '/admin/sammlung/:adminToken',
+    path: '/admin/sammlung/:ownerToken',
     page: 'collection-owner',
     messages: ['collection', 'stone-aside', 'stone-fields'],
-    load: ({ adminToken }) => ({ collection: queries.ownerCollection(adminToken ?? '') }),
+    load: ({ ownerToken }) => ({ collection: queries.ownerCollection(ownerToken ?? '') }),
     status: foundIf,
   }),
   confirmSubscription: screen({

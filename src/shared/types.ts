@@ -1,6 +1,6 @@
 import type { FindPhoto, OwnerFindPhoto } from './find-photo';
 
-export type { AdminBlogPost, BlogPostSummary, BlogPostView } from './blog-types';
+export type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
 export type { ReportedFind } from './moderation-types';
 /**
@@ -85,7 +85,7 @@ export interface FindsPage {
   olderFinds: string | null;
 }
 
-/** The owner's view (`GET /api/admin/stones/{adminToken}`): the public view plus what only the owner sees. */
+/** The owner's view (`GET /api/admin/stones/{ownerToken}`): the public view plus what only the owner sees. */
 export interface OwnerNotification {
   id: string;
   createdAt: string;
@@ -226,7 +226,7 @@ export interface OwnerCollectionStone extends CollectionStone {
   qrCodeUrl: string;
 }
 
-/** `GET /api/admin/collections/{adminToken}`: the collection as its owner manages it. */
+/** `GET /api/admin/collections/{ownerToken}`: the collection as its owner manages it. */
 export interface OwnerCollectionView extends Omit<CollectionView, 'stones'> {
   stones: OwnerCollectionStone[];
   creatorEmail: string;

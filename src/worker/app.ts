@@ -4,15 +4,15 @@ import { matchedRoutes } from 'hono/route';
 import { getPath } from 'hono/utils/url';
 import { localeFromAcceptLanguage, localeFromCookie } from '../shared/i18n/locale';
 import { matchRoute } from '../shared/routes';
-import { admin, operatorStones } from './api/admin';
-import { adminReports } from './api/admin/reports';
-import { adminBlog, blog, blogFeed } from './api/blog';
+import { blog, blogFeed, operatorBlog } from './api/blog';
 import { collectionRoutes } from './api/collections';
 import { creation } from './api/creation';
 import { finds } from './api/finds';
 import { findReports } from './api/finds/reports';
 import { geocode } from './api/geocode';
 import { collectionNotifications, notificationLinks, notifications } from './api/notifications';
+import { operator, operatorStones } from './api/operator';
+import { operatorReports } from './api/operator/reports';
 import { owner } from './api/owner';
 import { collectionOwner } from './api/owner/collection';
 import { collectionOwnerLink, ownerLink } from './api/owner/link';
@@ -174,13 +174,13 @@ const routes = app
   .route('/api/statistics', statistics)
   .route('/api/blog', blog)
   .route('/api/geocode', geocode)
-  .route('/api/admin/blog', adminBlog)
+  .route('/api/admin/blog', operatorBlog)
   .route('/api', payments)
   .route(sideMount('owner'), owner)
   .route(sideMount('operator'), operatorStones)
   .route(ADMIN_COLLECTIONS, collectionOwner)
-  .route('/api/admin', admin)
-  .route('/api/admin', adminReports)
+  .route('/api/admin', operator)
+  .route('/api/admin', operatorReports)
   .route('/photos', photos)
   .route('/embed', embed)
   .route('/share', shareImages)

@@ -5,7 +5,7 @@ import { sideMount } from './lib/routing';
  * What a successful write changes, for the edge cache (the reads it renews) and the share cards (the cards it asks
  * for); lib/changes.ts resolves it once per write, and both read that one answer:
  * - `{ stone }`: one stone, and the reads that show it (its collection's), named by the path's `:code` (`code`), its
- *   owner's token (`ownerToken`, the path's `:adminToken`) or its operator id (`id`, the operator's `:id`); where the
+ *   owner's token (`ownerToken`, the path's `:ownerToken`) or its operator id (`id`, the operator's `:id`); where the
  *   path names no stone, the route names it (`route`: a reported find's stone, lib/changes.ts `changed`);
  * - `{ collection }`: the memorial collection of its owner's token, and its stones' reads (their pages name it);
  * - `'blog'`: the blog's articles and feed;
@@ -119,34 +119,34 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: '/api/webhooks/stripe', changes: { stone: 'route' } },
 
   // The owner's side of /api/admin/stones: the secret link's token is the path.
-  { method: 'GET', path: `${owner}/:adminToken`, secret: 'path' },
-  { method: 'PATCH', path: `${owner}/:adminToken`, secret: 'path', changes: { stone: 'ownerToken' } },
-  { method: 'DELETE', path: `${owner}/:adminToken`, secret: 'path', changes: { stone: 'ownerToken' } },
-  { method: 'POST', path: `${owner}/:adminToken/photos`, secret: 'path', changes: { stone: 'ownerToken' } },
-  { method: 'DELETE', path: `${owner}/:adminToken/photos`, secret: 'path', changes: { stone: 'ownerToken' } },
-  { method: 'PATCH', path: `${owner}/:adminToken/finds/:findId`, secret: 'path', changes: { stone: 'ownerToken' } },
-  { method: 'GET', path: `${owner}/:adminToken/finds/:findId/photo`, secret: 'path' },
+  { method: 'GET', path: `${owner}/:ownerToken`, secret: 'path' },
+  { method: 'PATCH', path: `${owner}/:ownerToken`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'DELETE', path: `${owner}/:ownerToken`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'POST', path: `${owner}/:ownerToken/photos`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'DELETE', path: `${owner}/:ownerToken/photos`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'PATCH', path: `${owner}/:ownerToken/finds/:findId`, secret: 'path', changes: { stone: 'ownerToken' } },
+  { method: 'GET', path: `${owner}/:ownerToken/finds/:findId/photo`, secret: 'path' },
   // The owner's copy of their data is a download.
   {
     method: 'POST',
-    path: `${owner}/:adminToken/revoke-links`,
+    path: `${owner}/:ownerToken/revoke-links`,
     secret: 'path',
     changes: { nothing: 'ending owner links changes nothing anyone else sees' },
   },
-  { method: 'GET', path: `${owner}/:adminToken/export`, secret: 'path' },
+  { method: 'GET', path: `${owner}/:ownerToken/export`, secret: 'path' },
 
   // A memorial collection's owner link: its token is the path (no Authorization header, lib/routing.ts).
-  { method: 'GET', path: '/api/admin/collections/:adminToken', secret: 'path' },
-  { method: 'PATCH', path: '/api/admin/collections/:adminToken', secret: 'path', changes: { collection: 'ownerToken' } },
-  { method: 'DELETE', path: '/api/admin/collections/:adminToken', secret: 'path', changes: { collection: 'ownerToken' } },
-  { method: 'POST', path: '/api/admin/collections/:adminToken/stones', secret: 'path', changes: { collection: 'ownerToken' } },
+  { method: 'GET', path: '/api/admin/collections/:ownerToken', secret: 'path' },
+  { method: 'PATCH', path: '/api/admin/collections/:ownerToken', secret: 'path', changes: { collection: 'ownerToken' } },
+  { method: 'DELETE', path: '/api/admin/collections/:ownerToken', secret: 'path', changes: { collection: 'ownerToken' } },
+  { method: 'POST', path: '/api/admin/collections/:ownerToken/stones', secret: 'path', changes: { collection: 'ownerToken' } },
   {
     method: 'POST',
-    path: '/api/admin/collections/:adminToken/revoke-links',
+    path: '/api/admin/collections/:ownerToken/revoke-links',
     secret: 'path',
     changes: { nothing: 'ending owner links changes nothing anyone else sees' },
   },
-  { method: 'GET', path: '/api/admin/collections/:adminToken/export', secret: 'path' },
+  { method: 'GET', path: '/api/admin/collections/:ownerToken/export', secret: 'path' },
 
   // The operator's: logging in answers a token; everything else answers only with one.
   { method: 'POST', path: '/api/admin/login', secret: 'body', changes: { nothing: "an operator's session is theirs" } },

@@ -100,7 +100,7 @@ export async function sampleStone(): Promise<SampleStone> {
   return { ...stone, findId: SAMPLE_FIND, collectionId: SAMPLE_COLLECTION, collectionToken };
 }
 
-/** Whether a route addresses a memorial collection: its `:id` and `:adminToken` are the sample collection's. */
+/** Whether a route addresses a memorial collection: its `:id` and `:ownerToken` are the sample collection's. */
 export const isCollectionRoute = (path: string) => path.startsWith('/api/collections/') || path.startsWith('/api/admin/collections/');
 
 /** A decided answer: status and error code. */
@@ -118,7 +118,7 @@ export const answer = (status: number, code: string): Answer => ({ status, code 
 export const PARAMETERS: Record<string, { sample: (stone: SampleStone, path: string) => string; odd: Answer }> = {
   code: { sample: (stone) => stone.code, odd: answer(400, 'INVALID_CODE') },
   // Anything unlike an owner token is "not found", like a token of no stone (404 means not found or invalid token).
-  adminToken: {
+  ownerToken: {
     sample: (stone, path) => (isCollectionRoute(path) ? stone.collectionToken : stone.adminToken),
     odd: answer(404, 'NOT_FOUND'),
   },
@@ -181,20 +181,20 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/validate-promo-code': 'json',
   'POST /api/create-payment-intent': 'stripe-first',
   'POST /api/webhooks/stripe': 'stripe-first',
-  'POST /api/admin/stones/:adminToken/photos': 'photo-form',
-  'PATCH /api/admin/stones/:adminToken': 'json',
-  'DELETE /api/admin/stones/:adminToken': 'none',
-  'DELETE /api/admin/stones/:adminToken/photos': 'json',
-  'PATCH /api/admin/stones/:adminToken/finds/:findId': 'json',
+  'POST /api/admin/stones/:ownerToken/photos': 'photo-form',
+  'PATCH /api/admin/stones/:ownerToken': 'json',
+  'DELETE /api/admin/stones/:ownerToken': 'none',
+  'DELETE /api/admin/stones/:ownerToken/photos': 'json',
+  'PATCH /api/admin/stones/:ownerToken/finds/:findId': 'json',
   // Ending every owner link acts on the link in the address alone.
-  'POST /api/admin/stones/:adminToken/revoke-links': 'none',
+  'POST /api/admin/stones/:ownerToken/revoke-links': 'none',
   'POST /api/admin/login': 'json',
   'POST /api/collections': 'json',
   'POST /api/collections/:id/owner-link': 'json',
-  'PATCH /api/admin/collections/:adminToken': 'json',
-  'DELETE /api/admin/collections/:adminToken': 'none',
-  'POST /api/admin/collections/:adminToken/stones': 'json',
-  'POST /api/admin/collections/:adminToken/revoke-links': 'none',
+  'PATCH /api/admin/collections/:ownerToken': 'json',
+  'DELETE /api/admin/collections/:ownerToken': 'none',
+  'POST /api/admin/collections/:ownerToken/stones': 'json',
+  'POST /api/admin/collections/:ownerToken/revoke-links': 'none',
   'PATCH /api/admin/stones/id/:id (operator)': 'json',
   'DELETE /api/admin/stones/id/:id/photos (operator)': 'json',
   'PATCH /api/admin/stones/id/:id/finds/:findId (operator)': 'json',

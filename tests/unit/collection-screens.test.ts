@@ -23,7 +23,7 @@ describe("a collection's screens", () => {
 
   it("keep the owner's token in a secret, disallowed address", () => {
     const match = matchRoute('/admin/sammlung/some-token');
-    expect(match).toMatchObject({ name: 'collectionOwner', params: { adminToken: 'some-token' } });
+    expect(match).toMatchObject({ name: 'collectionOwner', params: { ownerToken: 'some-token' } });
     expect(match.screen).toMatchObject({ secret: 'path', indexing: 'disallow' });
   });
 });

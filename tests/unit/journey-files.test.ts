@@ -63,7 +63,7 @@ const STONES = [
 
 async function gpxErrors(gpx: string): Promise<string[]> {
   const result = await validateXML({
-    xml: [{ fileName: 'stone-aside.journey.gpx', contents: gpx }],
+    xml: [{ fileName: 'journey.gpx', contents: gpx }],
     schema: [{ fileName: 'gpx-1.1.xsd', contents: GPX_SCHEMA }],
   });
   return result.valid ? [] : result.errors.map((error) => error.message);

@@ -21,7 +21,7 @@ function Reader({ options, seen }: { options: QueryOptions<string>; seen: QueryR
 /** A component with a write that, once done, marks the admin's reads stale (as the operator's screens do). */
 function Writer({ save, seen }: { save: (title: string) => Promise<string>; seen: MutationResult<string, string>[] }) {
   const client = useQueryClient();
-  seen.push(useMutation({ mutationFn: save, onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }) }));
+  seen.push(useMutation({ mutationFn: save, onSuccess: () => client.invalidateQueries({ queryKey: ['operator'] }) }));
   return null;
 }
 
@@ -82,7 +82,7 @@ describe('useQuery and useMutation (lib/query-hooks.ts, lib/mutation.ts)', () =>
     const reads: QueryResult<string>[] = [];
     const writes: MutationResult<string, string>[] = [];
     await render(
-      inClient(client, reader({ queryKey: ['admin', 'stones'], queryFn: read }, reads), createElement(Writer, { save, seen: writes })),
+      inClient(client, reader({ queryKey: ['operator', 'stones'], queryFn: read }, reads), createElement(Writer, { save, seen: writes })),
     );
     await settle(() => answers[0]?.resolve('Alter Titel'));
     expect(reads.at(-1)?.data).toBe('Alter Titel');
@@ -121,7 +121,7 @@ describe('useQuery and useMutation (lib/query-hooks.ts, lib/mutation.ts)', () =>
     const view = await render(
       inClient(
         client,
-        reader({ queryKey: ['admin', 'mails'], queryFn: () => answer.promise }, reads),
+        reader({ queryKey: ['operator', 'mails'], queryFn: () => answer.promise }, reads),
         createElement(Writer, { save: () => saved.promise, seen: writes }),
       ),
     );
@@ -129,13 +129,13 @@ describe('useQuery and useMutation (lib/query-hooks.ts, lib/mutation.ts)', () =>
     expect(writes.at(-1)?.status).toBe('pending');
     const rendered = [reads.length, writes.length];
     await view.unmount();
-    expect(client.entry(['admin', 'mails']).observers).toBe(0);
+    expect(client.entry(['operator', 'mails']).observers).toBe(0);
     await settle(() => {
       answer.resolve('Post');
       saved.resolve('Titel');
     });
     expect([reads.length, writes.length]).toEqual(rendered);
-    expect(client.getQueryData(['admin', 'mails'])).toBe('Post');
+    expect(client.getQueryData(['operator', 'mails'])).toBe('Post');
   });
 
   it('evicts a read no component has shown for gcTime; the next component fetches it again', async () => {

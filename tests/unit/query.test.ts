@@ -72,15 +72,15 @@ describe('the read cache (lib/query.ts)', () => {
     const shown = reader('a1', 'a2');
     const hidden = reader('b1', 'b2');
     const other = reader('c1', 'c2');
-    await client.fetch(client.entry(['admin', 'stones', 1]), { queryKey: ['admin', 'stones', 1], queryFn: shown });
-    client.entry(['admin', 'stones', 1]).observers = 1;
-    await client.fetchQuery({ queryKey: ['admin', 'counters'], queryFn: hidden });
+    await client.fetch(client.entry(['operator', 'stones', 1]), { queryKey: ['operator', 'stones', 1], queryFn: shown });
+    client.entry(['operator', 'stones', 1]).observers = 1;
+    await client.fetchQuery({ queryKey: ['operator', 'counters'], queryFn: hidden });
     await client.fetchQuery({ queryKey: ['blog'], queryFn: other });
-    await client.invalidateQueries({ queryKey: ['admin'] });
+    await client.invalidateQueries({ queryKey: ['operator'] });
     expect([shown.mock.calls.length, hidden.mock.calls.length, other.mock.calls.length]).toEqual([2, 1, 1]);
-    expect(client.getQueryData(['admin', 'stones', 1])).toBe('a2');
+    expect(client.getQueryData(['operator', 'stones', 1])).toBe('a2');
     // The hidden one is fetched again the next time it is asked for; the other key was not touched.
-    expect(await client.fetchQuery({ queryKey: ['admin', 'counters'], queryFn: hidden })).toBe('b2');
+    expect(await client.fetchQuery({ queryKey: ['operator', 'counters'], queryFn: hidden })).toBe('b2');
     expect(await client.fetchQuery({ queryKey: ['blog'], queryFn: other })).toBe('c1');
   });
 
@@ -106,10 +106,10 @@ describe('the read cache (lib/query.ts)', () => {
   it('forgets removed reads: the next read fetches again', async () => {
     const client = new QueryClient();
     const read = reader('mine', 'fresh');
-    await client.fetchQuery({ queryKey: ['admin', 'mails'], queryFn: read });
-    client.removeQueries({ queryKey: ['admin'] });
-    expect(client.getQueryData(['admin', 'mails'])).toBeUndefined();
-    expect(await client.fetchQuery({ queryKey: ['admin', 'mails'], queryFn: read })).toBe('fresh');
+    await client.fetchQuery({ queryKey: ['operator', 'mails'], queryFn: read });
+    client.removeQueries({ queryKey: ['operator'] });
+    expect(client.getQueryData(['operator', 'mails'])).toBeUndefined();
+    expect(await client.fetchQuery({ queryKey: ['operator', 'mails'], queryFn: read })).toBe('fresh');
   });
 });
 

@@ -20,7 +20,7 @@ import { redact } from '../../src/worker/lib/logger';
 import { operatorOnly, publicRoute, routingPath } from '../../src/worker/lib/routing';
 import { call, createStone } from '../support/factory';
 
-/** A parameter named like a secret (`:adminToken`, `:token`, `:secretKey`). */
+/** A parameter named like a secret (`:ownerToken`, `:token`, `:secretKey`). */
 const TOKEN_LIKE = /token|secret/i;
 
 interface Declaration {

@@ -119,9 +119,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     stripePromotionCodeId: null,
     stoneData: { creatorEmail: 'buyer@example.org', title: 'Bezahlt', story: 'Lang' },
   },
-  'PATCH /api/admin/stones/:adminToken': { title: 'Neuer Titel', story: 'Neue Geschichte', notifyOnFind: false },
-  'DELETE /api/admin/stones/:adminToken/photos': { photoUrl: `${ORIGIN}/photos/00000000-0000-4000-8000-000000000000.jpg` },
-  'PATCH /api/admin/stones/:adminToken/finds/:findId': { hidden: true },
+  'PATCH /api/admin/stones/:ownerToken': { title: 'Neuer Titel', story: 'Neue Geschichte', notifyOnFind: false },
+  'DELETE /api/admin/stones/:ownerToken/photos': { photoUrl: `${ORIGIN}/photos/00000000-0000-4000-8000-000000000000.jpg` },
+  'PATCH /api/admin/stones/:ownerToken/finds/:findId': { hidden: true },
   'POST /api/admin/login': { email: 'operator@example.org', password: 'secret' },
   'PATCH /api/admin/stones/id/:id (operator)': { title: 'Vom Betreiber', story: 'Neu' },
   'DELETE /api/admin/stones/id/:id/photos (operator)': { photoUrl: `${ORIGIN}/photos/00000000-0000-4000-8000-000000000000.jpg` },
@@ -136,8 +136,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     dedication: 'In Liebe',
   },
   'POST /api/collections/:id/owner-link': { email: 'fixed-creator@example.org' },
-  'PATCH /api/admin/collections/:adminToken': { title: 'Neue Sammlung', dedication: 'Neu' },
-  'POST /api/admin/collections/:adminToken/stones': { count: 1, titles: ['Noch einer'] },
+  'PATCH /api/admin/collections/:ownerToken': { title: 'Neue Sammlung', dedication: 'Neu' },
+  'POST /api/admin/collections/:ownerToken/stones': { count: 1, titles: ['Noch einer'] },
 };
 
 /** Characters that text fields must survive or refuse: controls, lone surrogates, invisible and bidi marks. */
@@ -377,7 +377,7 @@ function addressOf(r: FuzzRequest, stone: SampleStone): string {
   const collection = isCollectionRoute(r.route.path);
   const samples: Record<string, string> = {
     code: stone.code,
-    adminToken: collection ? stone.collectionToken : stone.adminToken,
+    ownerToken: collection ? stone.collectionToken : stone.adminToken,
     findId: stone.findId,
     slug: 'beispiel-artikel',
     id: collection ? stone.collectionId : stone.id,
@@ -451,8 +451,8 @@ async function restoreSampleLinks(stone: SampleStone): Promise<void> {
 /** The deletes that take the sample stone: it is made again after each. */
 const DELETES_THE_STONE = new Set([
   'DELETE /api/admin/stones/:id (operator)',
-  'DELETE /api/admin/stones/:adminToken',
-  'DELETE /api/admin/collections/:adminToken',
+  'DELETE /api/admin/stones/:ownerToken',
+  'DELETE /api/admin/collections/:ownerToken',
 ]);
 
 async function send(r: FuzzRequest, stone: SampleStone): Promise<Response> {

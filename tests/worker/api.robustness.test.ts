@@ -221,7 +221,7 @@ describe('the route table this suite is generated from', () => {
     const labels = ROUTES.map((route) => route.label);
     expect(labels).toContain('GET /api/stones/:code');
     expect(labels).toContain('POST /api/stones/:code/finds');
-    expect(ROUTES.find((route) => route.label === 'POST /api/admin/stones/:adminToken/photos')?.side).toBe('owner');
+    expect(ROUTES.find((route) => route.label === 'POST /api/admin/stones/:ownerToken/photos')?.side).toBe('owner');
     expect(ROUTES.find((route) => route.label === 'PATCH /api/admin/stones/id/:id (operator)')?.side).toBe('operator');
     // The mount points of the two sides are no public address.
     expect(labels.filter((label) => /\/(?:owner|operator)(?:\/|$)/.test(label))).toEqual([]);

@@ -10,7 +10,7 @@ import {
   MAX_TAG_LENGTH,
   MAX_TAGS,
 } from '../../src/shared/schemas/blog';
-import type { AdminBlogPost, BlogPostSummary, BlogPostView } from '../../src/shared/types';
+import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from '../../src/shared/types';
 import { call, expectApiError } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
@@ -31,10 +31,10 @@ function asOperator(token: string, method: string, path: string, body?: unknown)
   });
 }
 
-async function create(token: string, fields: Record<string, unknown> = {}): Promise<AdminBlogPost> {
+async function create(token: string, fields: Record<string, unknown> = {}): Promise<OperatorBlogPost> {
   const res = await asOperator(token, 'POST', '/api/admin/blog', { ...article, ...fields });
   expect(res.status).toBe(201);
-  return res.json<AdminBlogPost>();
+  return res.json<OperatorBlogPost>();
 }
 
 /** Dates an article `daysAgo` days back, so "newest first" does not depend on two requests' milliseconds. */
@@ -166,7 +166,7 @@ describe('the operator routes', () => {
     const bearer = `Bearer ${token}`;
     const created = await asOperator(bearer, 'POST', '/api/admin/blog', article);
     expect(created.status).toBe(201);
-    const post = await created.json<AdminBlogPost>();
+    const post = await created.json<OperatorBlogPost>();
     expect((await asOperator(token, 'PUT', `/api/admin/blog/${post.id}`, { ...article, title: 'Roh' })).status).toBe(200);
     expect((await asOperator(bearer, 'PUT', `/api/admin/blog/${post.id}`, { ...article, title: 'Bearer' })).status).toBe(200);
     expect((await asOperator(token, 'GET', '/api/admin/blog')).status).toBe(200);
@@ -184,7 +184,7 @@ describe('the operator routes', () => {
     });
     await create(token, { title: 'Öffentlich', slug: 'oeffentlich' });
     await backdate('entwurf', 1);
-    const list = await (await asOperator(token, 'GET', '/api/admin/blog')).json<AdminBlogPost[]>();
+    const list = await (await asOperator(token, 'GET', '/api/admin/blog')).json<OperatorBlogPost[]>();
     expect(list.map((post) => [post.title, post.published, post.authorEmail])).toEqual([
       ['Öffentlich', true, 'redaktion@example.org'],
       ['Entwurf', false, 'redaktion@example.org'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminBlogPost } from '../../src/shared/types';
+import type { OperatorBlogPost } from '../../src/shared/types';
 import { call } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
@@ -168,12 +168,12 @@ describe(`the blog's sanitiser against ${PAYLOADS.length} known XSS vectors`, ()
       const slug = `xss-${i}`;
       const created = await send('POST', '/api/admin/blog', `<p>vorher</p>${payload}<p>nachher</p>`, slug);
       expect(created.status, payload).toBe(201);
-      const stored = await created.json<AdminBlogPost>();
+      const stored = await created.json<OperatorBlogPost>();
       expectHarmless(stored.content, `stored on create: ${payload}`);
       expect(stored.content, payload).toContain('<p>nachher</p>');
 
       const updated = await send('PUT', `/api/admin/blog/${stored.id}`, `${payload}<p>geändert</p>`, slug);
-      expectHarmless((await updated.json<AdminBlogPost>()).content, `stored on update: ${payload}`);
+      expectHarmless((await updated.json<OperatorBlogPost>()).content, `stored on update: ${payload}`);
 
       const page = await (await call(`/blog/${slug}`, { headers: { accept: 'text/html' } })).text();
       expectHarmless(renderedContent(page), `rendered: ${payload}`);
@@ -191,7 +191,7 @@ describe(`the blog's sanitiser against ${PAYLOADS.length} known XSS vectors`, ()
       headers: { authorization: token, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Erlaubt', excerpt: 'Kurz', content, published: true }),
     });
-    expect((await res.json<AdminBlogPost>()).content).toBe(
+    expect((await res.json<OperatorBlogPost>()).content).toBe(
       '<h2>Titel</h2><p>Text mit <strong>fett</strong>, <em>kursiv</em> und <a href="https://example.org/weg?a=1" rel="noopener noreferrer">Link</a>.</p><ul><li>eins</li></ul><blockquote>Zitat</blockquote><img src="https://bilder.example/stein.jpg" alt="Stein"><p><a href="mailto:hallo@example.org" rel="noopener noreferrer">Mail</a> und <a href="/stein-vorbereiten">Anleitung</a></p><pre><code>A1B-2C3-D4E</code></pre>',
     );
   });

@@ -1,5 +1,5 @@
 /**
- * A memorial collection's owner side, `/api/admin/collections/{adminToken}`: the collection as its owner
+ * A memorial collection's owner side, `/api/admin/collections/{ownerToken}`: the collection as its owner
  * manages it, every stone with its own owner link, title and dedication, more stones up to 50; and "send me my
  * owner link" on the collection's page.
  */
@@ -24,7 +24,7 @@ async function mailedToken(collectionId: string): Promise<string> {
   return token;
 }
 
-describe('GET /api/admin/collections/{adminToken}', () => {
+describe('GET /api/admin/collections/{ownerToken}', () => {
   it('answers the public view plus the creator’s address, every stone’s owner link and QR code, and the followers', async () => {
     const created = await createCollection({ count: 2 });
     await env.DB.prepare(
@@ -72,7 +72,7 @@ describe('GET /api/admin/collections/{adminToken}', () => {
   });
 });
 
-describe('PATCH /api/admin/collections/{adminToken}', () => {
+describe('PATCH /api/admin/collections/{ownerToken}', () => {
   it('changes the title and the dedication, and clears the dedication with an empty one', async () => {
     const created = await createCollection();
     const res = await patch(created.adminToken, { title: ' Für Opa Heinz ', dedication: 'In Liebe' });
@@ -103,7 +103,7 @@ describe('PATCH /api/admin/collections/{adminToken}', () => {
   });
 });
 
-describe('POST /api/admin/collections/{adminToken}/stones', () => {
+describe('POST /api/admin/collections/{ownerToken}/stones', () => {
   it('adds stones numbered on from the last, counts them in the site totals and answers their owner links', async () => {
     const created = await createCollection({ count: 3 });
     const before = await siteStoneCount();

@@ -80,22 +80,22 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   'POST /api/stones/:code/owner-link': (f) => [`/api/stones/${f.code}/owner-link`, json('POST', { email: 'fixed-creator@example.org' })],
   'POST /api/notifications/confirm': () => ['/api/notifications/confirm', json('POST', { token: 'x'.repeat(43) })],
   'POST /api/notifications/unsubscribe': () => ['/api/notifications/unsubscribe', json('POST', { token: 'x'.repeat(43) })],
-  'PATCH /api/admin/stones/:adminToken': (f) => [`/api/admin/stones/${f.adminToken}`, json('PATCH', { title: 'Neu' })],
-  'DELETE /api/admin/stones/:adminToken': (f) => [`/api/admin/stones/${f.adminToken}`, { method: 'DELETE' }],
-  'POST /api/admin/stones/:adminToken/photos': (f) => {
+  'PATCH /api/admin/stones/:ownerToken': (f) => [`/api/admin/stones/${f.adminToken}`, json('PATCH', { title: 'Neu' })],
+  'DELETE /api/admin/stones/:ownerToken': (f) => [`/api/admin/stones/${f.adminToken}`, { method: 'DELETE' }],
+  'POST /api/admin/stones/:ownerToken/photos': (f) => {
     const form = new FormData();
     form.append('photo', new File([TINY_PNG], 'stein.png', { type: 'image/png' }));
     return [`/api/admin/stones/${f.adminToken}/photos`, { method: 'POST', body: form }];
   },
-  'DELETE /api/admin/stones/:adminToken/photos': (f) => [
+  'DELETE /api/admin/stones/:ownerToken/photos': (f) => [
     `/api/admin/stones/${f.adminToken}/photos`,
     json('DELETE', { photoUrl: '/photos/stones/x/y.png' }),
   ],
-  'PATCH /api/admin/stones/:adminToken/finds/:findId': (f) => [
+  'PATCH /api/admin/stones/:ownerToken/finds/:findId': (f) => [
     `/api/admin/stones/${f.adminToken}/finds/${f.findId}`,
     json('PATCH', { hidden: true }),
   ],
-  'POST /api/admin/stones/:adminToken/revoke-links': (f) => [`/api/admin/stones/${f.adminToken}/revoke-links`, { method: 'POST' }],
+  'POST /api/admin/stones/:ownerToken/revoke-links': (f) => [`/api/admin/stones/${f.adminToken}/revoke-links`, { method: 'POST' }],
   'POST /api/collections': () => ['/api/collections', json('POST', collectionBody())],
   'POST /api/collections/:id/notifications': (f) => [
     `/api/collections/${f.collection.id}/notifications`,
@@ -105,13 +105,13 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     `/api/collections/${f.collection.id}/owner-link`,
     json('POST', { email: 'fixed-creator@example.org' }),
   ],
-  'PATCH /api/admin/collections/:adminToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, json('PATCH', { title: 'Neu' })],
-  'DELETE /api/admin/collections/:adminToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, { method: 'DELETE' }],
-  'POST /api/admin/collections/:adminToken/stones': (f) => [
+  'PATCH /api/admin/collections/:ownerToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, json('PATCH', { title: 'Neu' })],
+  'DELETE /api/admin/collections/:ownerToken': (f) => [`/api/admin/collections/${f.collection.adminToken}`, { method: 'DELETE' }],
+  'POST /api/admin/collections/:ownerToken/stones': (f) => [
     `/api/admin/collections/${f.collection.adminToken}/stones`,
     json('POST', { count: 1 }),
   ],
-  'POST /api/admin/collections/:adminToken/revoke-links': (f) => [
+  'POST /api/admin/collections/:ownerToken/revoke-links': (f) => [
     `/api/admin/collections/${f.collection.adminToken}/revoke-links`,
     { method: 'POST' },
   ],

@@ -174,14 +174,14 @@ describe('a write makes the next read fresh', () => {
 
   it("after a find, the stone's journey files show it", async () => {
     const { code } = await stone();
-    for (const file of ['stone-aside.journey.gpx', 'stone-aside.journey.geojson']) {
+    for (const file of ['journey.gpx', 'journey.geojson']) {
       await fetchCached(`/api/stones/${code}/${file}`);
       const kept = await fetchCached(`/api/stones/${code}/${file}`);
       expect([kept.status, kept.statements]).toEqual(['hit', 0]);
     }
     const found = await fetchCached(`/api/stones/${code}/finds`, json('POST', { location: 'Kiel', latitude: 54.32, longitude: 10.14 }));
     expect(found.response.status).toBe(201);
-    for (const file of ['stone-aside.journey.gpx', 'stone-aside.journey.geojson']) {
+    for (const file of ['journey.gpx', 'journey.geojson']) {
       const fresh = await fetchCached(`/api/stones/${code}/${file}`);
       expect(fresh.status).toBe('miss');
       expect(fresh.body).toContain('Kiel');

@@ -282,7 +282,7 @@ describe('the owner’s view of a finder’s photo', () => {
   });
 });
 
-describe('PATCH /api/admin/stones/{adminToken}/finds/{findId} { photo }', () => {
+describe('PATCH /api/admin/stones/{ownerToken}/finds/{findId} { photo }', () => {
   it('approves: the public find then has the photo at its public URL, which is never cached as immutable', async () => {
     const { code, adminToken, find } = await findWithPhoto();
     const res = await decide(adminToken, find.id, 'approved');

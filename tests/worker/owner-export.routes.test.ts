@@ -1,6 +1,6 @@
 /**
- * The owner's copy of their data: `GET /api/admin/stones/{adminToken}/export` and
- * `GET /api/admin/collections/{adminToken}/export` answer a JSON attachment, never kept by a cache, with everything
+ * The owner's copy of their data: `GET /api/admin/stones/{ownerToken}/export` and
+ * `GET /api/admin/collections/{ownerToken}/export` answer a JSON attachment, never kept by a cache, with everything
  * the owner page shows and what lies behind it, and not one finder's or subscriber's address.
  */
 import { env } from 'cloudflare:test';
@@ -105,7 +105,7 @@ async function exportedStone() {
   return { ...stone, creatorEmail, findIds: ids };
 }
 
-describe('GET /api/admin/stones/{adminToken}/export', () => {
+describe('GET /api/admin/stones/{ownerToken}/export', () => {
   it('answers a JSON attachment, never cached, with the stone, every find as the owner sees it, photos and counts', async () => {
     const stone = await exportedStone();
     const res = await call(`/api/admin/stones/${stone.adminToken}/export`);
@@ -174,7 +174,7 @@ describe('GET /api/admin/stones/{adminToken}/export', () => {
   });
 });
 
-describe('GET /api/admin/collections/{adminToken}/export', () => {
+describe('GET /api/admin/collections/{ownerToken}/export', () => {
   it('answers the collection and each of its stones the same way, with its followers counted and no one else’s address', async () => {
     const created = await createCollection({ title: 'Für Opa Heinz', dedication: 'In Liebe', creatorEmail: 'heinz-family@example.org' });
     const { results } = await env.DB.prepare('SELECT id, code FROM stones WHERE collection_id = ? ORDER BY created_at')

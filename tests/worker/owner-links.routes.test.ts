@@ -199,7 +199,7 @@ describe('the cron’s expired owner links', () => {
   });
 });
 
-describe('POST /api/admin/stones/{adminToken}/revoke-links', () => {
+describe('POST /api/admin/stones/{ownerToken}/revoke-links', () => {
   it('ends every owner link of the stone, the one used and the creation’s included, and mails one fresh lasting link', async () => {
     const creator = 'revoker@example.org';
     const { code, adminToken } = await createStone({ creatorEmail: creator, title: 'Widerrufen' });
@@ -292,7 +292,7 @@ describe('POST /api/admin/stones/{adminToken}/revoke-links', () => {
   });
 });
 
-describe('POST /api/admin/collections/{adminToken}/revoke-links', () => {
+describe('POST /api/admin/collections/{ownerToken}/revoke-links', () => {
   it('ends every link of the collection and of its stones, and mails one fresh collection link whose stone links work', async () => {
     const creator = 'family-revoke@example.org';
     const created = await createCollection({ creatorEmail: creator, title: 'Für Opa Karl', count: 2 });

@@ -42,7 +42,7 @@ async function upload(token: string) {
   return (await res.json<{ photos: string[] }>()).photos;
 }
 
-describe('PATCH /api/admin/stones/{adminToken}', () => {
+describe('PATCH /api/admin/stones/{ownerToken}', () => {
   it('saves the title and, with the story feature, the story', async () => {
     const { adminToken, code } = await stoneWith({ hasStory: true, story: 'alt' });
     const res = await send('PATCH', `/api/admin/stones/${adminToken}`, { title: '  Neuer Name ', story: 'Neue Geschichte' });
@@ -125,7 +125,7 @@ describe('PATCH /api/admin/stones/{adminToken}', () => {
   );
 });
 
-describe('DELETE /api/admin/stones/{adminToken}/photos', () => {
+describe('DELETE /api/admin/stones/{ownerToken}/photos', () => {
   it('removes the row and the object: the photo’s address then answers 404', async () => {
     const { adminToken } = await stoneWith({ hasPhotos: true });
     const [photo] = await upload(adminToken);
@@ -151,7 +151,7 @@ describe('DELETE /api/admin/stones/{adminToken}/photos', () => {
   });
 });
 
-describe('PATCH /api/admin/stones/{adminToken}/finds/{findId}', () => {
+describe('PATCH /api/admin/stones/{ownerToken}/finds/{findId}', () => {
   async function journeyStone() {
     const stone = await createStone();
     for (const [location, position] of [

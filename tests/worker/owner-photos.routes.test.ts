@@ -76,7 +76,7 @@ async function storedObjects(): Promise<Uint8Array[]> {
 
 const contains = (haystack: Uint8Array, needle: string) => new TextDecoder('latin1').decode(haystack).includes(needle);
 
-describe('POST /api/admin/stones/{adminToken}/photos', () => {
+describe('POST /api/admin/stones/{ownerToken}/photos', () => {
   it('stores a phone JPEG without its GPS EXIF, byte for byte the picture without the segment', async () => {
     const { adminToken } = await photoStone();
     const original = jpegWithGps();

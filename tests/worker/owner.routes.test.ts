@@ -1,6 +1,6 @@
 /**
- * The owner's read, `GET /api/admin/stones/{adminToken}` (the owner page's read): what the secret
- * link shows. Who may read it, and what it never reveals, is admin.security.test.ts's; odd tokens and methods
+ * The owner's read, `GET /api/admin/stones/{ownerToken}` (the owner page's read): what the secret
+ * link shows. Who may read it, and what it never reveals, is operator.security.test.ts's; odd tokens and methods
  * are api.robustness.test.ts's.
  */
 import { env } from 'cloudflare:test';
@@ -9,7 +9,7 @@ import { OWNER_NOTIFICATIONS_LISTED } from '../../src/shared/schemas/limits';
 import type { OwnerStoneView } from '../../src/shared/types';
 import { call, createStone, postFind, postJson } from '../support/factory';
 
-describe('GET /api/admin/stones/{adminToken}', () => {
+describe('GET /api/admin/stones/{ownerToken}', () => {
   it('answers what the owner page shows: the stone, its creator e-mail, its finds and its notifications without addresses', async () => {
     const { code, adminToken } = await createStone({ title: 'Mein Stein', creatorEmail: 'owner@example.org' });
     expect((await postJson(`/api/stones/${code}/notifications`, { email: 'one@example.org' })).status).toBe(201);

@@ -45,8 +45,8 @@ describe('one structured log line per request', () => {
     const page = await callLogged({}, `/admin/stone/${adminToken}`, { headers: { accept: 'text/html' } });
     const api = await callLogged({}, `/api/admin/stones/${adminToken}`);
     const stonePage = await callLogged({}, `/${code}`, { headers: { accept: 'text/html' } });
-    expect(requestLines(page.lines)[0]).toMatchObject({ route: '/admin/stone/:adminToken', status: 200 });
-    expect(requestLines(api.lines)[0]).toMatchObject({ route: '/api/admin/stones/:adminToken (owner)', status: 200 });
+    expect(requestLines(page.lines)[0]).toMatchObject({ route: '/admin/stone/:ownerToken', status: 200 });
+    expect(requestLines(api.lines)[0]).toMatchObject({ route: '/api/admin/stones/:ownerToken (owner)', status: 200 });
     expect(requestLines(stonePage.lines)[0]).toMatchObject({ route: '/:code' });
     for (const { lines } of [page, api]) expect(JSON.stringify(lines)).not.toContain(adminToken);
   });
@@ -55,7 +55,7 @@ describe('one structured log line per request', () => {
     const { adminToken } = await createStone();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { lines } = await callLogged({}, `/api/%61dmin/stones/${adminToken}`);
-    expect(requestLines(lines)[0]).toMatchObject({ route: '/api/admin/stones/:adminToken (owner)', status: 200 });
+    expect(requestLines(lines)[0]).toMatchObject({ route: '/api/admin/stones/:ownerToken (owner)', status: 200 });
     expect(JSON.stringify([lines, errors.mock.calls])).not.toContain(adminToken);
   });
 

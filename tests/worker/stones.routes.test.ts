@@ -95,7 +95,7 @@ describe('POST /api/stones creates a free stone from a multipart form', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.json<Created>();
     expect(body.code).toMatch(CODE_SHAPE);
-    // The success page shows /admin/stone/{adminToken}; the free path can learn the token only from this answer.
+    // The success page shows /admin/stone/{ownerToken}; the free path can learn the token only from this answer.
     expect(body.adminUrl).toBe(`/admin/stone/${body.adminToken}`);
     const row = await env.DB.prepare('SELECT title, creator_email, has_photos, has_story, is_paid, story FROM stones WHERE code = ?')
       .bind(body.code)

@@ -61,7 +61,7 @@ export default function CheckoutPage() {
       if (answer.code && order.upgradeToken) {
         // A 100 % code on an upgrade: the feature is the stone's now.
         await queryClient.invalidateQueries({ queryKey: queries.ownerStone(order.upgradeToken).key });
-        navigate(pathTo('owner', { adminToken: order.upgradeToken }), { replace: true });
+        navigate(pathTo('owner', { ownerToken: order.upgradeToken }), { replace: true });
         toast({ title: t('creation.success.upgraded') });
         return;
       }

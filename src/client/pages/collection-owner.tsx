@@ -37,11 +37,11 @@ const homeLink = (
 );
 
 /**
- * /admin/sammlung/{adminToken}: the collection's owner page. The creator lands here after creating the set; the
+ * /admin/sammlung/{ownerToken}: the collection's owner page. The creator lands here after creating the set; the
  * token stays in this address only (declared secret: no referrer, no cache, no log), no link on it leaves the site.
  */
 export default function CollectionOwnerPage({ params }: PageProps) {
-  const token = params.adminToken ?? '';
+  const token = params.ownerToken ?? '';
   const spec = queries.ownerCollection(token);
   const queryClient = useQueryClient();
   const { data: collection, isPending } = useQuery(specQuery(spec));

@@ -34,9 +34,9 @@ const LINK_TEXTS: LinksTexts = {
   revokeFailed: 'owner.links.revokeFailed',
 };
 
-/** /admin/stone/{adminToken}: everything an owner does with a stone. */
+/** /admin/stone/{ownerToken}: everything an owner does with a stone. */
 export default function OwnerPage({ params }: PageProps) {
-  const token = params.adminToken;
+  const token = params.ownerToken;
   if (!token) {
     return <OwnerMissing title="owner.invalid.title" text="owner.invalid.text" />;
   }

@@ -71,7 +71,7 @@ function PaidReturn({ paymentIntent }: { paymentIntent: string }) {
         clearPendingStone();
         await queryClient.invalidateQueries({ queryKey: queries.ownerStone(upgradeToken).key });
         toast({ title: intl.formatMessage({ id: 'creation.success.upgraded' }) });
-        navigate(pathTo('owner', { adminToken: upgradeToken }), { replace: true });
+        navigate(pathTo('owner', { ownerToken: upgradeToken }), { replace: true });
         return;
       }
       setUploading(pendingPhotos().length > 0);
@@ -118,7 +118,7 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
   // Session storage exists only in the browser: the owner link appears after hydration.
   useEffect(() => setOwnerToken(ownerTokenOf(code)), [code]);
   const qrUrl = qrCodeAddress(code);
-  const ownerUrl = ownerToken ? `${siteUrl.replace(/\/$/, '')}${pathTo('owner', { adminToken: ownerToken })}` : null;
+  const ownerUrl = ownerToken ? `${siteUrl.replace(/\/$/, '')}${pathTo('owner', { ownerToken: ownerToken })}` : null;
 
   const copyOwner = async () => {
     if (ownerUrl && (await copyText(ownerUrl))) toast({ title: intl.formatMessage({ id: 'stone-aside.share.copied' }) });

@@ -2,7 +2,6 @@
 // their keys, so a typo or a text that moved is a type error. tests/unit/catalogs.test.ts keeps this list equal to
 // the table of namespaces (namespaces.ts).
 
-import type admin from './admin/de.json';
 import type affiliate from './affiliate/de.json';
 import type blog from './blog/de.json';
 import type collection from './collection/de.json';
@@ -20,6 +19,7 @@ import type layout from './layout/de.json';
 import type legal from './legal/de.json';
 import type mailLinks from './mail-links/de.json';
 import type olderFinds from './older-finds/de.json';
+import type operator from './operator/de.json';
 import type owner from './owner/de.json';
 import type ownerLink from './owner-link/de.json';
 import type report from './report/de.json';
@@ -33,7 +33,7 @@ import type welcome from './welcome/de.json';
 /** The id of an interface text: its namespace, then its name in the namespace's catalog (`stone-map.loading`). */
 export type MessageId =
   | keyof typeof core
-  | keyof typeof admin
+  | keyof typeof operator
   | keyof typeof affiliate
   | keyof typeof blog
   | keyof typeof collection

@@ -14,7 +14,7 @@ import { LOCALES, type Locale, OWNER_LOCALES } from './locale';
  */
 export const NAMESPACES = {
   core: LOCALES,
-  admin: OWNER_LOCALES,
+  operator: OWNER_LOCALES,
   affiliate: LOCALES,
   blog: OWNER_LOCALES,
   collection: OWNER_LOCALES,

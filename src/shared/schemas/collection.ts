@@ -93,7 +93,7 @@ export const createCollectionSchema = v.pipe(
   })),
 );
 
-/** `POST /api/admin/collections/{adminToken}/stones`: more stones, as many as the count or the titles say. */
+/** `POST /api/admin/collections/{ownerToken}/stones`: more stones, as many as the count or the titles say. */
 const addEntries = v.object(stoneCountEntries);
 type AddInput = v.InferOutput<typeof addEntries>;
 
@@ -110,7 +110,7 @@ export const addStonesSchema = v.pipe(
   v.transform((input) => ({ titles: resolveTitles(input) })),
 );
 
-/** `PATCH /api/admin/collections/{adminToken}`: the title, the dedication ('' or null clears it), or both. */
+/** `PATCH /api/admin/collections/{ownerToken}`: the title, the dedication ('' or null clears it), or both. */
 export const collectionUpdateSchema = v.pipe(
   v.object({
     title: v.optional(

@@ -56,9 +56,9 @@ export const flag = v.pipe(
 /** A whole number in a query string (a page, a page size), between min and max. */
 export const wholeNumber = (min: number, max: number) =>
   v.pipe(
-    v.string('admin.query.invalid'),
-    v.regex(/^\d{1,6}$/, 'admin.query.invalid'),
+    v.string('operator.query.invalid'),
+    v.regex(/^\d{1,6}$/, 'operator.query.invalid'),
     v.toNumber(),
-    v.minValue(min, 'admin.query.invalid'),
-    v.maxValue(max, 'admin.query.invalid'),
+    v.minValue(min, 'operator.query.invalid'),
+    v.maxValue(max, 'operator.query.invalid'),
   );

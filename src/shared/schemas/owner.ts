@@ -20,7 +20,7 @@ export const editedTitle = v.pipe(
  */
 export const settableStatus = v.picklist(['missing', 'travelling'], 'status.invalid');
 
-/** `PATCH /api/admin/stones/{adminToken}`: what the owner may change; at least one of them. */
+/** `PATCH /api/admin/stones/{ownerToken}`: what the owner may change; at least one of them. */
 export const ownerUpdateSchema = v.pipe(
   v.object({
     title: v.optional(editedTitle),
@@ -36,7 +36,7 @@ export const ownerUpdateSchema = v.pipe(
   ),
 );
 
-/** `DELETE /api/admin/stones/{adminToken}/photos`: the photo named by its address (`photoUrl`). */
+/** `DELETE /api/admin/stones/{ownerToken}/photos`: the photo named by its address (`photoUrl`). */
 export const photoDeleteSchema = v.object({
   photoUrl: v.pipe(v.string('photoUrl.invalid'), v.maxLength(500, 'photoUrl.invalid')),
 });
@@ -45,7 +45,7 @@ export const photoDeleteSchema = v.object({
 export const findPhotoDecision = v.picklist(['approved', 'rejected'], 'photo.decisionInvalid');
 
 /**
- * `PATCH /api/admin/stones/{adminToken}/finds/{findId}`: hide or show a find, accept a flagged one, approve or
+ * `PATCH /api/admin/stones/{ownerToken}/finds/{findId}`: hide or show a find, accept a flagged one, approve or
  * reject its photo; at least one.
  */
 export const findVisibilitySchema = v.pipe(

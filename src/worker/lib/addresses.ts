@@ -30,7 +30,7 @@ const declared: Declared[] = [
   ...endpoints.map((endpoint) => ({ path: publicRoute(endpoint.path).path, secret: endpoint.secret, crawl: endpoint.crawl === true })),
 ];
 
-/** The part of a declared path before its first parameter (`/admin/stone/` of `/admin/stone/:adminToken`). */
+/** The part of a declared path before its first parameter (`/admin/stone/` of `/admin/stone/:ownerToken`). */
 export function staticPrefix(path: string): string {
   const at = path.indexOf('/:');
   return at < 0 ? path : path.slice(0, at + 1);
@@ -69,7 +69,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * The prefixes after which a path carries a token. A log line loses everything after one (up to a query, a
- * fragment or the end of the string); a route's pattern (`/api/admin/stones/:adminToken`) stays readable, as no
+ * fragment or the end of the string); a route's pattern (`/api/admin/stones/:ownerToken`) stays readable, as no
  * token starts with a colon.
  */
 export const TOKEN_PREFIXES = unique(declared.filter((entry) => entry.secret === 'path').map((entry) => staticPrefix(entry.path)));
@@ -146,7 +146,7 @@ export type DeclaredChange =
   | { scope: 'collection'; by: 'ownerToken'; value: string };
 
 /** The path parameter each way of naming a stone or a collection reads. */
-export const NAMING_PARAM = { code: 'code', ownerToken: 'adminToken', id: 'id' } as const;
+export const NAMING_PARAM = { code: 'code', ownerToken: 'ownerToken', id: 'id' } as const;
 
 const writes = endpoints.flatMap((e) => (e.method === 'GET' ? [] : [{ method: e.method, ...compile(e.path), changes: e.changes }]));
 

@@ -38,7 +38,7 @@ export function publicRoute(routePath: string): { path: string; side?: AdminSide
 }
 
 /**
- * A memorial collection's owner link (`/api/admin/collections/{adminToken}`): like a stone's, the owner holds a
+ * A memorial collection's owner link (`/api/admin/collections/{ownerToken}`): like a stone's, the owner holds a
  * token in the path and sends no Authorization header.
  */
 export const ADMIN_COLLECTIONS = '/api/admin/collections';

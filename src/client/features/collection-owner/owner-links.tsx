@@ -28,7 +28,7 @@ export function OwnerCollectionLinks({ token, collection }: { token: string; col
   const { siteUrl } = useConfig();
   const copy = useCopyLink();
   const site = siteUrl.replace(/\/$/, '');
-  const ownerUrl = `${site}${pathTo('collectionOwner', { adminToken: token })}`;
+  const ownerUrl = `${site}${pathTo('collectionOwner', { ownerToken: token })}`;
   const publicPath = pathTo('collection', { id: collection.id });
   return (
     <div className="grid gap-6 sm:grid-cols-2">

@@ -22,7 +22,7 @@ export function OwnerCollectionStones({ stones }: { stones: OwnerCollectionStone
       </h2>
       <ol className="space-y-3" data-testid="collection-owner-stones">
         {stones.map((stone, index) => {
-          const ownerPath = pathTo('owner', { adminToken: stone.adminToken });
+          const ownerPath = pathTo('owner', { ownerToken: stone.adminToken });
           return (
             <li
               key={stone.code}

@@ -65,7 +65,7 @@ export async function createFreeCollection(draft: Draft, recaptchaSiteKey: strin
         recaptchaToken: token,
       },
     });
-    return { ownerPath: pathTo('collectionOwner', { adminToken: created.adminToken }) };
+    return { ownerPath: pathTo('collectionOwner', { ownerToken: created.adminToken }) };
   } catch (error) {
     if (error instanceof ApiRequestError && error.body.includes('RECAPTCHA_FAILED')) return { failed: 'recaptcha' };
     return { failed: 'create', description: apiErrorMessage(error) ?? undefined };

@@ -19,11 +19,11 @@ const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const pageNumber = (max: number) =>
   v.pipe(
-    v.string('admin.query.invalid'),
-    v.regex(/^\d{1,5}$/, 'admin.query.invalid'),
+    v.string('operator.query.invalid'),
+    v.regex(/^\d{1,5}$/, 'operator.query.invalid'),
     v.toNumber(),
-    v.minValue(1, 'admin.query.invalid'),
-    v.maxValue(max, 'admin.query.invalid'),
+    v.minValue(1, 'operator.query.invalid'),
+    v.maxValue(max, 'operator.query.invalid'),
   );
 
 const listQuerySchema = v.object({
@@ -50,7 +50,7 @@ export const blog = new Hono<AppEnv>()
  * The operator's blog: every article, drafts too. The operator check for all of `/api/admin` sits in
  * app.ts; the blog admin sends its token without "Bearer", which that check accepts.
  */
-export const adminBlog = new Hono<AppEnv>()
+export const operatorBlog = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await allPosts(getDb(c.env.DB))))
   .post('/', async (c) => {
     const input = parseInput(blogPostSchema, await readJsonObject(c.req.raw, MAX_BLOG_JSON_BYTES));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { authorName, readingMinutes } from '../../../shared/blog';
 import type { BlogPostInput } from '../../../shared/schemas/blog';
-import type { AdminBlogPost, BlogPostSummary, BlogPostView } from '../../../shared/types';
+import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from '../../../shared/types';
 import type { Db } from '../../db/client';
 import { uniqueViolation } from '../../db/errors';
 import { blogPosts } from '../../db/schema';
@@ -48,7 +48,7 @@ export async function publishedPost(db: Db, slug: string): Promise<BlogPostView 
   return row ? { ...summary(row), content: sanitizeHtml(row.content) } : null;
 }
 
-const forOperator = (row: Row): AdminBlogPost => ({
+const forOperator = (row: Row): OperatorBlogPost => ({
   id: row.id,
   title: row.title,
   slug: row.slug,
@@ -63,7 +63,7 @@ const forOperator = (row: Row): AdminBlogPost => ({
 });
 
 /** Every article, drafts too, newest first (an operator's blog has dozens, not thousands). */
-export async function allPosts(db: Db): Promise<AdminBlogPost[]> {
+export async function allPosts(db: Db): Promise<OperatorBlogPost[]> {
   const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id)).limit(500);
   return rows.map(forOperator);
 }
@@ -80,7 +80,7 @@ const stored = (input: BlogPostInput) => ({
   featuredImage: input.featuredImage || null,
 });
 
-export async function createPost(db: Db, input: BlogPostInput, authorEmail: string): Promise<AdminBlogPost> {
+export async function createPost(db: Db, input: BlogPostInput, authorEmail: string): Promise<OperatorBlogPost> {
   try {
     const [row] = await db
       .insert(blogPosts)
@@ -95,7 +95,7 @@ export async function createPost(db: Db, input: BlogPostInput, authorEmail: stri
 }
 
 /** Updates an article; null if there is none with this id. The author and creation date stay. */
-export async function updatePost(db: Db, id: string, input: BlogPostInput): Promise<AdminBlogPost | null> {
+export async function updatePost(db: Db, id: string, input: BlogPostInput): Promise<OperatorBlogPost | null> {
   try {
     const [row] = await db
       .update(blogPosts)

@@ -18,11 +18,11 @@ import { collectionIdParam, collectionNotFound } from './params';
 import { readCollection } from './queries';
 
 /** A new stone of a collection as the creator's and the owner's answers list it: every token only there. */
-export const createdStone = (origin: string, stone: { code: string; adminToken: string }) => ({
+export const createdStone = (origin: string, stone: { code: string; ownerToken: string }) => ({
   code: stone.code,
   url: `${origin}/${stone.code}`,
   qrCodeUrl: qrCodeUrl(origin, stone.code),
-  adminToken: stone.adminToken,
+  adminToken: stone.ownerToken,
 });
 
 /**
@@ -55,8 +55,8 @@ export const collectionRoutes = new Hono<AppEnv>()
     const body: CreatedCollection = {
       id: created.id,
       url: `${origin}${collectionPath(created.id)}`,
-      adminToken: created.adminToken,
-      adminUrl: `/admin/sammlung/${created.adminToken}`,
+      adminToken: created.ownerToken,
+      adminUrl: `/admin/sammlung/${created.ownerToken}`,
       stones: created.stones.map((stone) => createdStone(origin, stone)),
     };
     return c.json(body, 201, { 'Cache-Control': 'no-store' });

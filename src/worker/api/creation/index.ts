@@ -69,7 +69,7 @@ export const creation = new Hono<AppEnv>().post('/', async (c) => {
   c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, created.mailIds));
   c.executionCtx.waitUntil(queueShareCards(c.env, [{ share: 'stone', code: created.code }]));
   await publishStatistics(c.env.CACHE, created.totals);
-  return c.json({ code: created.code, adminToken: created.adminToken, adminUrl: `/admin/stone/${created.adminToken}` }, 201, {
+  return c.json({ code: created.code, adminToken: created.ownerToken, adminUrl: `/admin/stone/${created.ownerToken}` }, 201, {
     'Cache-Control': 'no-store',
   });
 });

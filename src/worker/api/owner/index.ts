@@ -35,7 +35,7 @@ const notFound = () => new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
 
 /** The stone behind the owner link in the path: a wrong token is a 404 on every call, and changes nothing. */
 async function stoneOf(c: Context<AppEnv>) {
-  const token = c.req.param('adminToken') ?? '';
+  const token = c.req.param('ownerToken') ?? '';
   const stone = TOKEN_SHAPE.test(token) ? await ownedStone(getDb(c.env.DB), token) : null;
   if (!stone) throw notFound();
   return { token, stone };
@@ -55,16 +55,16 @@ async function ownerView(c: Context<AppEnv>, token: string) {
 }
 
 /**
- * The stone owner's secret-link API, `/api/admin/stones/{adminToken}`. Only requests without an Authorization
+ * The stone owner's secret-link API, `/api/admin/stones/{ownerToken}`. Only requests without an Authorization
  * header reach it (decision record 006): owner calls never send one.
  */
 export const owner = new Hono<AppEnv>()
-  .get('/:adminToken', async (c) => {
-    const token = c.req.param('adminToken');
+  .get('/:ownerToken', async (c) => {
+    const token = c.req.param('ownerToken');
     if (!TOKEN_SHAPE.test(token)) throw notFound();
     return c.json(await ownerView(c, token));
   })
-  .patch('/:adminToken', async (c) => {
+  .patch('/:ownerToken', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     const input = parseInput(ownerUpdateSchema, await readJsonObject(c.req.raw));
@@ -72,14 +72,14 @@ export const owner = new Hono<AppEnv>()
     return c.json(await ownerView(c, token));
   })
   // The owner deletes the stone, after confirming it on the owner page: the operator's delete (api/erasure).
-  .delete('/:adminToken', async (c) => {
+  .delete('/:ownerToken', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { stone } = await stoneOf(c);
     if (!(await erase(c, { stoneId: stone.id }))) throw notFound();
     log.info('stone deleted by its owner', { stoneId: stone.id });
     return c.json({ deleted: true });
   })
-  .post('/:adminToken/photos', async (c) => {
+  .post('/:ownerToken/photos', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     if (!stone.hasPhotos) throw new ApiError(402, 'FEATURE_REQUIRED', 'photo.featureRequired');
@@ -92,14 +92,14 @@ export const owner = new Hono<AppEnv>()
     await storePhotos(db, c.env.PHOTOS, stone.id, await checkPhotos(files));
     return c.json({ photos: (await ownerView(c, token)).photos }, 201);
   })
-  .delete('/:adminToken/photos', async (c) => {
+  .delete('/:ownerToken/photos', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     const { photoUrl } = parseInput(photoDeleteSchema, await readJsonObject(c.req.raw));
     await deletePhoto(getDb(c.env.DB), c.env.PHOTOS, stone.id, photoUrl);
     return c.json({ photos: (await ownerView(c, token)).photos });
   })
-  .patch('/:adminToken/finds/:findId', async (c) => {
+  .patch('/:ownerToken/finds/:findId', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     const findId = c.req.param('findId');
@@ -123,7 +123,7 @@ export const owner = new Hono<AppEnv>()
    * ending them alone would not hold (the collection's owner page derives the same links again), so they end only
    * with the collection's, on its owner page (409: whoever holds one stone's link need not manage the collection).
    */
-  .post('/:adminToken/revoke-links', async (c) => {
+  .post('/:ownerToken/revoke-links', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { stone } = await stoneOf(c);
     const db = getDb(c.env.DB);
@@ -136,7 +136,7 @@ export const owner = new Hono<AppEnv>()
     return c.json({ revoked: true }, 202);
   })
   // The owner's copy of the stone's data, as a file.
-  .get('/:adminToken/export', async (c) => {
+  .get('/:ownerToken/export', async (c) => {
     const { token, stone } = await stoneOf(c);
     const origin = new URL(c.req.url).origin;
     const [document] = stoneDocuments(await readStonesForExport(getDb(c.env.DB), [stone.id]), {
@@ -147,7 +147,7 @@ export const owner = new Hono<AppEnv>()
     return exportResponse(c, { ...exportHeader('stone', origin), stone: document }, `reisestein-${stone.code}.json`);
   })
   // A finder's photo as only the owner sees it, whatever its state: never kept by a cache, never sent on as a referrer.
-  .get('/:adminToken/finds/:findId/photo', async (c) => {
+  .get('/:ownerToken/finds/:findId/photo', async (c) => {
     const { stone } = await stoneOf(c);
     const findId = c.req.param('findId');
     if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');

@@ -146,7 +146,7 @@ export const payments = new Hono<AppEnv>()
       throw new ApiError(409, 'FEATURE_OWNED', 'api.featureOwned');
     }
     // A new stone's owner token is made here and given to the buyer once; an upgrade's stone has its own already.
-    const adminToken = upgrade ? null : randomToken();
+    const ownerToken = upgrade ? null : randomToken();
     const order = {
       id: crypto.randomUUID(),
       amountCents: finalCents,
@@ -156,7 +156,7 @@ export const payments = new Hono<AppEnv>()
       title: upgrade?.title ?? input.stoneData?.title ?? '',
       story: input.features.story && input.stoneData ? input.stoneData.story : null,
       locale: ownerLocale(c.get('locale')),
-      ownerTokenHash: await sha256Hex(adminToken ?? randomToken()),
+      ownerTokenHash: await sha256Hex(ownerToken ?? randomToken()),
       promotionCodeId: input.stripePromotionCodeId,
       upgradeStoneId: upgrade?.id ?? null,
     };
@@ -173,7 +173,7 @@ export const payments = new Hono<AppEnv>()
       });
       await announce(c, created);
       if (upgraded) changed(c, { stone: code });
-      return c.json({ clientSecret: null, amount: 0, code, ...(adminToken ? { adminToken } : {}) }, 201, headers);
+      return c.json({ clientSecret: null, amount: 0, code, ...(ownerToken ? { adminToken: ownerToken } : {}) }, 201, headers);
     }
     const intent = await stripe.createIntent({
       amountCents: finalCents,
@@ -183,7 +183,12 @@ export const payments = new Hono<AppEnv>()
     });
     await attachIntent(db, order.id, intent.id);
     return c.json(
-      { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: toEuros(finalCents), ...(adminToken ? { adminToken } : {}) },
+      {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: toEuros(finalCents),
+        ...(ownerToken ? { adminToken: ownerToken } : {}),
+      },
       201,
       headers,
     );

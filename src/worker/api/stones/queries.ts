@@ -29,7 +29,7 @@ export interface CreatedStone {
   id: string;
   code: string;
   /** The owner token, when this call made it (a paid stone's was made with its order). */
-  adminToken: string | null;
+  ownerToken: string | null;
   /** The site totals after this stone, for the statistics cache. */
   totals: Array<{ stoneCount: number; findCount: number; totalDistanceKm: number }>;
   /** Outbox rows written with it (the creation mail), to be queued. */
@@ -46,8 +46,8 @@ export async function createStone(
   input: NewStone,
   options: { ownerTokenHash?: string; alongside?: (stoneId: string) => BatchItem<'sqlite'> } = {},
 ): Promise<CreatedStone> {
-  const adminToken = options.ownerTokenHash ? null : randomToken();
-  const ownerTokenHash = options.ownerTokenHash ?? (await sha256Hex(adminToken ?? ''));
+  const ownerToken = options.ownerTokenHash ? null : randomToken();
+  const ownerTokenHash = options.ownerTokenHash ?? (await sha256Hex(ownerToken ?? ''));
   const id = crypto.randomUUID();
   // 16^9 ≈ 6.9·10^10 codes: collisions are rare, but a unique index decides and we draw again.
   for (let attempt = 0; attempt < 8; attempt++) {
@@ -66,7 +66,7 @@ export async function createStone(
         ),
         ...(options.alongside ? [options.alongside(id)] : []),
       ]);
-      return { id, code, adminToken, totals, mailIds: mail.map((row) => row.id) };
+      return { id, code, ownerToken, totals, mailIds: mail.map((row) => row.id) };
     } catch (error) {
       if (!uniqueViolation(error, 'stones.code')) throw error;
     }

@@ -23,7 +23,7 @@ const stoneTitle = (given: string, collectionTitle: string, n: number) => given 
 /** A new stone of a collection, its owner token derived from the collection's (decision record 024). */
 interface NewCollectionStone {
   id: string;
-  adminToken: string;
+  ownerToken: string;
   ownerTokenHash: string;
   /** The derived token's hash as an owner_tokens row, when the collection link it came from expires. */
   expiring: { tokenHash: string; expiresAt: Date } | null;
@@ -49,7 +49,7 @@ async function newStones(
       const derivedHash = await sha256Hex(tokens[i] ?? '');
       return {
         id,
-        adminToken: tokens[i] ?? '',
+        ownerToken: tokens[i] ?? '',
         ownerTokenHash: expiresAt ? await sha256Hex(randomToken()) : derivedHash,
         expiring: expiresAt ? { tokenHash: derivedHash, expiresAt } : null,
         title: stoneTitle(titles[i] ?? '', collectionTitle, firstNumber + i),
@@ -116,9 +116,9 @@ export interface NewCollection {
  * one creation mail. A taken code or id draws again and retries the whole batch; nothing is written half.
  */
 export async function createCollection(db: Db, input: NewCollection) {
-  const adminToken = randomToken();
-  const ownerTokenHash = await sha256Hex(adminToken);
-  const made = await newStones(adminToken, input.title, input.titles, 1);
+  const ownerToken = randomToken();
+  const ownerTokenHash = await sha256Hex(ownerToken);
+  const made = await newStones(ownerToken, input.title, input.titles, 1);
   for (let attempt = 0; attempt < 8; attempt++) {
     const id = randomCollectionId(random);
     const codes = made.map(() => randomCode(random));
@@ -147,8 +147,8 @@ export async function createCollection(db: Db, input: NewCollection) {
       });
       return {
         id,
-        adminToken,
-        stones: made.map((stone, i) => ({ code: codes[i] ?? '', adminToken: stone.adminToken })),
+        ownerToken,
+        stones: made.map((stone, i) => ({ code: codes[i] ?? '', ownerToken: stone.ownerToken })),
         totals: written.totals,
         mailIds: written.mail.map((row) => row.id),
       };
@@ -205,7 +205,7 @@ export async function addCollectionStones(db: Db, collection: AddingTo, link: { 
       });
       return {
         full: false as const,
-        stones: made.map((stone, i) => ({ code: codes[i] ?? '', adminToken: stone.adminToken })),
+        stones: made.map((stone, i) => ({ code: codes[i] ?? '', ownerToken: stone.ownerToken })),
         totals: written.totals,
       };
     } catch (error) {

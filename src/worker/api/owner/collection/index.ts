@@ -43,7 +43,7 @@ type OwnerLink = OwnedCollection & { token: string };
  * on every call, and changes nothing.
  */
 async function collectionOf(c: Context<AppEnv>): Promise<OwnerLink> {
-  const token = c.req.param('adminToken') ?? '';
+  const token = c.req.param('ownerToken') ?? '';
   const owned = TOKEN_SHAPE.test(token) ? await ownedCollection(getDb(c.env.DB), token) : null;
   if (!owned) throw notFound();
   return { ...owned, token };
@@ -105,15 +105,15 @@ async function ownerView(c: Context<AppEnv>, link: OwnerLink): Promise<OwnerColl
 }
 
 /**
- * The collection owner's secret-link API, `/api/admin/collections/{adminToken}`. Only requests without an
+ * The collection owner's secret-link API, `/api/admin/collections/{ownerToken}`. Only requests without an
  * Authorization header reach it (lib/routing.ts): owner calls never send one.
  */
 export const collectionOwner = new Hono<AppEnv>()
-  .get('/:adminToken', async (c) => {
+  .get('/:ownerToken', async (c) => {
     const link = await collectionOf(c);
     return c.json(await ownerView(c, link), 200, { 'Cache-Control': 'no-store' });
   })
-  .patch('/:adminToken', async (c) => {
+  .patch('/:ownerToken', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const link = await collectionOf(c);
     const input = parseInput(collectionUpdateSchema, await readJsonObject(c.req.raw));
@@ -121,7 +121,7 @@ export const collectionOwner = new Hono<AppEnv>()
     return c.json(await ownerView(c, link), 200, { 'Cache-Control': 'no-store' });
   })
   // The owner's copy of the collection's data and each stone's, as a file (a finder's photo by the stone's own link).
-  .get('/:adminToken/export', async (c) => {
+  .get('/:ownerToken/export', async (c) => {
     const link = await collectionOf(c);
     const db = getDb(c.env.DB);
     const origin = new URL(c.req.url).origin;
@@ -159,7 +159,7 @@ export const collectionOwner = new Hono<AppEnv>()
    * Ends every owner link of the collection and of each of its stones (they are derived from the collection's),
    * including the one used, and mails the creator the one link that works from then on.
    */
-  .post('/:adminToken/revoke-links', async (c) => {
+  .post('/:ownerToken/revoke-links', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { id } = await collectionOf(c);
     const mailIds = await revokeCollectionLinks(getDb(c.env.DB), id);
@@ -168,14 +168,14 @@ export const collectionOwner = new Hono<AppEnv>()
   })
   // The owner deletes the whole collection with its stones (they were made for it), after confirming it on the owner
   // page: every row and object about them (api/erasure).
-  .delete('/:adminToken', async (c) => {
+  .delete('/:ownerToken', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { id } = await collectionOf(c);
     if (!(await erase(c, { collectionId: id }))) throw notFound();
     log.info('collection deleted by its owner', { collectionId: id });
     return c.json({ deleted: true });
   })
-  .post('/:adminToken/stones', async (c) => {
+  .post('/:ownerToken/stones', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const link = await collectionOf(c);
     const { id } = link;

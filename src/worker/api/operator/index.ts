@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
-import { findModerationSchema, loginSchema, operatorUpdateSchema } from '../../../shared/schemas/admin';
+import { findModerationSchema, loginSchema, operatorUpdateSchema } from '../../../shared/schemas/operator';
 import { photoDeleteSchema } from '../../../shared/schemas/owner';
 import { stoneListQuerySchema } from '../../../shared/schemas/stone-list';
 import type { OperatorStoneView } from '../../../shared/types';
@@ -23,7 +23,7 @@ import { getStoneView } from '../stones/view-queries';
 import { clearFindComment, creatorEmailOf, failedMails, operatorCounters, retryMail, stoneById } from './queries';
 import { listStones } from './stone-list';
 
-const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'admin.stoneNotFound');
+const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'operator.stoneNotFound');
 
 /** The stone the path's `:id` names, or 404 before the body is read. */
 async function stoneOf(c: Context<AppEnv>) {
@@ -109,7 +109,7 @@ export const operatorStones = new Hono<AppEnv>()
  * The operator's other calls under `/api/admin`: login (public), logout, counters and failed mails. The operator
  * check sits in front of all of `/api/admin` in app.ts (lib/routing.ts `operatorOnly`).
  */
-export const admin = new Hono<AppEnv>()
+export const operator = new Hono<AppEnv>()
   .post('/login', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { email, password } = parseInput(loginSchema, await readJsonObject(c.req.raw));
@@ -132,8 +132,8 @@ export const admin = new Hono<AppEnv>()
   .post('/mails/:id/resend', async (c) => {
     const id = c.req.param('id');
     const result = ROW_ID_SHAPE.test(id) ? await retryMail(getDb(c.env.DB), id) : 'missing';
-    if (result === 'missing') throw new ApiError(404, 'NOT_FOUND', 'admin.mailNotFound');
-    if (result === 'not-failed') throw new ApiError(409, 'MAIL_NOT_FAILED', 'admin.mailNotFailed');
+    if (result === 'missing') throw new ApiError(404, 'NOT_FOUND', 'operator.mailNotFound');
+    if (result === 'not-failed') throw new ApiError(409, 'MAIL_NOT_FAILED', 'operator.mailNotFailed');
     await queueMails(c.env.EMAIL_QUEUE, [id]);
     return c.json({ queued: true }, 202);
   });

@@ -30,7 +30,7 @@ export const operatorUpdateSchema = v.pipe(
     ),
     status: v.optional(settableStatus),
   }),
-  v.check((input) => input.title !== undefined || input.story !== undefined || input.status !== undefined, 'admin.nothingToChange'),
+  v.check((input) => input.title !== undefined || input.story !== undefined || input.status !== undefined, 'operator.nothingToChange'),
 );
 
 /**
@@ -41,11 +41,11 @@ export const findModerationSchema = v.pipe(
   v.object({
     hidden: v.optional(v.boolean('hidden.invalid')),
     accept: v.optional(v.literal(true, 'accept.invalid')),
-    clearComment: v.optional(v.literal(true, 'admin.clearComment.invalid')),
+    clearComment: v.optional(v.literal(true, 'operator.clearComment.invalid')),
     photo: v.optional(findPhotoDecision),
   }),
   v.check(
     (input) => input.hidden !== undefined || input.accept !== undefined || input.clearComment !== undefined || input.photo !== undefined,
-    'admin.moderationNothing',
+    'operator.moderationNothing',
   ),
 );

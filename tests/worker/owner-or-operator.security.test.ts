@@ -56,7 +56,7 @@ describe('owner and operator sides of /api/admin/stones', () => {
 });
 
 /**
- * A memorial collection's owner link lives under /api/admin/ too (`/api/admin/collections/{adminToken}`): the owner
+ * A memorial collection's owner link lives under /api/admin/ too (`/api/admin/collections/{ownerToken}`): the owner
  * holds a token and sends no Authorization header. The same rule decides: with a header the call is the
  * operator's, and the operator has no collection route, whatever the token.
  */

@@ -36,7 +36,7 @@ test('an operator logs in with the right password only, sees the counters and th
   await expect(page.getByText('Reisesteine verwalten')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Alle Reisesteine' })).toBeVisible();
   // The seeded demo stones: one with a photo and a story among them.
-  await expect(page.getByTestId('admin.counters.premium')).not.toHaveText('0');
+  await expect(page.getByTestId('operator.counters.premium')).not.toHaveText('0');
   await expect(page.getByRole('row').filter({ hasText: 'A1B-2C3-D4E' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Blog verwalten' })).toHaveAttribute('href', '/admin/blog');
 

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { keepPreviousData, useQuery } from '../../../lib/query';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { adminList } from '../session';
+import { operatorList } from '../session';
 import { ReportItem, reportsKey } from './report-item';
 
 /** Reported finds per page of the list: the longest waiting first. */
@@ -19,7 +19,7 @@ export function ReportsPanel() {
   const [page, setPage] = useState(1);
   const reports = useQuery({
     queryKey: [...reportsKey, page],
-    queryFn: () => adminList(reportsAddress(page, PAGE_SIZE)),
+    queryFn: () => operatorList(reportsAddress(page, PAGE_SIZE)),
     placeholderData: keepPreviousData,
   });
   const total = reports.data?.total ?? 0;
@@ -30,41 +30,41 @@ export function ReportsPanel() {
   return (
     <Card id="admin-reports" aria-labelledby="admin-reports-title" className="space-y-4">
       <h2 id="admin-reports-title" className="flex items-center gap-2 text-xl font-semibold">
-        <FormattedMessage id="admin.reports.title" />
+        <FormattedMessage id="operator.reports.title" />
         {total > 0 ? (
           <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-sm text-white" data-testid="reports-badge">
             <span aria-hidden="true">{total}</span>
             <span className="sr-only">
-              <FormattedMessage id="admin.reports.badge" values={{ count: total }} />
+              <FormattedMessage id="operator.reports.badge" values={{ count: total }} />
             </span>
           </span>
         ) : null}
       </h2>
       {reports.isPending ? (
         <p className="text-stone-600">
-          <FormattedMessage id="admin.reports.loading" />
+          <FormattedMessage id="operator.reports.loading" />
         </p>
       ) : reports.isError || reports.data.items.length === 0 ? (
         <p className="text-stone-600">
-          <FormattedMessage id="admin.reports.empty" />
+          <FormattedMessage id="operator.reports.empty" />
         </p>
       ) : (
-        <ul className="divide-y divide-stone-100" aria-label={intl.formatMessage({ id: 'admin.reports.title' })}>
+        <ul className="divide-y divide-stone-100" aria-label={intl.formatMessage({ id: 'operator.reports.title' })}>
           {reports.data.items.map((item) => (
             <ReportItem key={item.find.id} item={item} />
           ))}
         </ul>
       )}
       {pages > 1 ? (
-        <nav className="flex items-center gap-3 text-sm" aria-label={intl.formatMessage({ id: 'admin.reports.pages' })}>
+        <nav className="flex items-center gap-3 text-sm" aria-label={intl.formatMessage({ id: 'operator.reports.pages' })}>
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            <FormattedMessage id="admin.reports.previous" />
+            <FormattedMessage id="operator.reports.previous" />
           </Button>
           <span>
-            <FormattedMessage id="admin.reports.page" values={{ page, pages }} />
+            <FormattedMessage id="operator.reports.page" values={{ page, pages }} />
           </span>
           <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            <FormattedMessage id="admin.reports.next" />
+            <FormattedMessage id="operator.reports.next" />
           </Button>
         </nav>
       ) : null}

@@ -1,15 +1,15 @@
 import { operatorCountersAddress } from '../../../shared/api-routes';
 import { FormattedMessage } from '../../lib/intl-react';
 import { useQuery } from '../../lib/query';
-import { adminApi } from './session';
+import { operatorApi } from './session';
 
 /** All stones, premium stones, stones of the last week. */
 export function Counters() {
-  const { data } = useQuery({ queryKey: ['admin', 'counters'], queryFn: () => adminApi(operatorCountersAddress()) });
+  const { data } = useQuery({ queryKey: ['operator', 'counters'], queryFn: () => operatorApi(operatorCountersAddress()) });
   const items = [
-    ['admin.counters.total', data?.total],
-    ['admin.counters.premium', data?.premium],
-    ['admin.counters.week', data?.lastWeek],
+    ['operator.counters.total', data?.total],
+    ['operator.counters.premium', data?.premium],
+    ['operator.counters.week', data?.lastWeek],
   ] as const;
   return (
     <dl className="grid gap-4 sm:grid-cols-3">

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { blogAdminAddress, blogArticleAddress } from '../../shared/api-routes';
+import { blogArticleAddress, operatorBlogAddress } from '../../shared/api-routes';
 import { authorName } from '../../shared/blog';
 import { formatGermanDate } from '../../shared/dates';
-import type { AdminBlogPost } from '../../shared/types';
-import { ArticleDialog } from '../features/admin/article-dialog';
-import { BLOG_ADMIN_KEY, blogAdminApi } from '../features/admin/blog-admin-api';
-import { useAdminToken } from '../features/admin/session';
+import type { OperatorBlogPost } from '../../shared/types';
 import { BlogTags } from '../features/blog/blog-meta';
+import { ArticleDialog } from '../features/operator/article-dialog';
+import { OPERATOR_BLOG_KEY, operatorBlogApi } from '../features/operator/operator-blog-api';
+import { useOperatorToken } from '../features/operator/session';
 import { apiErrorMessage } from '../lib/api';
 import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../lib/query';
@@ -17,8 +17,8 @@ import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
 /** /admin/blog (the operator's blog management): without a stored token it leads to /admin. */
-export default function AdminBlogPage() {
-  const token = useAdminToken();
+export default function OperatorBlogPage() {
+  const token = useOperatorToken();
   const { navigate } = useRouter();
   useEffect(() => {
     if (token === null) navigate('/admin', { replace: true });
@@ -27,23 +27,23 @@ export default function AdminBlogPage() {
   return <Articles />;
 }
 
-type Editing = { post: AdminBlogPost | null } | null;
+type Editing = { post: OperatorBlogPost | null } | null;
 
 function Articles() {
   const intl = useIntl();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
-  const posts = useQuery({ queryKey: BLOG_ADMIN_KEY, queryFn: () => blogAdminApi(blogAdminAddress()) });
+  const posts = useQuery({ queryKey: OPERATOR_BLOG_KEY, queryFn: () => operatorBlogApi(operatorBlogAddress()) });
   const remove = useMutation({
-    mutationFn: (post: AdminBlogPost) => blogAdminApi(blogArticleAddress(post.id), { method: 'DELETE' }),
+    mutationFn: (post: OperatorBlogPost) => operatorBlogApi(blogArticleAddress(post.id), { method: 'DELETE' }),
     onSuccess: () => {
-      toast({ title: intl.formatMessage({ id: 'admin.adminBlog.deleted' }) });
-      void queryClient.invalidateQueries({ queryKey: BLOG_ADMIN_KEY });
+      toast({ title: intl.formatMessage({ id: 'operator.blog.deleted' }) });
+      void queryClient.invalidateQueries({ queryKey: OPERATOR_BLOG_KEY });
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'admin.adminBlog.failed' }),
+        title: intl.formatMessage({ id: 'operator.blog.failed' }),
         description: apiErrorMessage(error) ?? error.message,
         variant: 'error',
       }),
@@ -52,28 +52,28 @@ function Articles() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">
-          <FormattedMessage id="admin.adminBlog.title" />
+          <FormattedMessage id="operator.blog.title" />
         </h1>
         <nav className="flex flex-wrap items-center gap-2">
           <Link href="/admin" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
-            <FormattedMessage id="admin.adminBlog.back" />
+            <FormattedMessage id="operator.blog.back" />
           </Link>
           <Button onClick={() => setEditing({ post: null })}>
-            <FormattedMessage id="admin.adminBlog.new" />
+            <FormattedMessage id="operator.blog.new" />
           </Button>
         </nav>
       </header>
       {posts.isPending ? (
         <p className="text-stone-600">
-          <FormattedMessage id="admin.adminBlog.loading" />
+          <FormattedMessage id="operator.blog.loading" />
         </p>
       ) : posts.isError ? (
         <p role="alert" className="text-red-700">
-          <FormattedMessage id="admin.adminBlog.loadFailed" values={{ error: apiErrorMessage(posts.error) ?? posts.error.message }} />
+          <FormattedMessage id="operator.blog.loadFailed" values={{ error: apiErrorMessage(posts.error) ?? posts.error.message }} />
         </p>
       ) : posts.data.length === 0 ? (
         <p className="text-stone-600">
-          <FormattedMessage id="admin.adminBlog.empty" />
+          <FormattedMessage id="operator.blog.empty" />
         </p>
       ) : (
         <ul className="space-y-4">
@@ -84,11 +84,11 @@ function Articles() {
                   <span
                     className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${post.published ? 'bg-green-100 text-green-900' : 'bg-stone-200 text-stone-700'}`}
                   >
-                    <FormattedMessage id={post.published ? 'admin.adminBlog.published' : 'admin.adminBlog.draft'} />
+                    <FormattedMessage id={post.published ? 'operator.blog.published' : 'operator.blog.draft'} />
                   </span>
                   <span className="text-sm text-stone-600">
                     {formatGermanDate(post.createdAt)} ·{' '}
-                    <FormattedMessage id="admin.adminBlog.by" values={{ author: authorName(post.authorEmail) }} />
+                    <FormattedMessage id="operator.blog.by" values={{ author: authorName(post.authorEmail) }} />
                   </span>
                 </div>
                 <h2 className="text-xl font-semibold">{post.title}</h2>
@@ -98,17 +98,17 @@ function Articles() {
                   <Button
                     variant="secondary"
                     onClick={() => setEditing({ post })}
-                    aria-label={intl.formatMessage({ id: 'admin.adminBlog.editPost' }, { title: post.title })}
+                    aria-label={intl.formatMessage({ id: 'operator.blog.editPost' }, { title: post.title })}
                   >
-                    <FormattedMessage id="admin.adminBlog.editButton" />
+                    <FormattedMessage id="operator.blog.editButton" />
                   </Button>
                   <Button
                     variant="secondary"
                     className="text-red-700"
                     disabled={remove.isPending}
-                    aria-label={intl.formatMessage({ id: 'admin.adminBlog.deletePost' }, { title: post.title })}
+                    aria-label={intl.formatMessage({ id: 'operator.blog.deletePost' }, { title: post.title })}
                     onClick={() => {
-                      if (window.confirm(intl.formatMessage({ id: 'admin.adminBlog.confirmDelete' }))) remove.mutate(post);
+                      if (window.confirm(intl.formatMessage({ id: 'operator.blog.confirmDelete' }))) remove.mutate(post);
                     }}
                   >
                     ✕
@@ -117,7 +117,7 @@ function Articles() {
                     <Link
                       href={`/blog/${post.slug}`}
                       className="rounded-lg px-3 py-2 text-sm text-amber-800 underline"
-                      aria-label={intl.formatMessage({ id: 'admin.adminBlog.view' }, { title: post.title })}
+                      aria-label={intl.formatMessage({ id: 'operator.blog.view' }, { title: post.title })}
                     >
                       ↗
                     </Link>

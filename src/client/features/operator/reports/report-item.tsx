@@ -9,17 +9,17 @@ import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { useMutation, useQueryClient } from '../../../lib/query';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/toast';
-import { adminApi } from '../session';
+import { operatorApi } from '../session';
 import { ReportPhoto } from './report-photo';
 
 /** The moderation list's reads, every page of it. */
-export const reportsKey = ['admin', 'reports'] as const;
+export const reportsKey = ['operator', 'reports'] as const;
 
 /** The buttons' texts and what the toast says after each. */
 const ACTIONS: Record<ReportAction, { button: MessageId; done: MessageId }> = {
-  hide: { button: 'admin.reports.hide', done: 'admin.reports.hidden' },
-  'remove-photo': { button: 'admin.reports.removePhoto', done: 'admin.reports.photoRemoved' },
-  dismiss: { button: 'admin.reports.dismiss', done: 'admin.reports.dismissed' },
+  hide: { button: 'operator.reports.hide', done: 'operator.reports.hidden' },
+  'remove-photo': { button: 'operator.reports.removePhoto', done: 'operator.reports.photoRemoved' },
+  dismiss: { button: 'operator.reports.dismiss', done: 'operator.reports.dismissed' },
 };
 
 /** One reported find: its stone, the find as the public sees it, what reporters said, and the operator's answers. */
@@ -28,16 +28,16 @@ export function ReportItem({ item }: { item: ReportedFind }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const resolve = useMutation({
-    mutationFn: (action: ReportAction) => adminApi(reportAddress(item.find.id), { method: 'POST', json: { action } }),
+    mutationFn: (action: ReportAction) => operatorApi(reportAddress(item.find.id), { method: 'POST', json: { action } }),
     onSuccess: (_, action) => {
       toast({ title: intl.formatMessage({ id: ACTIONS[action].done }) });
       void queryClient.invalidateQueries({ queryKey: reportsKey });
       // The stone table and an open stone dialog show the find too.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'stones'] });
+      void queryClient.invalidateQueries({ queryKey: ['operator', 'stones'] });
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'admin.reports.failed' }),
+        title: intl.formatMessage({ id: 'operator.reports.failed' }),
         description: apiErrorMessage(error) ?? undefined,
         variant: 'error',
       }),
@@ -59,13 +59,15 @@ export function ReportItem({ item }: { item: ReportedFind }) {
       {find.comment ? <p className="whitespace-pre-line text-stone-800">{find.comment}</p> : null}
       {find.hidden ? (
         <p className="font-medium text-stone-600">
-          <FormattedMessage id="admin.reports.alreadyHidden" />
+          <FormattedMessage id="operator.reports.alreadyHidden" />
         </p>
       ) : null}
       {find.photo ? <ReportPhoto photo={find.photo} /> : null}
       <p>
-        <FormattedMessage id="admin.reports.reasons" />:{' '}
-        {item.reasons.map(({ reason, count }) => `${intl.formatMessage({ id: `admin.reports.reason.${reason}` })} (${count})`).join(', ')}
+        <FormattedMessage id="operator.reports.reasons" />:{' '}
+        {item.reasons
+          .map(({ reason, count }) => `${intl.formatMessage({ id: `operator.reports.reason.${reason}` })} (${count})`)
+          .join(', ')}
       </p>
       {item.notes.length > 0 ? (
         <ul className="list-disc space-y-1 pl-5 text-stone-700">
@@ -78,7 +80,7 @@ export function ReportItem({ item }: { item: ReportedFind }) {
       ) : null}
       <p className="text-stone-600">
         <FormattedMessage
-          id="admin.reports.times"
+          id="operator.reports.times"
           values={{ count: item.reportCount, first: formatGermanDate(item.firstReportedAt), last: formatGermanDate(item.lastReportedAt) }}
         />
       </p>

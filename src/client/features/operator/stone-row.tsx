@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 
 const badge = 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900';
 
-/** The table's columns, each headed by `admin.table.<column>`. */
+/** The table's columns, each headed by `operator.table.<column>`. */
 export const STONE_COLUMNS = ['code', 'stoneTitle', 'email', 'features', 'created', 'actions'] as const;
 
 /** One stone of the operator's table: its facts, and open / edit / delete (after asking). */
@@ -31,12 +31,12 @@ export function StoneRow({
         <span className="flex flex-wrap gap-1">
           {stone.hasPhotos ? (
             <span className={badge}>
-              <FormattedMessage id="admin.table.photos" />
+              <FormattedMessage id="operator.table.photos" />
             </span>
           ) : null}
           {stone.hasStory ? (
             <span className={badge}>
-              <FormattedMessage id="admin.table.story" />
+              <FormattedMessage id="operator.table.story" />
             </span>
           ) : null}
         </span>
@@ -49,14 +49,14 @@ export function StoneRow({
             target="_blank"
             rel="noopener noreferrer"
             className="rounded-lg px-2 py-1 text-stone-700 hover:bg-stone-100"
-            aria-label={intl.formatMessage({ id: 'admin.table.open' }, { code: stone.code })}
+            aria-label={intl.formatMessage({ id: 'operator.table.open' }, { code: stone.code })}
           >
             ↗
           </a>
           <Button variant="ghost" className="px-2 py-1" onClick={onEdit}>
             <span aria-hidden="true">✎</span>
             <span className="sr-only">
-              <FormattedMessage id="admin.table.edit" values={{ code: stone.code }} />
+              <FormattedMessage id="operator.table.edit" values={{ code: stone.code }} />
             </span>
           </Button>
           <Button
@@ -64,12 +64,12 @@ export function StoneRow({
             className="px-2 py-1 text-red-700"
             disabled={deleting}
             onClick={() => {
-              if (window.confirm(intl.formatMessage({ id: 'admin.delete.confirm' }, { title: stone.title }))) onDelete();
+              if (window.confirm(intl.formatMessage({ id: 'operator.delete.confirm' }, { title: stone.title }))) onDelete();
             }}
           >
             <span aria-hidden="true">🗑</span>
             <span className="sr-only">
-              <FormattedMessage id="admin.table.delete" values={{ code: stone.code }} />
+              <FormattedMessage id="operator.table.delete" values={{ code: stone.code }} />
             </span>
           </Button>
         </span>

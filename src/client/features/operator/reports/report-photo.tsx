@@ -3,7 +3,7 @@ import type { ReportedFind } from '../../../../shared/types';
 import { apiResponse } from '../../../lib/api';
 import { FormattedMessage, useIntl } from '../../../lib/intl-react';
 import { Button } from '../../../ui/button';
-import { readAdminToken } from '../session';
+import { readOperatorToken } from '../session';
 
 type Photo = NonNullable<ReportedFind['find']['photo']>;
 
@@ -20,7 +20,7 @@ export function ReportPhoto({ photo }: { photo: Photo }) {
   const show = async () => {
     if (!photo.url) return;
     try {
-      const response = await apiResponse(photo.url, { headers: { Authorization: `Bearer ${readAdminToken() ?? ''}` } });
+      const response = await apiResponse(photo.url, { headers: { Authorization: `Bearer ${readOperatorToken() ?? ''}` } });
       setSrc(URL.createObjectURL(await response.blob()));
     } catch {
       setFailed(true);
@@ -30,22 +30,22 @@ export function ReportPhoto({ photo }: { photo: Photo }) {
   return (
     <div className="space-y-2">
       <p className="text-stone-600">
-        <FormattedMessage id={`admin.reports.photo.${photo.status}`} />
+        <FormattedMessage id={`operator.reports.photo.${photo.status}`} />
       </p>
       {src ? (
         <img
           src={src}
-          alt={intl.formatMessage({ id: 'admin.reports.photo.alt' })}
+          alt={intl.formatMessage({ id: 'operator.reports.photo.alt' })}
           className="max-h-64 rounded-lg border border-stone-200"
         />
       ) : photo.url ? (
         <Button variant="secondary" onClick={() => void show()}>
-          <FormattedMessage id="admin.reports.photo.show" />
+          <FormattedMessage id="operator.reports.photo.show" />
         </Button>
       ) : null}
       {failed ? (
         <p role="alert" className="text-red-700">
-          <FormattedMessage id="admin.reports.photo.failed" />
+          <FormattedMessage id="operator.reports.photo.failed" />
         </p>
       ) : null}
     </div>

@@ -13,27 +13,27 @@ export function DashboardHeader() {
     // The server ends the token too: forgetting it here alone would leave a copied token usable for hours.
     void logOutOperator();
     // Nothing an operator saw stays in memory for whoever uses the browser next.
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: ['operator'] });
   };
   return (
     <header className="flex flex-wrap items-center justify-between gap-3">
       <div>
         <h1 className="text-3xl font-bold">
-          <FormattedMessage id="admin.header.title" />
+          <FormattedMessage id="operator.header.title" />
         </h1>
         <p className="mt-1 text-stone-600">
-          <FormattedMessage id="admin.header.subtitle" values={{ product: config.productName }} />
+          <FormattedMessage id="operator.header.subtitle" values={{ product: config.productName }} />
         </p>
       </div>
       <nav className="flex flex-wrap items-center gap-2">
         <Link href="/admin/blog" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
-          <FormattedMessage id="admin.blogLink" />
+          <FormattedMessage id="operator.blogLink" />
         </Link>
         <Link href="/" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
-          <FormattedMessage id="admin.homeLink" />
+          <FormattedMessage id="operator.homeLink" />
         </Link>
         <Button variant="secondary" onClick={logout}>
-          <FormattedMessage id="admin.logout" />
+          <FormattedMessage id="operator.logout" />
         </Button>
       </nav>
     </header>

@@ -29,7 +29,7 @@ function scriptTags(html: string): string[] {
   return html.match(/<script\b[^>]*>/gi) ?? [];
 }
 
-describe('GET /api/admin/stones/{adminToken} answers only the right token, and never with its secrets', () => {
+describe('GET /api/admin/stones/{ownerToken} answers only the right token, and never with its secrets', () => {
   it('shows each owner only their own stone', async () => {
     const mine = await createStone({ creatorEmail: 'me@example.org' });
     const other = await createStone({ creatorEmail: 'other@example.org' });

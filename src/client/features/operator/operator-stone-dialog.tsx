@@ -12,7 +12,7 @@ import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { DialogButtons, type DialogButtonTexts } from './dialog-buttons';
 import { OperatorStoneState } from './operator-stone-state';
-import { adminApi } from './session';
+import { operatorApi } from './session';
 
 /**
  * The operator's edit dialog: title, the story (only with the story feature), photos with delete
@@ -23,29 +23,29 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
   const toast = useToast();
   const queryClient = useQueryClient();
   const path = operatorStoneAddress(id);
-  const key = ['admin', 'stone', id];
-  const stone = useQuery({ queryKey: key, queryFn: () => adminApi(path) });
+  const key = ['operator', 'stone', id];
+  const stone = useQuery({ queryKey: key, queryFn: () => operatorApi(path) });
   const changed = (next: OperatorStoneView) => {
     queryClient.setQueryData(key, next);
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'stones'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'counters'] });
+    void queryClient.invalidateQueries({ queryKey: ['operator', 'stones'] });
+    void queryClient.invalidateQueries({ queryKey: ['operator', 'counters'] });
   };
   const deletePhoto = useMutation({
-    mutationFn: (photoUrl: string) => adminApi(operatorPhotosAddress(id), { method: 'DELETE', json: { photoUrl } }),
+    mutationFn: (photoUrl: string) => operatorApi(operatorPhotosAddress(id), { method: 'DELETE', json: { photoUrl } }),
     onSuccess: (next) => {
       changed(next);
-      toast({ title: intl.formatMessage({ id: 'admin.edit.photoDeleted' }) });
+      toast({ title: intl.formatMessage({ id: 'operator.edit.photoDeleted' }) });
     },
-    onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.photoDeleteFailed' }), variant: 'error' }),
+    onError: () => toast({ title: intl.formatMessage({ id: 'operator.edit.photoDeleteFailed' }), variant: 'error' }),
   });
   const moderate = useMutation({
     mutationFn: ({ findId, change }: { findId: string; change: { hidden?: boolean; accept?: true; clearComment?: true } }) =>
-      adminApi(operatorFindAddress(id, findId), { method: 'PATCH', json: change }),
+      operatorApi(operatorFindAddress(id, findId), { method: 'PATCH', json: change }),
     onSuccess: (next) => {
       changed(next);
-      toast({ title: intl.formatMessage({ id: 'admin.edit.moderated' }) });
+      toast({ title: intl.formatMessage({ id: 'operator.edit.moderated' }) });
     },
-    onError: () => toast({ title: intl.formatMessage({ id: 'admin.edit.moderationFailed' }), variant: 'error' }),
+    onError: () => toast({ title: intl.formatMessage({ id: 'operator.edit.moderationFailed' }), variant: 'error' }),
   });
   const data = stone.data;
   return (
@@ -54,19 +54,21 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={data ? intl.formatMessage({ id: 'admin.edit.title' }, { code: data.code }) : intl.formatMessage({ id: 'admin.edit.loading' })}
-      description={intl.formatMessage({ id: 'admin.edit.description' })}
+      title={
+        data ? intl.formatMessage({ id: 'operator.edit.title' }, { code: data.code }) : intl.formatMessage({ id: 'operator.edit.loading' })
+      }
+      description={intl.formatMessage({ id: 'operator.edit.description' })}
     >
       {!data ? (
         <p className="text-stone-600">
-          <FormattedMessage id={stone.isError ? 'admin.edit.saveFailed' : 'admin.edit.loading'} />
+          <FormattedMessage id={stone.isError ? 'operator.edit.saveFailed' : 'operator.edit.loading'} />
         </p>
       ) : (
         <EditForm key={data.id} stone={data} path={path} onSaved={changed} onClose={onClose}>
           <OperatorStoneState stone={data} path={path} onSaved={changed} />
           <section className="space-y-2">
             <h3 className="text-sm font-medium text-stone-800">
-              <FormattedMessage id="admin.edit.photos" />
+              <FormattedMessage id="operator.edit.photos" />
             </h3>
             {data.hasPhotos && data.photos.length > 0 ? (
               <ul className="grid grid-cols-3 gap-2">
@@ -78,12 +80,12 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
                       className="absolute right-1 top-1 px-2 py-1 text-red-700"
                       disabled={deletePhoto.isPending}
                       onClick={() => {
-                        if (window.confirm(intl.formatMessage({ id: 'admin.edit.photoConfirm' }))) deletePhoto.mutate(url);
+                        if (window.confirm(intl.formatMessage({ id: 'operator.edit.photoConfirm' }))) deletePhoto.mutate(url);
                       }}
                     >
                       <span aria-hidden="true">✕</span>
                       <span className="sr-only">
-                        <FormattedMessage id="admin.edit.deletePhoto" values={{ n: i + 1 }} />
+                        <FormattedMessage id="operator.edit.deletePhoto" values={{ n: i + 1 }} />
                       </span>
                     </Button>
                   </li>
@@ -91,17 +93,17 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
               </ul>
             ) : (
               <p className="text-sm text-stone-600">
-                <FormattedMessage id="admin.edit.noPhotos" />
+                <FormattedMessage id="operator.edit.noPhotos" />
               </p>
             )}
           </section>
           <section className="space-y-2">
             <h3 className="text-sm font-medium text-stone-800">
-              <FormattedMessage id="admin.edit.finds" />
+              <FormattedMessage id="operator.edit.finds" />
             </h3>
             {data.finds.length === 0 ? (
               <p className="text-sm text-stone-600">
-                <FormattedMessage id="admin.edit.noFinds" />
+                <FormattedMessage id="operator.edit.noFinds" />
               </p>
             ) : (
               <ul className="divide-y divide-stone-100 text-sm" data-testid="operator-finds">
@@ -111,12 +113,12 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
                       <span className="font-medium">{find.location}</span> · {formatGermanDate(find.createdAt)}
                       {find.hidden ? (
                         <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
-                          <FormattedMessage id="admin.edit.hidden" />
+                          <FormattedMessage id="operator.edit.hidden" />
                         </span>
                       ) : null}
                       {find.pending ? (
                         <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
-                          <FormattedMessage id={find.flag === 'speed' ? 'admin.edit.flagSpeed' : 'admin.edit.flagRepeat'} />
+                          <FormattedMessage id={find.flag === 'speed' ? 'operator.edit.flagSpeed' : 'operator.edit.flagRepeat'} />
                         </span>
                       ) : null}
                     </p>
@@ -128,7 +130,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
                           disabled={moderate.isPending}
                           onClick={() => moderate.mutate({ findId: find.id, change: { accept: true } })}
                         >
-                          <FormattedMessage id="admin.edit.accept" />
+                          <FormattedMessage id="operator.edit.accept" />
                         </Button>
                       ) : null}
                       <Button
@@ -137,7 +139,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
                         disabled={moderate.isPending}
                         onClick={() => moderate.mutate({ findId: find.id, change: { hidden: !find.hidden } })}
                       >
-                        <FormattedMessage id={find.hidden ? 'admin.edit.show' : 'admin.edit.hide'} />
+                        <FormattedMessage id={find.hidden ? 'operator.edit.show' : 'operator.edit.hide'} />
                       </Button>
                       {find.comment ? (
                         <Button
@@ -146,7 +148,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
                           disabled={moderate.isPending}
                           onClick={() => moderate.mutate({ findId: find.id, change: { clearComment: true } })}
                         >
-                          <FormattedMessage id="admin.edit.clearComment" />
+                          <FormattedMessage id="operator.edit.clearComment" />
                         </Button>
                       ) : null}
                     </span>
@@ -161,7 +163,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
   );
 }
 
-const TEXTS: DialogButtonTexts = { cancel: 'admin.edit.cancel', save: 'admin.edit.save', saving: 'admin.edit.saving' };
+const TEXTS: DialogButtonTexts = { cancel: 'operator.edit.cancel', save: 'operator.edit.save', saving: 'operator.edit.saving' };
 
 /** Title and story start from the stone as loaded (the photos and finds above them change without resetting them). */
 function EditForm({
@@ -182,15 +184,15 @@ function EditForm({
   const [title, setTitle] = useState(stone.title);
   const [story, setStory] = useState(stone.story ?? '');
   const save = useMutation({
-    mutationFn: () => adminApi(path, { method: 'PATCH', json: stone.hasStory ? { title, story } : { title } }),
+    mutationFn: () => operatorApi(path, { method: 'PATCH', json: stone.hasStory ? { title, story } : { title } }),
     onSuccess: (next) => {
       onSaved(next);
-      toast({ title: intl.formatMessage({ id: 'admin.edit.saved' }) });
+      toast({ title: intl.formatMessage({ id: 'operator.edit.saved' }) });
       onClose();
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'admin.edit.saveFailed' }),
+        title: intl.formatMessage({ id: 'operator.edit.saveFailed' }),
         description: apiErrorMessage(error) ?? undefined,
         variant: 'error',
       }),
@@ -202,7 +204,7 @@ function EditForm({
   return (
     <form onSubmit={submit} className="space-y-5">
       <TextField
-        label={intl.formatMessage({ id: 'admin.edit.stoneTitle' })}
+        label={intl.formatMessage({ id: 'operator.edit.stoneTitle' })}
         required
         maxLength={MAX_TITLE_LENGTH}
         value={title}
@@ -210,7 +212,7 @@ function EditForm({
       />
       {stone.hasStory ? (
         <TextArea
-          label={intl.formatMessage({ id: 'admin.edit.story' })}
+          label={intl.formatMessage({ id: 'operator.edit.story' })}
           rows={5}
           maxLength={MAX_STORY_LENGTH}
           value={story}

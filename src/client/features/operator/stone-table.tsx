@@ -12,7 +12,7 @@ import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { OperatorStoneDialog } from './operator-stone-dialog';
-import { adminApi, adminList } from './session';
+import { operatorApi, operatorList } from './session';
 import { STONE_COLUMNS, StoneRow } from './stone-row';
 
 /** Which page of the table: the newest, the oldest, or the one older (`after`) or newer (`before`) than a cursor. */
@@ -22,8 +22,8 @@ const LAST: Place = { kind: 'last' };
 
 /** How many stones: all of them counted, more than the cap, or at least as many as a count of several words read. */
 function countText({ total, capped }: { total: number; capped: boolean }): MessageId {
-  if (!capped) return 'admin.table.count';
-  return total >= SEARCH_COUNT_CAP ? 'admin.table.countCapped' : 'admin.table.countAtLeast';
+  if (!capped) return 'operator.table.count';
+  return total >= SEARCH_COUNT_CAP ? 'operator.table.countCapped' : 'operator.table.countAtLeast';
 }
 
 /** A button to another page, disabled where there is none that way. */
@@ -49,8 +49,8 @@ export function StoneTable() {
   if (place.kind === 'last') query.set('last', '1');
   else if (place.kind !== 'first') query.set(place.kind, place.cursor);
   const list = useQuery({
-    queryKey: ['admin', 'stones', q, place],
-    queryFn: () => adminList(operatorStonesAddress(query)),
+    queryKey: ['operator', 'stones', q, place],
+    queryFn: () => operatorList(operatorStonesAddress(query)),
     placeholderData: keepPreviousData,
   });
   // A deletion can leave a page empty: back to the newest stones.
@@ -58,14 +58,14 @@ export function StoneTable() {
     if (list.data && list.data.items.length === 0 && place.kind !== 'first') setPlace(FIRST);
   }, [list.data, place]);
   const remove = useMutation({
-    mutationFn: (stone: OperatorStoneRow) => adminApi(operatorDeleteAddress(stone.id), { method: 'DELETE' }),
+    mutationFn: (stone: OperatorStoneRow) => operatorApi(operatorDeleteAddress(stone.id), { method: 'DELETE' }),
     onSuccess: () => {
-      toast({ title: intl.formatMessage({ id: 'admin.delete.done' }) });
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      toast({ title: intl.formatMessage({ id: 'operator.delete.done' }) });
+      void queryClient.invalidateQueries({ queryKey: ['operator'] });
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'admin.delete.failed' }),
+        title: intl.formatMessage({ id: 'operator.delete.failed' }),
         description: apiErrorMessage(error) ?? undefined,
         variant: 'error',
       }),
@@ -79,32 +79,32 @@ export function StoneTable() {
     <Card aria-labelledby="admin-stones-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="admin-stones-title" className="text-xl font-semibold">
-          <FormattedMessage id="admin.table.title" values={{ product: config.productName }} />
+          <FormattedMessage id="operator.table.title" values={{ product: config.productName }} />
         </h2>
         <form onSubmit={search} className="flex items-end gap-2">
           <TextField
-            label={intl.formatMessage({ id: 'admin.table.search' })}
+            label={intl.formatMessage({ id: 'operator.table.search' })}
             type="search"
             value={typed}
             maxLength={100}
             onChange={(event) => setTyped(event.target.value)}
           />
           <Button type="submit" variant="secondary">
-            <FormattedMessage id="admin.table.searchButton" />
+            <FormattedMessage id="operator.table.searchButton" />
           </Button>
         </form>
       </div>
       {list.isPending ? (
         <p className="text-stone-600">
-          <FormattedMessage id="admin.table.loading" />
+          <FormattedMessage id="operator.table.loading" />
         </p>
       ) : list.isError ? (
         <p role="alert" className="text-red-700">
-          <FormattedMessage id="admin.table.failed" />
+          <FormattedMessage id="operator.table.failed" />
         </p>
       ) : list.data.items.length === 0 ? (
         <p className="text-stone-600">
-          <FormattedMessage id="admin.table.empty" />
+          <FormattedMessage id="operator.table.empty" />
         </p>
       ) : (
         <div className="overflow-x-auto">
@@ -113,7 +113,7 @@ export function StoneTable() {
               <tr>
                 {STONE_COLUMNS.map((column) => (
                   <th key={column} scope="col" className="px-2 py-2 font-medium">
-                    <FormattedMessage id={`admin.table.${column}`} />
+                    <FormattedMessage id={`operator.table.${column}`} />
                   </th>
                 ))}
               </tr>
@@ -135,12 +135,12 @@ export function StoneTable() {
       {list.data && list.data.items.length > 0 ? (
         <nav
           className="flex flex-wrap items-center justify-between gap-3 text-sm"
-          aria-label={intl.formatMessage({ id: 'admin.table.title' }, { product: config.productName })}
+          aria-label={intl.formatMessage({ id: 'operator.table.title' }, { product: config.productName })}
         >
           <span className="flex gap-2">
-            <PageButton label="admin.table.first" to={list.data.prev ? FIRST : null} go={setPlace} />
+            <PageButton label="operator.table.first" to={list.data.prev ? FIRST : null} go={setPlace} />
             <PageButton
-              label="admin.table.previous"
+              label="operator.table.previous"
               to={list.data.prev ? { kind: 'before', cursor: list.data.prev } : null}
               go={setPlace}
             />
@@ -149,8 +149,8 @@ export function StoneTable() {
             <FormattedMessage id={countText(list.data)} values={{ total: list.data.total }} />
           </span>
           <span className="flex gap-2">
-            <PageButton label="admin.table.next" to={list.data.next ? { kind: 'after', cursor: list.data.next } : null} go={setPlace} />
-            <PageButton label="admin.table.last" to={list.data.next ? LAST : null} go={setPlace} />
+            <PageButton label="operator.table.next" to={list.data.next ? { kind: 'after', cursor: list.data.next } : null} go={setPlace} />
+            <PageButton label="operator.table.last" to={list.data.next ? LAST : null} go={setPlace} />
           </span>
         </nav>
       ) : null}

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
-import { storeAdminToken } from './session';
+import { storeOperatorToken } from './session';
 
 /** The operator's login; after a session ended (`?session=expired`) it says why the form is back. */
 export function LoginForm() {
@@ -21,15 +21,18 @@ export function LoginForm() {
   const login = useMutation({
     mutationFn: () => api(loginAddress(), { method: 'POST', json: { email, password } }),
     onSuccess: ({ token }) => {
-      storeAdminToken(token);
-      toast({ title: intl.formatMessage({ id: 'admin.login.success' }), description: intl.formatMessage({ id: 'admin.login.welcome' }) });
+      storeOperatorToken(token);
+      toast({
+        title: intl.formatMessage({ id: 'operator.login.success' }),
+        description: intl.formatMessage({ id: 'operator.login.welcome' }),
+      });
     },
     onError: (error) =>
       toast({
-        title: intl.formatMessage({ id: 'admin.login.failed' }),
+        title: intl.formatMessage({ id: 'operator.login.failed' }),
         description:
           error instanceof ApiRequestError && error.status === 401
-            ? intl.formatMessage({ id: 'admin.login.invalid' })
+            ? intl.formatMessage({ id: 'operator.login.invalid' })
             : (apiErrorMessage(error) ?? error.message),
         variant: 'error',
       }),
@@ -43,15 +46,15 @@ export function LoginForm() {
       <Card>
         <form onSubmit={submit} className="space-y-4">
           <h1 className="text-2xl font-bold">
-            <FormattedMessage id="admin.login.title" />
+            <FormattedMessage id="operator.login.title" />
           </h1>
           {expired ? (
             <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-              <FormattedMessage id="admin.login.expired" />
+              <FormattedMessage id="operator.login.expired" />
             </p>
           ) : null}
           <TextField
-            label={intl.formatMessage({ id: 'admin.login.email' })}
+            label={intl.formatMessage({ id: 'operator.login.email' })}
             type="email"
             autoComplete="username"
             required
@@ -59,7 +62,7 @@ export function LoginForm() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <TextField
-            label={intl.formatMessage({ id: 'admin.login.password' })}
+            label={intl.formatMessage({ id: 'operator.login.password' })}
             type="password"
             autoComplete="current-password"
             required
@@ -67,7 +70,7 @@ export function LoginForm() {
             onChange={(event) => setPassword(event.target.value)}
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
-            <FormattedMessage id={login.isPending ? 'admin.login.pending' : 'admin.login.submit'} />
+            <FormattedMessage id={login.isPending ? 'operator.login.pending' : 'operator.login.submit'} />
           </Button>
         </form>
       </Card>

@@ -13,14 +13,14 @@ import { publishStatistics } from '../../statistics/queries';
 import { findPhotoObject, photoGone, reportedFind, reportedFinds, resolveReports, runAlone } from './queries';
 
 /** A find id that names no find, or a find nobody reported (any more). */
-const noOpenReports = () => new ApiError(404, 'FIND_NOT_FOUND', 'admin.reportNotFound');
+const noOpenReports = () => new ApiError(404, 'FIND_NOT_FOUND', 'operator.reportNotFound');
 
 /**
  * The operator's moderation list under `/api/admin` (the operator check runs in front, lib/routing.ts
  * `operatorOnly`): reported public finds, each resolved by hiding the find, removing its photo or dismissing the
  * reports. Every answer carries the operator's data only (never a finder's or a creator's e-mail address).
  */
-export const adminReports = new Hono<AppEnv>()
+export const operatorReports = new Hono<AppEnv>()
   .get('/reports', async (c) => {
     const { page, pageSize } = parseInput(reportListQuerySchema, c.req.query());
     const { rows, total } = await reportedFinds(getDb(c.env.DB), page, pageSize);
@@ -52,7 +52,7 @@ export const adminReports = new Hono<AppEnv>()
       // The share cards that drew the find were erased with it (its stone is asked for a new one: the change named above).
       await purgeErasedCards(db, c.env.PHOTOS, find.stoneId);
     } else if (action === 'remove-photo') {
-      if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'admin.reportNoPhoto');
+      if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'operator.reportNoPhoto');
       const resolve = resolveReports(db, findId, { resolution: 'photo-removed', operatorId }, photoGone(findId));
       const key = await dropFindPhoto(db, findId, new Date(), [resolve]);
       // Taken down at the same moment by its owner: the photo is gone all the same.
