@@ -85,7 +85,7 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('status').filter({ hasText: say(locale, 'stone-aside.subscribe.confirmHint') })).toBeVisible();
       const confirmation = await mailFor(
         request,
-        (mail) => mail.to === follower && mail.subject === say(locale, 'mail.confirm.subject', { title }),
+        (mail) => mail.to === follower && mail.subject === say(locale, 'server.mail.confirm.subject', { title }),
       );
       await page.goto(mailPath(confirmation, '/abo/bestaetigen'));
       await expect(page.getByRole('heading', { name: say(locale, 'mail-links.abo.confirm.title') })).toBeVisible();
@@ -101,7 +101,7 @@ for (const locale of LOCALES) {
       expect(found.status()).toBe(201);
       const findMail = await mailFor(
         request,
-        (mail) => mail.to === follower && mail.subject === say(locale, 'mail.find.subscriberSubject', { title }),
+        (mail) => mail.to === follower && mail.subject === say(locale, 'server.mail.find.subscriberSubject', { title }),
       );
       await page.goto(mailPath(findMail, '/abo/abmelden'));
       await expectOnlyLanguage(page, locale);

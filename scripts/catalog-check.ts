@@ -8,10 +8,10 @@ const readCatalog = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as 
  * Every catalog against the languages declared for it (`namespaceTable` and `serverTable`: src/shared/i18n/namespaces.ts
  * NAMESPACES and SERVER_CATALOGS): each declared language has
  * exactly the German keys, no catalog is in an undeclared language, every folder of src/shared/i18n is a declared
- * namespace and every interface text's id begins with its namespace. Throws one error naming each namespace,
+ * namespace and every interface text's id begins with its namespace (a server catalog's with `serverNamespace`). Throws one error naming each namespace,
  * language and key that is wrong.
  */
-export function checkCatalogs(root: string, namespaceTable: Table, serverTable: Table): void {
+export function checkCatalogs(root: string, namespaceTable: Table, serverTable: Table, serverNamespace: (folder: string) => string): void {
   const problems: string[] = [];
   const i18n = resolve(root, 'src/shared/i18n');
   for (const entry of readdirSync(i18n, { withFileTypes: true }))
@@ -36,6 +36,6 @@ export function checkCatalogs(root: string, namespaceTable: Table, serverTable: 
   };
   for (const [ns, languages] of Object.entries(namespaceTable))
     check(`namespace ${ns}`, ns === 'core' ? i18n : resolve(i18n, ns), languages, ns);
-  for (const [folder, languages] of Object.entries(serverTable)) check(folder, resolve(root, folder), languages);
+  for (const [folder, languages] of Object.entries(serverTable)) check(folder, resolve(root, folder), languages, serverNamespace(folder));
   if (problems.length > 0) throw new Error(`The message catalogs do not match their declared languages:\n${problems.join('\n')}`);
 }

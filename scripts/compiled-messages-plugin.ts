@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import { LOCALES } from '../src/shared/i18n/locale.ts';
-import { NAMESPACES, SERVER_CATALOGS } from '../src/shared/i18n/namespaces.ts';
+import { NAMESPACES, SERVER_CATALOGS, serverNamespace } from '../src/shared/i18n/namespaces.ts';
 import { checkCatalogs } from './catalog-check.ts';
 
 const PREFIX = 'virtual:messages/';
@@ -78,7 +78,7 @@ export function compiledMessages(): Plugin {
     buildStart() {
       // A catalog that lacks a text in a language declared for it fails the build (a running dev server says so).
       try {
-        checkCatalogs(root, NAMESPACES, SERVER_CATALOGS);
+        checkCatalogs(root, NAMESPACES, SERVER_CATALOGS, serverNamespace);
       } catch (error) {
         if (command === 'build') throw error;
         this.warn((error as Error).message);

@@ -141,7 +141,7 @@ async function refuseMisconfigured(c: Context<AppEnv>, next: Next) {
   if (!addressOf(c.req.raw).startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
     return c.html(misconfiguredPage(locale, refused), 503, headers);
   }
-  const message = text(locale, 'api.misconfigured', { settings: refused.join(', ') });
+  const message = text(locale, 'server.api.misconfigured', { settings: refused.join(', ') });
   return c.json({ error: { code: 'MISCONFIGURED', message } }, 503, headers);
 }
 app.use(refuseMisconfigured);
@@ -195,13 +195,13 @@ export type ApiRoutes = typeof routes;
 // Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
 // there is an operator's, which needs a login.
 const operatorsOnly = () => {
-  throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
+  throw new ApiError(401, 'UNAUTHORIZED', 'server-owner.api.unauthorized');
 };
 app.all(`${sideMount('owner')}/*`, operatorsOnly);
 app.all(sideMount('owner'), operatorsOnly);
 
 app.all('/api/*', () => {
-  throw new ApiError(404, 'NOT_FOUND', 'api.notFound');
+  throw new ApiError(404, 'NOT_FOUND', 'server.api.notFound');
 });
 
 /**
@@ -242,9 +242,9 @@ app.onError((error, c) => {
   const requestId = c.get('requestId') ?? crypto.randomUUID();
   log.error('unhandled error', { requestId, path: addressOf(c.req.raw), ...describeError(error) });
   if (addressOf(c.req.raw).startsWith('/api/') || !c.req.header('accept')?.includes('text/html')) {
-    return c.json({ error: { code: 'INTERNAL_ERROR', message: text(locale, 'api.internal', { requestId }) } }, 500);
+    return c.json({ error: { code: 'INTERNAL_ERROR', message: text(locale, 'server.api.internal', { requestId }) } }, 500);
   }
   return c.html(errorPage(locale, requestId), 500);
 });
 
-app.notFound((c) => apiErrorResponse(c, new ApiError(404, 'NOT_FOUND', 'api.notFound')));
+app.notFound((c) => apiErrorResponse(c, new ApiError(404, 'NOT_FOUND', 'server.api.notFound')));

@@ -97,7 +97,11 @@ describe('blog post schema (the blog form)', () => {
   });
 
   it('asks for title, summary and content with one message', () => {
-    expect(messages({ title: ' ', excerpt: '', content: undefined })).toEqual(['blog.required', 'blog.required', 'blog.required']);
+    expect(messages({ title: ' ', excerpt: '', content: undefined })).toEqual([
+      'server-owner.blog.required',
+      'server-owner.blog.required',
+      'server-owner.blog.required',
+    ]);
   });
 
   it('takes tags as the form writes them or as a list, and defaults to a draft without image', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorIn } from '../../src/worker/lib/errors';
 
 describe('apiErrorIn', () => {
-  const unavailable = new ApiError(503, 'DATABASE_UNAVAILABLE', 'api.databaseUnavailable');
+  const unavailable = new ApiError(503, 'DATABASE_UNAVAILABLE', 'server.api.databaseUnavailable');
 
   it('finds an ApiError itself or as the cause of a wrapping error', () => {
     expect(apiErrorIn(unavailable)).toBe(unavailable);

@@ -26,7 +26,7 @@ describe('the finder’s language, one of eleven', () => {
     const res = await call('/api/stones/NOT-A-CODE', { headers: { 'accept-language': `pt-BR,pt;q=0.9,${locale};q=0.8,en;q=0.1` } });
     expect(res.status).toBe(400);
     const body = await res.json<{ error: { message: string } }>();
-    expect(body.error.message).toBe(say(locale, 'api.invalidCode'));
+    expect(body.error.message).toBe(say(locale, 'server.api.invalidCode'));
     expect(res.headers.get('vary')).toContain('Accept-Language');
   });
 
@@ -53,18 +53,18 @@ describe('the finder’s language, one of eleven', () => {
     const subscribed = await postJson(`/api/stones/${code}/notifications`, { email: follower }, { 'accept-language': 'pl-PL,pl;q=0.9' });
     expect(subscribed.status).toBe(201);
     const [confirmation] = await waitForMails(mailsTo(follower));
-    expect(confirmation?.subject).toBe(say('pl', 'mail.confirm.subject', { title: 'Putnik' }));
-    expect(confirmation?.html).toContain(say('pl', 'mail.confirm.button'));
+    expect(confirmation?.subject).toBe(say('pl', 'server.mail.confirm.subject', { title: 'Putnik' }));
+    expect(confirmation?.html).toContain(say('pl', 'server.mail.confirm.button'));
     const token = tokenOf(linkIn(confirmation ?? ({ text: '' } as never), `${SITE}/abo/bestaetigen?token=`));
     expect((await postJson('/api/notifications/confirm', { token })).status).toBe(200);
 
     // A find logged by someone reading Greek: the follower reads Polish, the owner English.
     const found = await postFind(code, { location: 'Riva, Split', latitude: 43.508, longitude: 16.44 }, { 'accept-language': 'el' });
     expect(found.status).toBe(201);
-    const subject = say('pl', 'mail.find.subscriberSubject', { title: 'Putnik' });
+    const subject = say('pl', 'server.mail.find.subscriberSubject', { title: 'Putnik' });
     const [findMail] = await waitForMails((mails) => mailsTo(follower)(mails).filter((mail) => mail.subject === subject));
     expect(findMail?.html).toContain('<html lang="pl">');
-    expect(findMail?.text).toContain(say('pl', 'mail.find.where', { location: 'Riva, Split' }));
+    expect(findMail?.text).toContain(say('pl', 'server.mail.find.where', { location: 'Riva, Split' }));
     const ownerMails = await waitForMails(mailsTo(owner), 2);
     expect(ownerMails.map((mail) => mail.subject)).toContain('Your stone “Putnik” was found');
   });

@@ -222,12 +222,12 @@ describe('paging by cursors', () => {
   });
 
   it.each([
-    ['a cursor that is none', { after: 'nicht-base36!' }, 'operator.query.cursor'],
-    ['a cursor with something else than a code', { before: '1.a/b' }, 'operator.query.cursor'],
-    ['two places at once', { after: '1.ABC-DEF-012', before: '1.ABC-DEF-012' }, 'operator.query.invalid'],
-    ['a cursor and a page', { after: '1.ABC-DEF-012', page: '2' }, 'operator.query.invalid'],
-    ['a page deeper than its offset reaches', { page: '30', pageSize: '50' }, 'operator.query.pageTooDeep'],
-    ['a search of too many words', { q: 'a b c d e f g h i' }, 'operator.query.tooManyWords'],
+    ['a cursor that is none', { after: 'nicht-base36!' }, 'server-owner.operator.query.cursor'],
+    ['a cursor with something else than a code', { before: '1.a/b' }, 'server-owner.operator.query.cursor'],
+    ['two places at once', { after: '1.ABC-DEF-012', before: '1.ABC-DEF-012' }, 'server-owner.operator.query.invalid'],
+    ['a cursor and a page', { after: '1.ABC-DEF-012', page: '2' }, 'server-owner.operator.query.invalid'],
+    ['a page deeper than its offset reaches', { page: '30', pageSize: '50' }, 'server-owner.operator.query.pageTooDeep'],
+    ['a search of too many words', { q: 'a b c d e f g h i' }, 'server-owner.operator.query.tooManyWords'],
   ] as const)('refuses %s with 400 in the one error shape', async (_, params, text) => {
     const res = await call(`/api/admin/stones?${new URLSearchParams(params)}`, {
       headers: { ...bearer(await operatorToken()), 'accept-language': 'en' },

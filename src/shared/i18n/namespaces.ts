@@ -45,8 +45,14 @@ export const NAMESPACES = {
 /**
  * The Worker's own texts (API errors, the error page, mails) and their languages: what a finder meets
  * (src/worker/i18n) in every language, the owner's and operator's (src/worker/i18n/owner) in German and English.
+ * Their ids begin with their catalog's namespace too (serverNamespace): `server.api.invalidCode`,
+ * `server-owner.mail.created.subject`.
  */
 export const SERVER_CATALOGS = {
   'src/worker/i18n': LOCALES,
   'src/worker/i18n/owner': OWNER_LOCALES,
 } as const satisfies Record<string, readonly Locale[]>;
+
+/** A server catalog's namespace, the first segment of its ids: `server`, and `server-<folder>` for a folder inside it. */
+export const serverNamespace = (folder: string): string =>
+  folder === 'src/worker/i18n' ? 'server' : `server-${folder.slice('src/worker/i18n/'.length).replaceAll('/', '-')}`;

@@ -17,7 +17,12 @@ export const MAX_IMAGE_URL_LENGTH = 2000;
 export const MAX_BLOG_JSON_BYTES = 256 * 1024;
 
 const required = (max: number) =>
-  v.pipe(v.optional(v.string('blog.required'), ''), v.trim(), v.nonEmpty('blog.required'), v.maxLength(max, 'blog.tooLong'));
+  v.pipe(
+    v.optional(v.string('server-owner.blog.required'), ''),
+    v.trim(),
+    v.nonEmpty('server-owner.blog.required'),
+    v.maxLength(max, 'server-owner.blog.tooLong'),
+  );
 
 /**
  * An https address or a path of this site: not `//host` nor `/\host` (browsers read a backslash as a slash, so
@@ -34,31 +39,37 @@ export const blogPostSchema = v.pipe(
   v.object({
     title: required(MAX_BLOG_TITLE_LENGTH),
     slug: v.pipe(
-      v.optional(v.nullable(v.string('blog.slug.invalid')), ''),
+      v.optional(v.nullable(v.string('server-owner.blog.slug.invalid')), ''),
       v.transform((slug) => slugify(slug ?? '')),
     ),
     excerpt: required(MAX_BLOG_EXCERPT_LENGTH),
     content: required(MAX_BLOG_CONTENT_LENGTH),
     tags: v.pipe(
       v.optional(
-        v.union([v.array(v.string('blog.tags.invalid'), 'blog.tags.invalid'), v.string('blog.tags.invalid')], 'blog.tags.invalid'),
+        v.union(
+          [
+            v.array(v.string('server-owner.blog.tags.invalid'), 'server-owner.blog.tags.invalid'),
+            v.string('server-owner.blog.tags.invalid'),
+          ],
+          'server-owner.blog.tags.invalid',
+        ),
         [],
       ),
       v.transform((tags) => (typeof tags === 'string' ? splitTags(tags) : splitTags(tags.join(',')))),
-      v.maxLength(MAX_TAGS, 'blog.tags.tooMany'),
-      v.check((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), 'blog.tags.tooLong'),
+      v.maxLength(MAX_TAGS, 'server-owner.blog.tags.tooMany'),
+      v.check((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), 'server-owner.blog.tags.tooLong'),
     ),
-    published: v.optional(v.boolean('blog.published.invalid'), false),
+    published: v.optional(v.boolean('server-owner.blog.published.invalid'), false),
     featuredImage: v.pipe(
-      v.optional(v.nullable(v.string('blog.image.invalid')), ''),
+      v.optional(v.nullable(v.string('server-owner.blog.image.invalid')), ''),
       v.transform((url) => url?.trim() ?? ''),
-      v.maxLength(MAX_IMAGE_URL_LENGTH, 'blog.image.invalid'),
-      v.check((url) => url === '' || IMAGE_URL.test(url), 'blog.image.invalid'),
+      v.maxLength(MAX_IMAGE_URL_LENGTH, 'server-owner.blog.image.invalid'),
+      v.check((url) => url === '' || IMAGE_URL.test(url), 'server-owner.blog.image.invalid'),
     ),
   }),
   // An empty slug comes from the title.
   v.transform((post) => ({ ...post, slug: (post.slug || slugify(post.title)).slice(0, MAX_SLUG_LENGTH).replace(/-+$/, '') })),
-  v.check((post) => post.slug.length > 0, 'blog.slug.empty'),
+  v.check((post) => post.slug.length > 0, 'server-owner.blog.slug.empty'),
 );
 
 export type BlogPostInput = v.InferOutput<typeof blogPostSchema>;

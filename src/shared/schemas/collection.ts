@@ -133,5 +133,5 @@ export const collectionUpdateSchema = v.pipe(
       ),
     ),
   }),
-  v.check((input) => input.title !== undefined || input.dedication !== undefined, 'collection.nothingToChange'),
+  v.check((input) => input.title !== undefined || input.dedication !== undefined, 'server-owner.collection.nothingToChange'),
 );

@@ -56,9 +56,9 @@ export const flag = v.pipe(
 /** A whole number in a query string (a page, a page size), between min and max. */
 export const wholeNumber = (min: number, max: number) =>
   v.pipe(
-    v.string('operator.query.invalid'),
-    v.regex(/^\d{1,6}$/, 'operator.query.invalid'),
+    v.string('server-owner.operator.query.invalid'),
+    v.regex(/^\d{1,6}$/, 'server-owner.operator.query.invalid'),
     v.toNumber(),
-    v.minValue(min, 'operator.query.invalid'),
-    v.maxValue(max, 'operator.query.invalid'),
+    v.minValue(min, 'server-owner.operator.query.invalid'),
+    v.maxValue(max, 'server-owner.operator.query.invalid'),
   );

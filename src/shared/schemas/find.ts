@@ -40,7 +40,7 @@ export const findSchema = v.pipe(
       plainText,
     ),
     finderEmail: optionalEmail,
-    precision: v.optional(v.picklist(PRECISIONS, 'precision.invalid'), 'exact'),
+    precision: v.optional(v.picklist(PRECISIONS, 'server.precision.invalid'), 'exact'),
     /** "I'll keep it for a while": the stone rests with the finder until its next find. */
     keep: flag,
     /** The country of the place as the geocoder named it (ISO 3166-1 alpha-2); the collection's countries. */

@@ -10,7 +10,7 @@ export const STONE_FINDS_EMBEDDED = 50;
 export const FINDS_PAGE_SIZE = 50;
 export const MAX_FINDS_PAGE_SIZE = 100;
 
-/** The message of a malformed query: no text of its own, so the answer names the field (`api.invalidField`). */
+/** The message of a malformed query: no text of its own, so the answer names the field (`server.api.invalidField`). */
 const INVALID = 'finds.query.invalid';
 
 /** A whole number written in decimal digits only, within bounds. */

@@ -6,10 +6,10 @@ export const MAX_ADDRESS_LENGTH = 200;
 
 export const addressSearchSchema = v.object({
   q: v.pipe(
-    v.optional(v.string('geocode.addressRequired'), ''),
+    v.optional(v.string('server.geocode.addressRequired'), ''),
     v.trim(),
-    v.nonEmpty('geocode.addressRequired'),
-    v.maxLength(MAX_ADDRESS_LENGTH, 'geocode.addressTooLong'),
+    v.nonEmpty('server.geocode.addressRequired'),
+    v.maxLength(MAX_ADDRESS_LENGTH, 'server.geocode.addressTooLong'),
   ),
 });
 
@@ -23,8 +23,8 @@ const coordinate = (min: number, max: number, message: string) =>
   );
 
 export const reverseSchema = v.object({
-  lat: coordinate(-90, 90, 'geocode.latitude'),
-  lon: coordinate(-180, 180, 'geocode.longitude'),
+  lat: coordinate(-90, 90, 'server.geocode.latitude'),
+  lon: coordinate(-180, 180, 'server.geocode.longitude'),
   /** The find's precision: the name at its level, asked with the position rounded to it. Without it: exact. */
-  precision: v.optional(v.picklist(PRECISIONS, 'geocode.precision'), 'exact'),
+  precision: v.optional(v.picklist(PRECISIONS, 'server.geocode.precision'), 'exact'),
 });

@@ -6,13 +6,17 @@ import { editedTitle, findPhotoDecision, settableStatus } from './owner';
 /** `POST /api/admin/login` (e-mail and password required). */
 export const loginSchema = v.object({
   email: v.pipe(
-    v.optional(v.string('login.required'), ''),
+    v.optional(v.string('server-owner.login.required'), ''),
     v.trim(),
     v.toLowerCase(),
-    v.nonEmpty('login.required'),
-    v.maxLength(MAX_EMAIL_LENGTH, 'login.required'),
+    v.nonEmpty('server-owner.login.required'),
+    v.maxLength(MAX_EMAIL_LENGTH, 'server-owner.login.required'),
   ),
-  password: v.pipe(v.optional(v.string('login.required'), ''), v.nonEmpty('login.required'), v.maxLength(1024, 'login.required')),
+  password: v.pipe(
+    v.optional(v.string('server-owner.login.required'), ''),
+    v.nonEmpty('server-owner.login.required'),
+    v.maxLength(1024, 'server-owner.login.required'),
+  ),
 });
 
 /** `PATCH /api/admin/stones/id/{id}` (title, story; and the stone's state, as its owner may set it); at least one. */
@@ -30,7 +34,10 @@ export const operatorUpdateSchema = v.pipe(
     ),
     status: v.optional(settableStatus),
   }),
-  v.check((input) => input.title !== undefined || input.story !== undefined || input.status !== undefined, 'operator.nothingToChange'),
+  v.check(
+    (input) => input.title !== undefined || input.story !== undefined || input.status !== undefined,
+    'server-owner.operator.nothingToChange',
+  ),
 );
 
 /**
@@ -39,13 +46,13 @@ export const operatorUpdateSchema = v.pipe(
  */
 export const findModerationSchema = v.pipe(
   v.object({
-    hidden: v.optional(v.boolean('hidden.invalid')),
-    accept: v.optional(v.literal(true, 'accept.invalid')),
-    clearComment: v.optional(v.literal(true, 'operator.clearComment.invalid')),
+    hidden: v.optional(v.boolean('server-owner.hidden.invalid')),
+    accept: v.optional(v.literal(true, 'server-owner.accept.invalid')),
+    clearComment: v.optional(v.literal(true, 'server-owner.operator.clearComment.invalid')),
     photo: v.optional(findPhotoDecision),
   }),
   v.check(
     (input) => input.hidden !== undefined || input.accept !== undefined || input.clearComment !== undefined || input.photo !== undefined,
-    'operator.moderationNothing',
+    'server-owner.operator.moderationNothing',
   ),
 );

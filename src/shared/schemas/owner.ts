@@ -18,7 +18,7 @@ export const editedTitle = v.pipe(
  * The states an owner or the operator may set: `missing`, or `travelling` again. `resting` belongs to a finder who
  * keeps the stone; nobody else can say that.
  */
-export const settableStatus = v.picklist(['missing', 'travelling'], 'status.invalid');
+export const settableStatus = v.picklist(['missing', 'travelling'], 'server-owner.status.invalid');
 
 /** `PATCH /api/admin/stones/{ownerToken}`: what the owner may change; at least one of them. */
 export const ownerUpdateSchema = v.pipe(
@@ -27,22 +27,22 @@ export const ownerUpdateSchema = v.pipe(
     story: v.optional(
       v.pipe(v.string('stone-fields.story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'), plainText),
     ),
-    notifyOnFind: v.optional(v.boolean('notifyOnFind.invalid')),
+    notifyOnFind: v.optional(v.boolean('server-owner.notifyOnFind.invalid')),
     status: v.optional(settableStatus),
   }),
   v.check(
     (input) => input.title !== undefined || input.story !== undefined || input.notifyOnFind !== undefined || input.status !== undefined,
-    'owner.nothingToChange',
+    'server-owner.owner.nothingToChange',
   ),
 );
 
 /** `DELETE /api/admin/stones/{ownerToken}/photos`: the photo named by its address (`photoUrl`). */
 export const photoDeleteSchema = v.object({
-  photoUrl: v.pipe(v.string('photoUrl.invalid'), v.maxLength(500, 'photoUrl.invalid')),
+  photoUrl: v.pipe(v.string('server-owner.photoUrl.invalid'), v.maxLength(500, 'server-owner.photoUrl.invalid')),
 });
 
 /** The owner's (or the operator's) word on a finder's photo: public with the find, or deleted. */
-export const findPhotoDecision = v.picklist(['approved', 'rejected'], 'photo.decisionInvalid');
+export const findPhotoDecision = v.picklist(['approved', 'rejected'], 'server-owner.photo.decisionInvalid');
 
 /**
  * `PATCH /api/admin/stones/{ownerToken}/finds/{findId}`: hide or show a find, accept a flagged one, approve or
@@ -50,9 +50,12 @@ export const findPhotoDecision = v.picklist(['approved', 'rejected'], 'photo.dec
  */
 export const findVisibilitySchema = v.pipe(
   v.object({
-    hidden: v.optional(v.boolean('hidden.invalid')),
-    accept: v.optional(v.literal(true, 'accept.invalid')),
+    hidden: v.optional(v.boolean('server-owner.hidden.invalid')),
+    accept: v.optional(v.literal(true, 'server-owner.accept.invalid')),
     photo: v.optional(findPhotoDecision),
   }),
-  v.check((input) => input.hidden !== undefined || input.accept !== undefined || input.photo !== undefined, 'owner.moderationNothing'),
+  v.check(
+    (input) => input.hidden !== undefined || input.accept !== undefined || input.photo !== undefined,
+    'server-owner.owner.moderationNothing',
+  ),
 );

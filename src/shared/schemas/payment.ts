@@ -4,20 +4,20 @@ import { MAX_STORY_LENGTH } from './limits';
 import { stoneTitle } from './stone';
 
 const euros = v.pipe(
-  v.number('amount.invalid'),
-  v.finite('amount.invalid'),
-  v.minValue(0, 'amount.invalid'),
-  v.maxValue(1000, 'amount.invalid'),
+  v.number('server-owner.amount.invalid'),
+  v.finite('server-owner.amount.invalid'),
+  v.minValue(0, 'server-owner.amount.invalid'),
+  v.maxValue(1000, 'server-owner.amount.invalid'),
 );
 
 export const featuresSchema = v.object({
-  photos: v.optional(v.boolean('features.invalid'), false),
-  story: v.optional(v.boolean('features.invalid'), false),
+  photos: v.optional(v.boolean('server-owner.features.invalid'), false),
+  story: v.optional(v.boolean('server-owner.features.invalid'), false),
 });
 
 /** Stripe object ids: a prefix, an underscore and letters/digits. */
 const stripeId = (prefix: string) =>
-  v.pipe(v.string('stripeId.invalid'), v.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,250}$`), 'stripeId.invalid'));
+  v.pipe(v.string('server-owner.stripeId.invalid'), v.regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,250}$`), 'server-owner.stripeId.invalid'));
 
 /** The stone a buyer is paying for, recorded with the order before any money moves. */
 export const stoneDataSchema = v.object({
@@ -41,21 +41,28 @@ export const createPaymentIntentSchema = v.pipe(
     features: featuresSchema,
     stripePromotionCodeId: v.optional(v.nullable(stripeId('promo')), null),
     stoneData: v.optional(stoneDataSchema),
-    upgradeToken: v.optional(v.pipe(v.string('token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'token.invalid'))),
+    upgradeToken: v.optional(
+      v.pipe(v.string('server-owner.token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'server-owner.token.invalid')),
+    ),
   }),
-  v.check((input) => input.features.photos || input.features.story, 'features.none'),
-  v.check((input) => (input.stoneData === undefined) !== (input.upgradeToken === undefined), 'order.stoneOrUpgrade'),
-  v.check((input) => input.features.story || !input.stoneData?.story, 'story.withoutFeature'),
+  v.check((input) => input.features.photos || input.features.story, 'server-owner.features.none'),
+  v.check((input) => (input.stoneData === undefined) !== (input.upgradeToken === undefined), 'server-owner.order.stoneOrUpgrade'),
+  v.check((input) => input.features.story || !input.stoneData?.story, 'server-owner.story.withoutFeature'),
 );
 
 /** `POST /api/validate-promo-code`. */
 export const promoCodeSchema = v.object({
-  promoCode: v.pipe(v.string('promo.invalid'), v.trim(), v.nonEmpty('promo.invalid'), v.maxLength(100, 'promo.invalid')),
+  promoCode: v.pipe(
+    v.string('server-owner.promo.invalid'),
+    v.trim(),
+    v.nonEmpty('server-owner.promo.invalid'),
+    v.maxLength(100, 'server-owner.promo.invalid'),
+  ),
   amount: euros,
 });
 
 /** `POST /api/stones` after payment: the intent decides; the stone's data comes from the recorded order. */
 export const paidStoneSchema = v.object({
-  isPaid: v.literal(true, 'payment.invalid'),
+  isPaid: v.literal(true, 'server-owner.payment.invalid'),
   paymentIntentId: stripeId('pi'),
 });

@@ -10,11 +10,11 @@ export const MAX_REPORT_NOTE_LENGTH = 500;
 
 /** `POST /api/stones/{code}/finds/{findId}/report`, as the report page's form sends it (JSON or a plain form post). */
 export const reportSchema = v.object({
-  reason: v.picklist(REPORT_REASONS, 'report.reason.invalid'),
+  reason: v.picklist(REPORT_REASONS, 'server.report.reason.invalid'),
   note: v.pipe(
-    v.optional(v.nullable(v.string('report.note.invalid')), ''),
+    v.optional(v.nullable(v.string('server.report.note.invalid')), ''),
     v.transform((value) => (value ?? '').trim()),
-    v.maxLength(MAX_REPORT_NOTE_LENGTH, 'report.note.tooLong'),
+    v.maxLength(MAX_REPORT_NOTE_LENGTH, 'server.report.note.tooLong'),
     plainText,
     v.transform((value) => value || null),
   ),
@@ -26,7 +26,7 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** `POST /api/admin/reports/{findId}`. */
 export const reportActionSchema = v.object({
-  action: v.picklist(REPORT_ACTIONS, 'report.action.invalid'),
+  action: v.picklist(REPORT_ACTIONS, 'server-owner.report.action.invalid'),
 });
 
 /** The operator's moderation list: reported finds per page. */

@@ -61,9 +61,9 @@ export type StonePage =
   | { kind: 'offset'; offset: number };
 
 const cursor = v.pipe(
-  v.string('operator.query.cursor'),
+  v.string('server-owner.operator.query.cursor'),
   v.transform(decodeCursor),
-  v.check((value) => value !== null, 'operator.query.cursor'),
+  v.check((value) => value !== null, 'server-owner.operator.query.cursor'),
   v.transform((value) => value as StoneCursor),
 );
 
@@ -73,15 +73,18 @@ const cursor = v.pipe(
  */
 export const stoneListQuerySchema = v.pipe(
   v.object({
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_SEARCH_LENGTH, 'operator.query.invalid')), ''),
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_SEARCH_LENGTH, 'server-owner.operator.query.invalid')), ''),
     page: v.optional(wholeNumber(1, 100_000), '1'),
     pageSize: v.optional(wholeNumber(1, MAX_OPERATOR_PAGE_SIZE), String(OPERATOR_PAGE_SIZE)),
     after: v.optional(cursor),
     before: v.optional(cursor),
-    last: v.optional(v.picklist(['1', 'true'], 'operator.query.invalid')),
+    last: v.optional(v.picklist(['1', 'true'], 'server-owner.operator.query.invalid')),
   }),
-  v.check(({ page, after, before, last }) => [page > 1, after, before, last].filter(Boolean).length <= 1, 'operator.query.invalid'),
-  v.check(({ page, pageSize }) => (page - 1) * pageSize <= MAX_PAGE_OFFSET, 'operator.query.pageTooDeep'),
+  v.check(
+    ({ page, after, before, last }) => [page > 1, after, before, last].filter(Boolean).length <= 1,
+    'server-owner.operator.query.invalid',
+  ),
+  v.check(({ page, pageSize }) => (page - 1) * pageSize <= MAX_PAGE_OFFSET, 'server-owner.operator.query.pageTooDeep'),
   v.transform(({ q, page, pageSize, after, before, last }) => ({
     q,
     pageSize,
@@ -96,7 +99,7 @@ export const stoneListQuerySchema = v.pipe(
             ? { kind: 'offset', offset: (page - 1) * pageSize }
             : { kind: 'first' }) satisfies StonePage as StonePage,
   })),
-  v.check(({ search }) => search.kind !== 'title' || search.words.length <= MAX_SEARCH_WORDS, 'operator.query.tooManyWords'),
+  v.check(({ search }) => search.kind !== 'title' || search.words.length <= MAX_SEARCH_WORDS, 'server-owner.operator.query.tooManyWords'),
 );
 
 export type StoneListQuery = v.InferOutput<typeof stoneListQuerySchema>;

@@ -45,7 +45,7 @@ const READS_ONLY = /^\s*select\b/i;
 
 /** The API's answer to a transient error that was not or could not be retried; the D1 error stays its cause. */
 export function databaseUnavailable(cause: unknown): ApiError {
-  const error = new ApiError(503, 'DATABASE_UNAVAILABLE', 'api.databaseUnavailable', undefined, { 'Retry-After': '1' });
+  const error = new ApiError(503, 'DATABASE_UNAVAILABLE', 'server.api.databaseUnavailable', undefined, { 'Retry-After': '1' });
   error.cause = cause;
   return error;
 }

@@ -43,18 +43,18 @@ function page(ctx: CardContext, title: string, body: string): string {
 /** A link out of the frame: a new tab, so the page around the card stays where it is. */
 function linkOut(ctx: CardContext, href: string, label: string): string {
   const t = (id: TextId) => escapeHtml(text(ctx.locale, id));
-  return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(label)}<span class="hidden"> ${t('embed.newTab')}</span></a>`;
+  return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(label)}<span class="hidden"> ${t('server.embed.newTab')}</span></a>`;
 }
 
 /** The card of a stone: its share image, title, kilometres and finds, and the way to its page. */
 export function embedCard(ctx: CardContext, stone: StoneView): string {
   const t = (id: TextId, values?: TextValues) => escapeHtml(text(ctx.locale, id, values));
-  const image = `<img src="${escapeHtml(stone.shareImage)}" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" alt="${t('embed.image', { title: stone.title })}">`;
-  const facts = `${t('embed.distance', { distance: stone.formattedDistance })} · ${t('embed.finds', { count: stone.findCount })}`;
+  const image = `<img src="${escapeHtml(stone.shareImage)}" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}" alt="${t('server.embed.image', { title: stone.title })}">`;
+  const facts = `${t('server.embed.distance', { distance: stone.formattedDistance })} · ${t('server.embed.finds', { count: stone.findCount })}`;
   return page(
     ctx,
-    text(ctx.locale, 'embed.pageTitle', { title: stone.title, product: ctx.productName }),
-    `${image}<div class="text"><h1>${escapeHtml(stone.title)}</h1><p class="facts">${facts}</p><p>${linkOut(ctx, `${ctx.site}/${stone.code}`, text(ctx.locale, 'embed.follow'))}</p><p class="brand">${escapeHtml(ctx.productName)}</p></div>`,
+    text(ctx.locale, 'server.embed.pageTitle', { title: stone.title, product: ctx.productName }),
+    `${image}<div class="text"><h1>${escapeHtml(stone.title)}</h1><p class="facts">${facts}</p><p>${linkOut(ctx, `${ctx.site}/${stone.code}`, text(ctx.locale, 'server.embed.follow'))}</p><p class="brand">${escapeHtml(ctx.productName)}</p></div>`,
   );
 }
 
@@ -63,7 +63,7 @@ export function embedNotFoundCard(ctx: CardContext): string {
   const t = (id: TextId) => escapeHtml(text(ctx.locale, id));
   return page(
     ctx,
-    text(ctx.locale, 'embed.notFound.title'),
-    `<div class="text"><h1>${t('embed.notFound.title')}</h1><p class="facts">${t('embed.notFound.text')}</p><p>${linkOut(ctx, `${ctx.site}/`, text(ctx.locale, 'embed.notFound.home', { product: ctx.productName }))}</p></div>`,
+    text(ctx.locale, 'server.embed.notFound.title'),
+    `<div class="text"><h1>${t('server.embed.notFound.title')}</h1><p class="facts">${t('server.embed.notFound.text')}</p><p>${linkOut(ctx, `${ctx.site}/`, text(ctx.locale, 'server.embed.notFound.home', { product: ctx.productName }))}</p></div>`,
   );
 }

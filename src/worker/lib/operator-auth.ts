@@ -53,7 +53,7 @@ function signingKey(env: Env): Uint8Array | null {
 /** A signed operator token for `operator`, valid OPERATOR_TOKEN_TTL_SECONDS. */
 export async function issueOperatorToken(env: Env, operator: Operator): Promise<string> {
   const key = signingKey(env);
-  if (!key) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'operator.loginUnavailable');
+  if (!key) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'server-owner.operator.loginUnavailable');
   return new SignJWT({ email: operator.email })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(operator.id)
@@ -65,7 +65,7 @@ export async function issueOperatorToken(env: Env, operator: Operator): Promise<
     .sign(key);
 }
 
-const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized', undefined, { 'WWW-Authenticate': 'Bearer' });
+const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'server-owner.api.unauthorized', undefined, { 'WWW-Authenticate': 'Bearer' });
 
 /** Three base64url parts, and not absurdly long: anything else is not worth verifying. */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -143,7 +143,7 @@ const failureKeys = (email: string, client: string) => ({ email: `email:${email}
  */
 async function guardLoginBurst(env: Env, client: string, email: string): Promise<void> {
   const refuse = (seconds: number) =>
-    new ApiError(429, 'TOO_MANY_LOGINS', { id: 'operator.tooManyLoginAttempts', values: { seconds } }, undefined, {
+    new ApiError(429, 'TOO_MANY_LOGINS', { id: 'server-owner.operator.tooManyLoginAttempts', values: { seconds } }, undefined, {
       'Retry-After': String(seconds),
     });
   // One after the other: a client refused for its own burst does not use up the address's allowance.
@@ -158,7 +158,7 @@ async function guardLoginBurst(env: Env, client: string, email: string): Promise
  * refused (429) before any password is checked.
  */
 export async function logIn(c: Context<AppEnv>, email: string, password: string, now = new Date()): Promise<string> {
-  if (!signingKey(c.env)) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'operator.loginUnavailable');
+  if (!signingKey(c.env)) throw new ApiError(503, 'LOGIN_UNAVAILABLE', 'server-owner.operator.loginUnavailable');
   const client = clientKey(c.req.header('cf-connecting-ip'));
   const db = getDb(c.env.DB);
   const keys = failureKeys(email, client);
@@ -173,7 +173,7 @@ export async function logIn(c: Context<AppEnv>, email: string, password: string,
       throw new ApiError(
         429,
         'TOO_MANY_LOGINS',
-        { id: 'operator.tooManyLogins', values: { minutes: Math.ceil(seconds / 60) } },
+        { id: 'server-owner.operator.tooManyLogins', values: { minutes: Math.ceil(seconds / 60) } },
         undefined,
         {
           'Retry-After': String(seconds),
@@ -189,7 +189,7 @@ export async function logIn(c: Context<AppEnv>, email: string, password: string,
   if (!operator || !valid) {
     await countLoginFailure(db, [keys.email, keys.client], now, windowStart);
     log.warn('operator login failed', { known: Boolean(operator) });
-    throw new ApiError(401, 'INVALID_CREDENTIALS', 'operator.invalidCredentials');
+    throw new ApiError(401, 'INVALID_CREDENTIALS', 'server-owner.operator.invalidCredentials');
   }
   await forgetLoginFailures(db, keys.email);
   return issueOperatorToken(c.env, { id: operator.id, email: operator.email });

@@ -172,7 +172,7 @@ export async function enforceRateLimits(c: Context<AppEnv>, checks: Array<{ name
       continue;
     }
     if (!success) {
-      throw new ApiError(429, 'RATE_LIMITED', { id: 'api.rateLimited', values: { seconds: rule.period } }, undefined, {
+      throw new ApiError(429, 'RATE_LIMITED', { id: 'server.api.rateLimited', values: { seconds: rule.period } }, undefined, {
         'Retry-After': String(rule.period),
       });
     }

@@ -21,13 +21,13 @@ export function parseInput<const S extends v.GenericSchema>(schema: S, input: un
     const key = v.getDotPath(issue) ?? 'body';
     details[key] ??= issueText(issue.message, key);
   }
-  throw new ApiError(400, 'VALIDATION_ERROR', Object.values(details)[0] ?? 'api.invalidInput', details);
+  throw new ApiError(400, 'VALIDATION_ERROR', Object.values(details)[0] ?? 'server.api.invalidInput', details);
 }
 
 /** The catalog text of a schema's message id; valibot's own wording (a schema part without an id) stays inside. */
 function issueText(id: string, key: string): Text {
   if (isTextId(id)) return { id };
-  return key === 'body' ? { id: 'api.invalidInput' } : { id: 'api.invalidField', values: { field: key } };
+  return key === 'body' ? { id: 'server.api.invalidInput' } : { id: 'server.api.invalidField', values: { field: key } };
 }
 
 /**
@@ -37,17 +37,17 @@ function issueText(id: string, key: string): Text {
 export async function readJsonObject(request: Request, limit = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.jsonRequired');
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.api.jsonRequired');
   }
   const text = await readLimitedText(request, limit);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'api.invalidJson');
+    throw new ApiError(400, 'INVALID_JSON', 'server.api.invalidJson');
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'INVALID_JSON', 'api.jsonObjectRequired');
+    throw new ApiError(400, 'INVALID_JSON', 'server.api.jsonObjectRequired');
   }
   return body as Record<string, unknown>;
 }
@@ -58,7 +58,7 @@ export async function readLimitedText(request: Request, limit: number): Promise<
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(all);
   } catch {
-    throw new ApiError(400, 'INVALID_ENCODING', 'api.invalidEncoding');
+    throw new ApiError(400, 'INVALID_ENCODING', 'server.api.invalidEncoding');
   }
 }
 
@@ -70,7 +70,7 @@ export async function readLimitedText(request: Request, limit: number): Promise<
 export async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array> {
   const coding = request.headers.get('content-encoding');
   if (coding !== null && !/^\s*(?:identity\s*)?$/i.test(coding)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.contentEncodingUnsupported');
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.api.contentEncodingUnsupported');
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge(limit);
@@ -101,16 +101,16 @@ export async function readLimitedBytes(request: Request, limit: number): Promise
 export async function readFormData(request: Request, limit: number): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'api.multipartRequired');
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.api.multipartRequired');
   }
   const bytes = await readLimitedBytes(request, limit);
   try {
     return await new Response(bytes, { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new ApiError(400, 'INVALID_FORM', 'api.invalidForm');
+    throw new ApiError(400, 'INVALID_FORM', 'server.api.invalidForm');
   }
 }
 
 export function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'PAYLOAD_TOO_LARGE', { id: 'api.tooLarge', values: { kilobytes: Math.round(limit / 1024) } });
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', { id: 'server.api.tooLarge', values: { kilobytes: Math.round(limit / 1024) } });
 }

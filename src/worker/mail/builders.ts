@@ -17,30 +17,30 @@ export const subjectOf = (job: MailJob, locale: Locale): string => {
   if (isCollectionMail(job)) {
     const id =
       job.kind === 'collection-created'
-        ? 'mail.collectionCreated.subject'
+        ? 'server-owner.mail.collectionCreated.subject'
         : job.replacesRevoked
-          ? 'mail.collectionOwner.revokedSubject'
-          : 'mail.collectionOwner.subject';
+          ? 'server-owner.mail.collectionOwner.revokedSubject'
+          : 'server-owner.mail.collectionOwner.subject';
     return text(locale, id, { title: job.title });
   }
   const names = mailNames(job);
   switch (job.kind) {
     case 'stone-created':
-      return text(locale, 'mail.created.subject', names);
+      return text(locale, 'server-owner.mail.created.subject', names);
     case 'find-owner':
-      return text(locale, 'mail.find.ownerSubject', names);
+      return text(locale, 'server-owner.mail.find.ownerSubject', names);
     case 'find-subscriber':
-      return text(locale, 'mail.find.subscriberSubject', names);
+      return text(locale, 'server.mail.find.subscriberSubject', names);
     case 'confirm':
-      return text(locale, job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names);
+      return text(locale, job.follow ? 'server.mail.follow.subject' : 'server.mail.confirm.subject', names);
     case 'owner-link':
-      return text(locale, job.replacesRevoked ? 'mail.owner.revokedSubject' : 'mail.owner.subject', names);
+      return text(locale, job.replacesRevoked ? 'server-owner.mail.owner.revokedSubject' : 'server-owner.mail.owner.subject', names);
     case 'find-collection':
-      return text(locale, 'mail.collection.findSubject', names);
+      return text(locale, 'server.mail.collection.findSubject', names);
     case 'collection-confirm':
-      return text(locale, 'mail.collection.confirmSubject', names);
+      return text(locale, 'server.mail.collection.confirmSubject', names);
     case 'stone-missing':
-      return text(locale, 'mail.missing.subject', names);
+      return text(locale, 'server-owner.mail.missing.subject', names);
   }
 };
 

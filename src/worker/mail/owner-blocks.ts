@@ -28,37 +28,37 @@ export function ownerLinkBlocks(job: OwnerLinkMail, links: MailLinks, t: Transla
   const stone = links.stone ?? '';
   if (job.kind === 'stone-created')
     return {
-      subject: t('mail.created.subject', names),
+      subject: t('server-owner.mail.created.subject', names),
       body: [
-        { kind: 'p', text: t('mail.created.intro', names) },
-        { kind: 'link', label: t('mail.created.public'), url: stone },
-        { kind: 'link', label: t('mail.created.qr'), url: links.qr ?? '' },
-        { kind: 'link', label: t('mail.created.owner'), url: links.owner ?? '' },
-        ...lasting(links, t('mail.created.ownerLasts')),
-        { kind: 'button', label: t('mail.created.button'), url: stone },
+        { kind: 'p', text: t('server-owner.mail.created.intro', names) },
+        { kind: 'link', label: t('server-owner.mail.created.public'), url: stone },
+        { kind: 'link', label: t('server-owner.mail.created.qr'), url: links.qr ?? '' },
+        { kind: 'link', label: t('server-owner.mail.created.owner'), url: links.owner ?? '' },
+        ...lasting(links, t('server-owner.mail.created.ownerLasts')),
+        { kind: 'button', label: t('server-owner.mail.created.button'), url: stone },
       ],
       footer: [],
     };
   // The link that replaces every revoked one lasts until revoked; one asked for on the stone's page expires.
   if (job.replacesRevoked)
     return {
-      subject: t('mail.owner.revokedSubject', names),
+      subject: t('server-owner.mail.owner.revokedSubject', names),
       body: [
-        { kind: 'link', label: t('mail.owner.revokedIntro', names), url: links.owner ?? '' },
-        { kind: 'p', text: t('mail.owner.revokedKeep') },
-        { kind: 'button', label: t('mail.owner.button'), url: links.owner ?? '' },
-        { kind: 'p', text: t('mail.owner.revokedNotYou') },
+        { kind: 'link', label: t('server-owner.mail.owner.revokedIntro', names), url: links.owner ?? '' },
+        { kind: 'p', text: t('server-owner.mail.owner.revokedKeep') },
+        { kind: 'button', label: t('server-owner.mail.owner.button'), url: links.owner ?? '' },
+        { kind: 'p', text: t('server-owner.mail.owner.revokedNotYou') },
       ],
       footer: [],
     };
   return {
-    subject: t('mail.owner.subject', names),
+    subject: t('server-owner.mail.owner.subject', names),
     body: [
-      { kind: 'link', label: t('mail.owner.intro', names), url: links.owner ?? '' },
-      { kind: 'p', text: t('mail.owner.keep') },
-      { kind: 'p', text: t('mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
-      { kind: 'button', label: t('mail.owner.button'), url: links.owner ?? '' },
-      { kind: 'p', text: t('mail.owner.notYou') },
+      { kind: 'link', label: t('server-owner.mail.owner.intro', names), url: links.owner ?? '' },
+      { kind: 'p', text: t('server-owner.mail.owner.keep') },
+      { kind: 'p', text: t('server-owner.mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
+      { kind: 'button', label: t('server-owner.mail.owner.button'), url: links.owner ?? '' },
+      { kind: 'p', text: t('server-owner.mail.owner.notYou') },
     ],
     footer: [],
   };
@@ -69,36 +69,36 @@ function collectionBlocks(job: Extract<OwnerLinkMail, { collectionId: string }>,
   const names = { title: job.title };
   if (job.kind === 'collection-created')
     return {
-      subject: t('mail.collectionCreated.subject', names),
+      subject: t('server-owner.mail.collectionCreated.subject', names),
       body: [
-        { kind: 'p', text: t('mail.collectionCreated.intro', { ...names, count: job.stoneCount }) },
-        { kind: 'link', label: t('mail.collectionCreated.page'), url: links.collection ?? '' },
-        { kind: 'link', label: t('mail.collectionCreated.labels'), url: links.labels ?? '' },
-        { kind: 'link', label: t('mail.collectionCreated.owner'), url: links.owner ?? '' },
-        ...lasting(links, t('mail.collectionCreated.ownerLasts')),
-        { kind: 'button', label: t('mail.collectionCreated.button'), url: links.collection ?? '' },
+        { kind: 'p', text: t('server-owner.mail.collectionCreated.intro', { ...names, count: job.stoneCount }) },
+        { kind: 'link', label: t('server-owner.mail.collectionCreated.page'), url: links.collection ?? '' },
+        { kind: 'link', label: t('server-owner.mail.collectionCreated.labels'), url: links.labels ?? '' },
+        { kind: 'link', label: t('server-owner.mail.collectionCreated.owner'), url: links.owner ?? '' },
+        ...lasting(links, t('server-owner.mail.collectionCreated.ownerLasts')),
+        { kind: 'button', label: t('server-owner.mail.collectionCreated.button'), url: links.collection ?? '' },
       ],
       footer: [],
     };
   if (job.replacesRevoked)
     return {
-      subject: t('mail.collectionOwner.revokedSubject', names),
+      subject: t('server-owner.mail.collectionOwner.revokedSubject', names),
       body: [
-        { kind: 'link', label: t('mail.collectionOwner.revokedIntro', names), url: links.owner ?? '' },
-        { kind: 'p', text: t('mail.collectionOwner.revokedKeep') },
-        { kind: 'button', label: t('mail.collectionOwner.button'), url: links.owner ?? '' },
-        { kind: 'p', text: t('mail.collectionOwner.revokedNotYou') },
+        { kind: 'link', label: t('server-owner.mail.collectionOwner.revokedIntro', names), url: links.owner ?? '' },
+        { kind: 'p', text: t('server-owner.mail.collectionOwner.revokedKeep') },
+        { kind: 'button', label: t('server-owner.mail.collectionOwner.button'), url: links.owner ?? '' },
+        { kind: 'p', text: t('server-owner.mail.collectionOwner.revokedNotYou') },
       ],
       footer: [],
     };
   return {
-    subject: t('mail.collectionOwner.subject', names),
+    subject: t('server-owner.mail.collectionOwner.subject', names),
     body: [
-      { kind: 'link', label: t('mail.collectionOwner.intro', names), url: links.owner ?? '' },
-      { kind: 'p', text: t('mail.collectionOwner.keep') },
-      { kind: 'p', text: t('mail.collectionOwner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
-      { kind: 'button', label: t('mail.collectionOwner.button'), url: links.owner ?? '' },
-      { kind: 'p', text: t('mail.collectionOwner.notYou') },
+      { kind: 'link', label: t('server-owner.mail.collectionOwner.intro', names), url: links.owner ?? '' },
+      { kind: 'p', text: t('server-owner.mail.collectionOwner.keep') },
+      { kind: 'p', text: t('server-owner.mail.collectionOwner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
+      { kind: 'button', label: t('server-owner.mail.collectionOwner.button'), url: links.owner ?? '' },
+      { kind: 'p', text: t('server-owner.mail.collectionOwner.notYou') },
     ],
     footer: [],
   };

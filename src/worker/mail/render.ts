@@ -54,89 +54,99 @@ function blocks(
       const body: Block[] = [
         {
           kind: 'p',
-          text: t(job.kind === 'find-collection' ? 'mail.collection.findIntro' : 'mail.find.intro', {
+          text: t(job.kind === 'find-collection' ? 'server.mail.collection.findIntro' : 'server.mail.find.intro', {
             ...names,
             date: formatWhen(find.createdAt, locale),
           }),
         },
         // A stone that was missing: the news of the mail, so right after its first line.
         ...(typeof find.foundAgainAfterDays === 'number'
-          ? [{ kind: 'p', text: t('mail.find.foundAgain', { days: find.foundAgainAfterDays }) } as const]
+          ? [{ kind: 'p', text: t('server.mail.find.foundAgain', { days: find.foundAgainAfterDays }) } as const]
           : []),
-        { kind: 'p', text: t('mail.find.where', { location: find.location }) },
+        { kind: 'p', text: t('server.mail.find.where', { location: find.location }) },
       ];
       if (find.latitude !== null && find.longitude !== null)
-        body.push({ kind: 'link', label: t('mail.find.map'), url: mapLink(find.latitude, find.longitude) });
-      if (find.comment) body.push({ kind: 'p', text: t('mail.find.comment', { comment: find.comment }) });
-      body.push({ kind: 'p', text: t('mail.find.distance', { distance: formatDistance(find.totalDistanceKm, intlTag[locale]) }) });
-      if (find.kept) body.push({ kind: 'p', text: t('mail.find.kept') });
+        body.push({ kind: 'link', label: t('server.mail.find.map'), url: mapLink(find.latitude, find.longitude) });
+      if (find.comment) body.push({ kind: 'p', text: t('server.mail.find.comment', { comment: find.comment }) });
+      body.push({ kind: 'p', text: t('server.mail.find.distance', { distance: formatDistance(find.totalDistanceKm, intlTag[locale]) }) });
+      if (find.kept) body.push({ kind: 'p', text: t('server.mail.find.kept') });
       const owner = job.kind === 'find-owner';
       if (owner && find.flag)
-        body.push({ kind: 'p', text: t(find.flag === 'speed' ? 'mail.find.flaggedSpeed' : 'mail.find.flaggedRepeat') });
+        body.push({
+          kind: 'p',
+          text: t(find.flag === 'speed' ? 'server-owner.mail.find.flaggedSpeed' : 'server-owner.mail.find.flaggedRepeat'),
+        });
       // Only the owner's mail says so: nobody else may know of a photo before the owner approves it.
       if (owner && find.photo) {
-        body.push({ kind: 'p', text: t('mail.find.photoWaiting') });
+        body.push({ kind: 'p', text: t('server-owner.mail.find.photoWaiting') });
         // Mails written before undecided photos expired do not name the days.
-        if (find.photoPendingDays) body.push({ kind: 'p', text: t('mail.find.photoExpires', { days: find.photoPendingDays }) });
+        if (find.photoPendingDays)
+          body.push({ kind: 'p', text: t('server-owner.mail.find.photoExpires', { days: find.photoPendingDays }) });
         if (links.owner)
           body.push(
-            { kind: 'link', label: t('mail.find.photoReview'), url: links.owner },
-            { kind: 'p', text: t('mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
+            { kind: 'link', label: t('server-owner.mail.find.photoReview'), url: links.owner },
+            { kind: 'p', text: t('server-owner.mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS }) },
           );
       }
-      body.push({ kind: 'button', label: t('mail.find.button'), url: stone });
+      body.push({ kind: 'button', label: t('server.mail.find.button'), url: stone });
       if (job.kind === 'find-collection') {
-        body.push({ kind: 'link', label: t('mail.collection.page', names), url: links.collection ?? '' });
+        body.push({ kind: 'link', label: t('server.mail.collection.page', names), url: links.collection ?? '' });
         return {
-          subject: t('mail.collection.findSubject', names),
+          subject: t('server.mail.collection.findSubject', names),
           body,
-          footer: [{ kind: 'link', label: t('mail.collection.unsubscribeFooter', names), url: links.stopPage ?? '' }],
+          footer: [{ kind: 'link', label: t('server.mail.collection.unsubscribeFooter', names), url: links.stopPage ?? '' }],
         };
       }
       return {
-        subject: t(owner ? 'mail.find.ownerSubject' : 'mail.find.subscriberSubject', names),
+        subject: t(owner ? 'server-owner.mail.find.ownerSubject' : 'server.mail.find.subscriberSubject', names),
         body,
-        footer: [{ kind: 'link', label: t(owner ? 'mail.find.muteFooter' : 'mail.find.unsubscribeFooter'), url: links.stopPage ?? '' }],
+        footer: [
+          {
+            kind: 'link',
+            label: t(owner ? 'server-owner.mail.find.muteFooter' : 'server.mail.find.unsubscribeFooter'),
+            url: links.stopPage ?? '',
+          },
+        ],
       };
     }
     case 'collection-confirm':
       return {
-        subject: t('mail.collection.confirmSubject', names),
+        subject: t('server.mail.collection.confirmSubject', names),
         body: [
-          { kind: 'p', text: t('mail.collection.confirmIntro', names) },
-          { kind: 'link', label: t('mail.confirm.action'), url: links.confirm ?? '' },
-          { kind: 'button', label: t('mail.confirm.button'), url: links.confirm ?? '' },
-          { kind: 'p', text: t('mail.confirm.ignore') },
+          { kind: 'p', text: t('server.mail.collection.confirmIntro', names) },
+          { kind: 'link', label: t('server.mail.confirm.action'), url: links.confirm ?? '' },
+          { kind: 'button', label: t('server.mail.confirm.button'), url: links.confirm ?? '' },
+          { kind: 'p', text: t('server.mail.confirm.ignore') },
         ],
         footer: [],
       };
     case 'confirm':
       return {
-        subject: t(job.follow ? 'mail.follow.subject' : 'mail.confirm.subject', names),
+        subject: t(job.follow ? 'server.mail.follow.subject' : 'server.mail.confirm.subject', names),
         body: [
-          { kind: 'p', text: t(job.follow ? 'mail.follow.intro' : 'mail.confirm.intro', names) },
-          { kind: 'link', label: t('mail.confirm.action'), url: links.confirm ?? '' },
-          { kind: 'button', label: t('mail.confirm.button'), url: links.confirm ?? '' },
-          { kind: 'p', text: t('mail.confirm.ignore') },
+          { kind: 'p', text: t(job.follow ? 'server.mail.follow.intro' : 'server.mail.confirm.intro', names) },
+          { kind: 'link', label: t('server.mail.confirm.action'), url: links.confirm ?? '' },
+          { kind: 'button', label: t('server.mail.confirm.button'), url: links.confirm ?? '' },
+          { kind: 'p', text: t('server.mail.confirm.ignore') },
         ],
         footer: [],
       };
     case 'stone-missing':
       return {
-        subject: t('mail.missing.subject', names),
+        subject: t('server-owner.mail.missing.subject', names),
         body: [
-          { kind: 'p', text: t('mail.missing.intro', names) },
+          { kind: 'p', text: t('server-owner.mail.missing.intro', names) },
           {
             kind: 'p',
             text: job.lastSeenPlace
-              ? t('mail.missing.lastSeen', { date: formatDay(job.lastSeenAt, locale), location: job.lastSeenPlace })
-              : t('mail.missing.neverFound', { date: formatDay(job.lastSeenAt, locale) }),
+              ? t('server-owner.mail.missing.lastSeen', { date: formatDay(job.lastSeenAt, locale), location: job.lastSeenPlace })
+              : t('server-owner.mail.missing.neverFound', { date: formatDay(job.lastSeenAt, locale) }),
           },
-          { kind: 'p', text: t('mail.missing.findAgain') },
-          { kind: 'link', label: t('mail.missing.public'), url: stone },
-          { kind: 'link', label: t('mail.missing.owner'), url: links.owner ?? '' },
-          ...lasting(links, t('mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS })),
-          { kind: 'button', label: t('mail.missing.button'), url: stone },
+          { kind: 'p', text: t('server-owner.mail.missing.findAgain') },
+          { kind: 'link', label: t('server-owner.mail.missing.public'), url: stone },
+          { kind: 'link', label: t('server-owner.mail.missing.owner'), url: links.owner ?? '' },
+          ...lasting(links, t('server-owner.mail.owner.linkExpires', { days: OWNER_LINK_TTL_DAYS })),
+          { kind: 'button', label: t('server-owner.mail.missing.button'), url: stone },
         ],
         footer: [],
       };
@@ -168,8 +178,8 @@ export function renderMail(job: MailJob, locale: Locale, links: MailLinks, produ
   const { subject, body: all, footer } = blocks(job, links, t, locale);
   // A link without an address goes: an owner link withdrawn before the mail went out.
   const body = all.filter((block) => block.kind === 'p' || block.url);
-  const greeting = t('mail.greeting');
-  const signature = t('mail.signature', { product: productName });
+  const greeting = t('server.mail.greeting');
+  const signature = t('server.mail.signature', { product: productName });
   const textParts = [greeting, ...body.map(blockText).filter(Boolean), signature];
   if (footer.length) textParts.push('--', ...footer.map(blockText));
   const html = `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="margin:0;padding:0;background:#fafaf9;font-family:system-ui,-apple-system,'Segoe UI',sans-serif"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fafaf9"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e7e5e4;border-radius:16px"><tr><td style="padding:20px 28px;border-bottom:1px solid #e7e5e4;font-weight:700;font-size:18px;color:#292524"><span style="display:inline-block;width:14px;height:14px;border-radius:50%;background:#d97706;margin-right:8px;vertical-align:-1px"></span>${escapeHtml(productName)}</td></tr><tr><td style="padding:28px"><p style="margin:0 0 16px;font-size:16px;color:#1c1917">${escapeHtml(greeting)}</p>${body.map(blockHtml).join('')}<p style="margin:24px 0 0;font-size:16px;color:#1c1917">${escapeHtml(signature)}</p></td></tr>${

@@ -22,17 +22,19 @@ export interface CheckedPhoto {
 export async function checkPhotos(files: File[]): Promise<CheckedPhoto[]> {
   const checked: CheckedPhoto[] = [];
   for (const file of files) {
-    if (file.size > MAX_PHOTO_BYTES) throw new ApiError(413, 'PHOTO_TOO_LARGE', { id: 'photo.tooLarge', values: { file: file.name } });
+    if (file.size > MAX_PHOTO_BYTES)
+      throw new ApiError(413, 'PHOTO_TOO_LARGE', { id: 'server.photo.tooLarge', values: { file: file.name } });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = sniffImage(bytes);
-    if (!type) throw new ApiError(415, 'PHOTO_TYPE', { id: 'photo.notImage', values: { file: file.name } });
+    if (!type) throw new ApiError(415, 'PHOTO_TYPE', { id: 'server.photo.notImage', values: { file: file.name } });
     try {
       if (!decodableSize(imageSize(bytes, type))) {
-        throw new ApiError(422, 'PHOTO_DIMENSIONS', { id: 'photo.dimensions', values: { file: file.name } });
+        throw new ApiError(422, 'PHOTO_DIMENSIONS', { id: 'server.photo.dimensions', values: { file: file.name } });
       }
       checked.push({ bytes: stripMetadata(bytes, type), ...IMAGE_TYPES[type] });
     } catch (error) {
-      if (error instanceof InvalidImageError) throw new ApiError(400, 'PHOTO_BROKEN', { id: 'photo.broken', values: { file: file.name } });
+      if (error instanceof InvalidImageError)
+        throw new ApiError(400, 'PHOTO_BROKEN', { id: 'server.photo.broken', values: { file: file.name } });
       throw error;
     }
   }
@@ -59,7 +61,7 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
       bucket,
       keys.filter((_, i) => puts[i]?.status === 'fulfilled'),
     );
-    throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
+    throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'server.api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
   }
   try {
     await insertPhotoRows(
@@ -70,7 +72,7 @@ export async function storePhotos(db: Db, bucket: R2Bucket, stoneId: string, che
   } catch (error) {
     await removeObjects(bucket, transientKind(error) === 'outcome-unknown' ? await keysWithoutRow(db, keys) : keys);
     if (String(error instanceof Error && error.cause ? error.cause : error).includes('MAX_PHOTOS_EXCEEDED')) {
-      throw new ApiError(409, 'TOO_MANY_PHOTOS', { id: 'photo.tooMany', values: { count: MAX_PHOTOS } });
+      throw new ApiError(409, 'TOO_MANY_PHOTOS', { id: 'server-owner.photo.tooMany', values: { count: MAX_PHOTOS } });
     }
     throw error;
   }
@@ -109,7 +111,7 @@ const PHOTO_KEY = /\/photos\/([0-9a-f-]{36}\.(?:jpg|png|webp|gif|avif))$/;
  */
 export async function deletePhoto(db: Db, bucket: R2Bucket, stoneId: string, photoUrl: string): Promise<void> {
   const key = photoUrl.split('?')[0]?.match(PHOTO_KEY)?.[1];
-  if (!key || !(await deletePhotoRow(db, stoneId, key))) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'api.photoNotFound');
+  if (!key || !(await deletePhotoRow(db, stoneId, key))) throw new ApiError(404, 'PHOTO_NOT_FOUND', 'server-owner.api.photoNotFound');
   await removeObjects(bucket, [key]);
   await purgeErasedCards(db, bucket, stoneId);
 }

@@ -104,7 +104,7 @@ export async function renderStoneShare(
     title: stone.title,
     code: stone.code,
     distance: formatDistance(stone.totalDistanceKm, intlTag[stone.locale]),
-    finds: text(stone.locale, 'share.finds', { count: stone.findCount }),
+    finds: text(stone.locale, 'server-owner.share.finds', { count: stone.findCount }),
     journey: roundJourney(journey),
     photo: photo?.r2Key ?? null,
   };
@@ -149,9 +149,9 @@ export async function renderCollectionShare(env: Env, id: string, now = new Date
     ...frame(env),
     title: view.title,
     dedication: view.dedication,
-    stones: text(locale, 'share.stones', { count: view.stones.length }),
+    stones: text(locale, 'server-owner.share.stones', { count: view.stones.length }),
     distance: view.formattedDistance,
-    finds: text(locale, 'share.finds', { count: view.findCount }),
+    finds: text(locale, 'server-owner.share.finds', { count: view.findCount }),
     journeys: view.stones.map((stone) => roundJourney(stone.journey)),
   };
   const version = await cardVersion(card);

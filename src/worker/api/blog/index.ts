@@ -12,18 +12,18 @@ import { allPosts, createPost, deletePost, publishedPost, publishedPosts, update
 /** At most this many articles on one page of the public list. */
 const MAX_BLOG_PAGE_SIZE = 50;
 
-const postNotFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', 'blog.notFound');
+const postNotFound = () => new ApiError(404, 'BLOG_POST_NOT_FOUND', 'server-owner.blog.notFound');
 
 /** A slug as the derivation makes it; anything else names no article (checked before the database). */
 const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const pageNumber = (max: number) =>
   v.pipe(
-    v.string('operator.query.invalid'),
-    v.regex(/^\d{1,5}$/, 'operator.query.invalid'),
+    v.string('server-owner.operator.query.invalid'),
+    v.regex(/^\d{1,5}$/, 'server-owner.operator.query.invalid'),
     v.toNumber(),
-    v.minValue(1, 'operator.query.invalid'),
-    v.maxValue(max, 'operator.query.invalid'),
+    v.minValue(1, 'server-owner.operator.query.invalid'),
+    v.maxValue(max, 'server-owner.operator.query.invalid'),
   );
 
 const listQuerySchema = v.object({

@@ -68,7 +68,7 @@ export async function allPosts(db: Db): Promise<OperatorBlogPost[]> {
   return rows.map(forOperator);
 }
 
-const slugTaken = (slug: string) => new ApiError(409, 'SLUG_TAKEN', { id: 'blog.slugTaken', values: { slug } });
+const slugTaken = (slug: string) => new ApiError(409, 'SLUG_TAKEN', { id: 'server-owner.blog.slugTaken', values: { slug } });
 
 const stored = (input: BlogPostInput) => ({
   title: input.title,

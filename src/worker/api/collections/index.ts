@@ -36,8 +36,8 @@ export const collectionRoutes = new Hono<AppEnv>()
     const input = parseInput(createCollectionSchema, await readJsonObject(c.req.raw));
     const check = await botCheckFromEnv(c.env).verify(input.recaptchaToken, 'create_collection', c.req.header('cf-connecting-ip'));
     if (!check.ok) {
-      if (check.unavailable) throw new ApiError(503, 'BOT_CHECK_UNAVAILABLE', 'api.botCheckUnavailable');
-      throw new ApiError(400, 'RECAPTCHA_FAILED', 'api.recaptchaFailed');
+      if (check.unavailable) throw new ApiError(503, 'BOT_CHECK_UNAVAILABLE', 'server-owner.api.botCheckUnavailable');
+      throw new ApiError(400, 'RECAPTCHA_FAILED', 'server-owner.api.recaptchaFailed');
     }
     const created = await createCollection(getDb(c.env.DB), {
       title: input.title,

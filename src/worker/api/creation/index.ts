@@ -49,12 +49,12 @@ export const creation = new Hono<AppEnv>().post('/', async (c) => {
   const input = parseInput(createStoneSchema, fields);
   // Photos and a story are premium features: the free path never stores them.
   if (input.hasPhotos || input.hasStory || input.story !== '' || fileCount > 0) {
-    throw new ApiError(402, 'PAYMENT_REQUIRED', 'api.paymentRequired');
+    throw new ApiError(402, 'PAYMENT_REQUIRED', 'server-owner.api.paymentRequired');
   }
   const check = await botCheckFromEnv(c.env).verify(input.recaptchaToken, 'create_stone', c.req.header('cf-connecting-ip'));
   if (!check.ok) {
-    if (check.unavailable) throw new ApiError(503, 'BOT_CHECK_UNAVAILABLE', 'api.botCheckUnavailable');
-    throw new ApiError(400, 'RECAPTCHA_FAILED', 'api.recaptchaFailed');
+    if (check.unavailable) throw new ApiError(503, 'BOT_CHECK_UNAVAILABLE', 'server-owner.api.botCheckUnavailable');
+    throw new ApiError(400, 'RECAPTCHA_FAILED', 'server-owner.api.recaptchaFailed');
   }
   const created = await createStone(getDb(c.env.DB), {
     creatorEmail: input.creatorEmail,

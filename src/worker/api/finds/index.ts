@@ -33,7 +33,7 @@ export const finds = new Hono<AppEnv>().post('/', async (c) => {
   const code = codeParam(c.req.param('code'));
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `find:${code}` }, { name: 'clientWrites' }]);
   const key = c.req.header('Idempotency-Key')?.trim() || null;
-  if (key !== null && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'INVALID_IDEMPOTENCY_KEY', 'api.idempotencyKeyInvalid');
+  if (key !== null && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'INVALID_IDEMPOTENCY_KEY', 'server.api.idempotencyKeyInvalid');
   const sent = await readFindRequest(c);
   const input = parseInput(findSchema, sent.fields);
   const db = getDb(c.env.DB);

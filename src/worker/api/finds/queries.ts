@@ -164,14 +164,14 @@ export async function addFind(
   } catch (error) {
     // D1 runs the batch as one transaction and batches one after another, so the next number cannot be taken in
     // between; should it ever be, the whole batch was refused and nothing was written.
-    if (uniqueViolation(error, 'finds.stone_id')) throw new ApiError(503, 'BUSY', 'api.busy');
+    if (uniqueViolation(error, 'finds.stone_id')) throw new ApiError(503, 'BUSY', 'server.api.busy');
     throw error;
   }
   const row = results.stored[0];
-  if (!row) throw new ApiError(404, 'STONE_NOT_FOUND', 'api.stoneNotFound');
+  if (!row) throw new ApiError(404, 'STONE_NOT_FOUND', 'server.api.stoneNotFound');
   const replayed = row.id !== id;
   if (replayed && (row.location !== input.location || row.comment !== input.comment))
-    throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'api.idempotencyKeyReused');
+    throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'server.api.idempotencyKeyReused');
   return {
     find: {
       id: row.id,

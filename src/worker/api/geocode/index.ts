@@ -22,7 +22,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof GeocoderUnavailableError) throw new ApiError(503, 'GEOCODER_UNAVAILABLE', 'geocode.unavailable');
+    if (error instanceof GeocoderUnavailableError) throw new ApiError(503, 'GEOCODER_UNAVAILABLE', 'server.geocode.unavailable');
     throw error;
   }
 }
@@ -36,7 +36,7 @@ export const geocode = new Hono<AppEnv>()
     const { q } = parseInput(addressSearchSchema, c.req.query());
     await enforceRateLimits(c, [{ name: 'geocodeClient' }]);
     const place = await answer(() => geocoder(c).search(q, c.get('locale')));
-    if (!place) throw new ApiError(404, 'ADDRESS_NOT_FOUND', 'geocode.notFound');
+    if (!place) throw new ApiError(404, 'ADDRESS_NOT_FOUND', 'server.geocode.notFound');
     return c.json(place);
   })
   .get('/reverse', async (c) => {

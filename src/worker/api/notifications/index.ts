@@ -46,8 +46,8 @@ export const collectionNotifications = new Hono<AppEnv>().post('/', async (c) =>
   return c.json({ subscribed: true, confirmed: false }, 201);
 });
 
-const tokenSchema = v.pipe(v.string('token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'token.invalid'));
-const linkInvalid = () => new ApiError(404, 'LINK_INVALID', 'api.linkInvalid');
+const tokenSchema = v.pipe(v.string('server-owner.token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'server-owner.token.invalid'));
+const linkInvalid = () => new ApiError(404, 'LINK_INVALID', 'server.api.linkInvalid');
 
 /**
  * The token of an unsubscribe request: RFC 8058's one-click POST (the token in the address, the body
@@ -58,7 +58,7 @@ async function unsubscribeToken(request: Request, query: string | undefined): Pr
   if (/^application\/(?:[\w.+-]+\+)?json\b/i.test(type))
     return parseInput(v.object({ token: tokenSchema }), await readJsonObject(request)).token;
   const form = new URLSearchParams(await readLimitedText(request, 1024));
-  if (form.get('List-Unsubscribe') !== 'One-Click') throw new ApiError(400, 'VALIDATION_ERROR', 'api.oneClickRequired');
+  if (form.get('List-Unsubscribe') !== 'One-Click') throw new ApiError(400, 'VALIDATION_ERROR', 'server.api.oneClickRequired');
   return parseInput(tokenSchema, query ?? '');
 }
 

@@ -23,7 +23,7 @@ import { getStoneView } from '../stones/view-queries';
 import { clearFindComment, creatorEmailOf, failedMails, operatorCounters, retryMail, stoneById } from './queries';
 import { listStones } from './stone-list';
 
-const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'operator.stoneNotFound');
+const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'server-owner.operator.stoneNotFound');
 
 /** The stone the path's `:id` names, or 404 before the body is read. */
 async function stoneOf(c: Context<AppEnv>) {
@@ -81,7 +81,7 @@ export const operatorStones = new Hono<AppEnv>()
   .patch('/id/:id/finds/:findId', async (c) => {
     const stone = await stoneOf(c);
     const findId = c.req.param('findId');
-    const notFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    const notFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
     if (!ROW_ID_SHAPE.test(findId)) throw notFound();
     const input = parseInput(findModerationSchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
@@ -118,7 +118,7 @@ export const operator = new Hono<AppEnv>()
   .post('/logout', async (c) => {
     // requireOperator ran first and set the token. Forgetting it in the browser alone would leave it usable.
     const token = c.get('operatorToken');
-    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'api.unauthorized');
+    if (!token) throw new ApiError(401, 'UNAUTHORIZED', 'server-owner.api.unauthorized');
     await endOperatorSession(c.env, token);
     log.info('operator logged out', { operatorId: c.get('operator')?.id });
     return c.body(null, 204);
@@ -132,8 +132,8 @@ export const operator = new Hono<AppEnv>()
   .post('/mails/:id/resend', async (c) => {
     const id = c.req.param('id');
     const result = ROW_ID_SHAPE.test(id) ? await retryMail(getDb(c.env.DB), id) : 'missing';
-    if (result === 'missing') throw new ApiError(404, 'NOT_FOUND', 'operator.mailNotFound');
-    if (result === 'not-failed') throw new ApiError(409, 'MAIL_NOT_FAILED', 'operator.mailNotFailed');
+    if (result === 'missing') throw new ApiError(404, 'NOT_FOUND', 'server-owner.operator.mailNotFound');
+    if (result === 'not-failed') throw new ApiError(409, 'MAIL_NOT_FAILED', 'server-owner.operator.mailNotFailed');
     await queueMails(c.env.EMAIL_QUEUE, [id]);
     return c.json({ queued: true }, 202);
   });

@@ -31,7 +31,7 @@ const MAX_UPLOAD_BYTES = MAX_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024;
 /** Owner tokens are 43 base64url characters; anything unlike one is "not found" without a database read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
-const notFound = () => new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'server-owner.api.ownerNotFound');
 
 /** The stone behind the owner link in the path: a wrong token is a 404 on every call, and changes nothing. */
 async function stoneOf(c: Context<AppEnv>) {
@@ -82,13 +82,14 @@ export const owner = new Hono<AppEnv>()
   .post('/:ownerToken/photos', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
-    if (!stone.hasPhotos) throw new ApiError(402, 'FEATURE_REQUIRED', 'photo.featureRequired');
+    if (!stone.hasPhotos) throw new ApiError(402, 'FEATURE_REQUIRED', 'server-owner.photo.featureRequired');
     const form = await readFormData(c.req.raw, MAX_UPLOAD_BYTES);
     const files = form.getAll('photo').filter((value): value is File => typeof value !== 'string' && value.size > 0);
-    if (files.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'photo.required');
+    if (files.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'server-owner.photo.required');
     const db = getDb(c.env.DB);
     const room = MAX_PHOTOS - (await photoCount(db, stone.id));
-    if (files.length > room) throw new ApiError(409, 'TOO_MANY_PHOTOS', { id: 'photo.onlyRoomFor', values: { count: Math.max(0, room) } });
+    if (files.length > room)
+      throw new ApiError(409, 'TOO_MANY_PHOTOS', { id: 'server-owner.photo.onlyRoomFor', values: { count: Math.max(0, room) } });
     await storePhotos(db, c.env.PHOTOS, stone.id, await checkPhotos(files));
     return c.json({ photos: (await ownerView(c, token)).photos }, 201);
   })
@@ -103,14 +104,14 @@ export const owner = new Hono<AppEnv>()
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
     const { token, stone } = await stoneOf(c);
     const findId = c.req.param('findId');
-    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
     const { photo, ...change } = parseInput(findVisibilitySchema, await readJsonObject(c.req.raw));
     const db = getDb(c.env.DB);
     if (photo) await requireFindPhoto(db, stone.id, findId);
     if (change.hidden !== undefined || change.accept) {
       // 409 HIDDEN_BY_OPERATOR for showing or accepting a find the operator hid, before anything changes.
       const totals = await moderateFind(db, stone.id, findId, change, 'owner');
-      if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+      if (!totals) throw new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
       if (totals.length) await publishStatistics(c.env.CACHE, totals);
       if (change.hidden) await purgeErasedCards(db, c.env.PHOTOS, stone.id);
     }
@@ -129,7 +130,10 @@ export const owner = new Hono<AppEnv>()
     const db = getDb(c.env.DB);
     if (stone.collectionId) {
       const collection = await collectionNames(db, stone.collectionId);
-      throw new ApiError(409, 'LINKS_OF_COLLECTION', { id: 'api.linksOfCollection', values: { title: collection?.title ?? '' } });
+      throw new ApiError(409, 'LINKS_OF_COLLECTION', {
+        id: 'server-owner.api.linksOfCollection',
+        values: { title: collection?.title ?? '' },
+      });
     }
     const mailIds = await revokeStoneLinks(db, stone);
     c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
@@ -150,8 +154,8 @@ export const owner = new Hono<AppEnv>()
   .get('/:ownerToken/finds/:findId/photo', async (c) => {
     const { stone } = await stoneOf(c);
     const findId = c.req.param('findId');
-    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
     const photo = await storedFindPhoto(getDb(c.env.DB), stone.id, findId);
-    if (!photo) throw new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'api.findPhotoNotFound');
+    if (!photo) throw new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'server.api.findPhotoNotFound');
     return photoResponse(c, photo.r2Key, 'private, no-store');
   });

@@ -32,14 +32,14 @@ import {
 /** Stripe, or a 503 that says paid features are not set up (free creation never needs it). */
 export function requirePayments(env: Env): Payments {
   const payments = paymentsFromEnv(env);
-  if (!payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'api.paymentsUnavailable');
+  if (!payments) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'server-owner.api.paymentsUnavailable');
   return payments;
 }
 
 /** Stripe for checking a payment already made (services/payments.ts stripeFromEnv), or 503 without a key. */
 function paymentsForPaidOrders(env: Env): Payments {
   const stripe = stripeFromEnv(env);
-  if (!stripe) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'api.paymentsUnavailable');
+  if (!stripe) throw new ApiError(503, 'PAYMENTS_UNAVAILABLE', 'server-owner.api.paymentsUnavailable');
   return stripe;
 }
 
@@ -70,10 +70,10 @@ export async function paidStone(
 ): Promise<{ code: string; created: boolean; upgraded: boolean }> {
   const db = getDb(c.env.DB);
   const order = await orderOfIntent(db, paymentIntentId);
-  if (!order) throw new ApiError(404, 'PAYMENT_UNKNOWN', 'api.paymentUnknown');
+  if (!order) throw new ApiError(404, 'PAYMENT_UNKNOWN', 'server-owner.api.paymentUnknown');
   if (!order.stoneId) {
     const intent = await paymentsForPaidOrders(c.env).retrieveIntent(paymentIntentId);
-    if (!intent || !paidInFull(order, intent)) throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', 'api.paymentNotCompleted');
+    if (!intent || !paidInFull(order, intent)) throw new ApiError(402, 'PAYMENT_NOT_COMPLETED', 'server-owner.api.paymentNotCompleted');
   }
   const { code, created, upgraded } = await stoneForOrder(db, order);
   await announce(c, created);
@@ -121,12 +121,12 @@ export const payments = new Hono<AppEnv>()
     if (input.stripePromotionCodeId) {
       const promotion = await stripe.getPromotion(input.stripePromotionCodeId);
       if (!promotion?.discount || (await promotionProblem(c, promotion, baseCents)))
-        throw new ApiError(400, 'PROMO_INVALID', 'api.promoInvalid');
+        throw new ApiError(400, 'PROMO_INVALID', 'server-owner.api.promoInvalid');
       finalCents = discountedCents(baseCents, promotion.discount);
     }
     // The server prices the order; the browser's amount is only compared, so a changed page cannot pay less.
     if (toCents(input.amount) !== finalCents) {
-      throw new ApiError(409, 'AMOUNT_MISMATCH', { id: 'api.amountMismatch', values: { amount: toEuros(finalCents) } });
+      throw new ApiError(409, 'AMOUNT_MISMATCH', { id: 'server-owner.api.amountMismatch', values: { amount: toEuros(finalCents) } });
     }
     if (finalCents === 0) {
       // Nothing to pay stands between a script and a stone here: the bot check does.
@@ -136,14 +136,14 @@ export const payments = new Hono<AppEnv>()
         throw new ApiError(
           check.unavailable ? 503 : 400,
           check.unavailable ? 'BOT_CHECK_UNAVAILABLE' : 'RECAPTCHA_FAILED',
-          check.unavailable ? 'api.botCheckUnavailable' : 'api.recaptchaFailed',
+          check.unavailable ? 'server-owner.api.botCheckUnavailable' : 'server-owner.api.recaptchaFailed',
         );
     }
     const db = getDb(c.env.DB);
     const upgrade = input.upgradeToken ? await ownedStone(db, input.upgradeToken) : null;
-    if (input.upgradeToken && !upgrade) throw new ApiError(404, 'NOT_FOUND', 'api.ownerNotFound');
+    if (input.upgradeToken && !upgrade) throw new ApiError(404, 'NOT_FOUND', 'server-owner.api.ownerNotFound');
     if (upgrade && ((input.features.photos && upgrade.hasPhotos) || (input.features.story && upgrade.hasStory))) {
-      throw new ApiError(409, 'FEATURE_OWNED', 'api.featureOwned');
+      throw new ApiError(409, 'FEATURE_OWNED', 'server-owner.api.featureOwned');
     }
     // A new stone's owner token is made here and given to the buyer once; an upgrade's stone has its own already.
     const ownerToken = upgrade ? null : randomToken();
@@ -198,18 +198,18 @@ export const payments = new Hono<AppEnv>()
       // Not a bad signature: this installation cannot check any. 503 makes Stripe deliver the event again later
       // (for up to three days), so nothing is lost once the secret is set.
       log.error('stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set');
-      throw new ApiError(503, 'WEBHOOK_UNAVAILABLE', 'api.webhookUnavailable', undefined, { 'Retry-After': '3600' });
+      throw new ApiError(503, 'WEBHOOK_UNAVAILABLE', 'server-owner.api.webhookUnavailable', undefined, { 'Retry-After': '3600' });
     }
     const stripe = paymentsForPaidOrders(c.env);
     const signature = c.req.header('stripe-signature');
-    if (!signature) throw new ApiError(400, 'WEBHOOK_SIGNATURE', 'api.webhookSignature');
+    if (!signature) throw new ApiError(400, 'WEBHOOK_SIGNATURE', 'server-owner.api.webhookSignature');
     const payload = await readLimitedText(c.req.raw, MAX_WEBHOOK_BYTES);
     let event: Awaited<ReturnType<Payments['verifyWebhook']>>;
     try {
       event = await stripe.verifyWebhook(payload, signature);
     } catch (error) {
       log.warn('stripe webhook refused', { error: String(error) });
-      throw new ApiError(400, 'WEBHOOK_SIGNATURE', 'api.webhookSignature');
+      throw new ApiError(400, 'WEBHOOK_SIGNATURE', 'server-owner.api.webhookSignature');
     }
     const db = getDb(c.env.DB);
     if (event.type === 'payment_intent.succeeded') {

@@ -52,7 +52,7 @@ export async function localRedemptions(db: Db, promotionCodeId: string): Promise
  */
 export async function stoneForOrder(db: Db, order: Order): Promise<{ code: string; created: CreatedStone | null; upgraded?: boolean }> {
   // Its stone was deleted (the order keeps only its bookkeeping): nothing is made from it again.
-  if (isDeletedStoneOrder(order)) throw new ApiError(410, 'STONE_DELETED', 'api.stoneDeleted');
+  if (isDeletedStoneOrder(order)) throw new ApiError(410, 'STONE_DELETED', 'server-owner.api.stoneDeleted');
   if (order.upgradeStoneId) return grantFeatures(db, order, order.upgradeStoneId);
   if (order.stoneId) {
     const existing = await db.select({ code: stones.code }).from(stones).where(eq(stones.id, order.stoneId)).get();

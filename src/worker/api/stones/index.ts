@@ -57,7 +57,7 @@ export const stones = new Hono<AppEnv>()
     const code = codeParam(c.req.param('code'));
     const found = await getPublicFind(getDb(c.env.DB), code, c.req.param('findId'), new URL(c.req.url).origin);
     if (found === null) throw stoneNotFound();
-    if (found === undefined) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (found === undefined) throw new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
     return c.json(found, 200, { 'Cache-Control': 'no-store' });
   })
   .get('/:code', async (c) => {

@@ -71,7 +71,7 @@ export async function createStone(
       if (!uniqueViolation(error, 'stones.code')) throw error;
     }
   }
-  throw new ApiError(503, 'CODE_EXHAUSTED', 'api.codeExhausted');
+  throw new ApiError(503, 'CODE_EXHAUSTED', 'server-owner.api.codeExhausted');
 }
 
 /** What a write on a stone needs to know of it: its id, and its code and title for the mails it causes. */
@@ -96,7 +96,7 @@ export async function updateStoneText(
   stone: { id: string; hasStory: boolean },
   changes: { title?: string; story?: string; notifyOnFind?: boolean; status?: 'missing' | 'travelling' },
 ): Promise<void> {
-  if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'api.featureRequired');
+  if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'server.api.featureRequired');
   const now = new Date();
   const update = db
     .update(stones)

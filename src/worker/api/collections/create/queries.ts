@@ -99,7 +99,7 @@ function stoneInserts(
 /** A stone code or the collection id was taken: draw again (rare: 16^9 codes, 31^10 ids). */
 const drawAgain = (error: unknown) => uniqueViolation(error, 'stones.code') || uniqueViolation(error, 'collections.id');
 
-const CODES_EXHAUSTED = () => new ApiError(503, 'CODE_EXHAUSTED', 'api.codeExhausted');
+const CODES_EXHAUSTED = () => new ApiError(503, 'CODE_EXHAUSTED', 'server-owner.api.codeExhausted');
 
 export interface NewCollection {
   title: string;

@@ -48,7 +48,7 @@ const findIs = (findId: string, state: FindState): SQL =>
 function nextState(target: FindState & { flag: FindFlag | null }, change: FindModeration, by: Moderator): FindState {
   const operatorHid = target.hidden && target.hiddenBy === 'operator';
   if (by === 'owner' && operatorHid && (change.hidden === false || change.accept))
-    throw new ApiError(409, 'HIDDEN_BY_OPERATOR', 'owner.hiddenByOperator');
+    throw new ApiError(409, 'HIDDEN_BY_OPERATOR', 'server-owner.owner.hiddenByOperator');
   const hidden = change.hidden ?? target.hidden;
   const hiddenBy = !hidden ? null : change.hidden === true && !operatorHid ? by : (target.hiddenBy ?? 'owner');
   return { hidden, hiddenBy, flagAccepted: change.accept && target.flag !== null ? true : target.flagAccepted };
@@ -138,7 +138,7 @@ export async function moderateFind(
     ]);
     if (changed.length) return totals;
   }
-  throw new ApiError(503, 'BUSY', 'api.busy');
+  throw new ApiError(503, 'BUSY', 'server.api.busy');
 }
 
 /** The cron forgets the clients of finds older than the repeat window: the hash is kept only while it is needed. */

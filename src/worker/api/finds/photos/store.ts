@@ -38,11 +38,11 @@ export async function readFindRequest(c: Context<AppEnv>): Promise<{ fields: Rec
     if (typeof value !== 'string') {
       // An empty file part is what a form sends when nothing was chosen.
       if (value.size === 0 && value.name === '') continue;
-      if (name !== 'photo') throw new ApiError(400, 'VALIDATION_ERROR', 'photo.findPhotoField');
+      if (name !== 'photo') throw new ApiError(400, 'VALIDATION_ERROR', 'server.photo.findPhotoField');
       files.push(value);
     } else if (!(name in fields)) fields[name] = value;
   }
-  if (files.length > 1) throw new ApiError(400, 'TOO_MANY_PHOTOS', 'photo.onlyOne');
+  if (files.length > 1) throw new ApiError(400, 'TOO_MANY_PHOTOS', 'server.photo.onlyOne');
   const [photo] = await checkPhotos(files);
   return { fields, photo: photo ?? null };
 }
@@ -54,7 +54,7 @@ export async function putFindPhoto(bucket: R2Bucket, photo: CheckedPhoto): Promi
     await bucket.put(r2Key, photo.bytes, { httpMetadata: { contentType: photo.contentType } });
   } catch (error) {
     log.warn('find photo not stored: R2 refused the put', { error: String(error) });
-    throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
+    throw new ApiError(503, 'PHOTO_STORAGE_UNAVAILABLE', 'server.api.photoStorageUnavailable', undefined, { 'Retry-After': '1' });
   }
   return { r2Key, contentType: photo.contentType, sizeBytes: photo.bytes.length };
 }
@@ -73,7 +73,7 @@ export async function forgetFindPhoto(db: Db, bucket: R2Bucket, key: string, cau
   }
 }
 
-const notFound = () => new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'api.findPhotoNotFound');
+const notFound = () => new ApiError(404, 'FIND_PHOTO_NOT_FOUND', 'server.api.findPhotoNotFound');
 
 /**
  * 404 when the stone's find has no photo left to decide about: asked before a request that also hides or accepts

@@ -23,7 +23,7 @@ async function readReport(request: Request): Promise<Record<string, unknown>> {
   return Object.fromEntries([...fields].filter(([name]) => name === 'reason' || name === 'note'));
 }
 
-const findNotFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+const findNotFound = () => new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
 
 /** Stores the report (or finds it stored already); throws the API's errors. */
 async function report(c: Context<AppEnv>, code: string, findId: string): Promise<void> {

@@ -13,7 +13,7 @@ import { publishStatistics } from '../../statistics/queries';
 import { findPhotoObject, photoGone, reportedFind, reportedFinds, resolveReports, runAlone } from './queries';
 
 /** A find id that names no find, or a find nobody reported (any more). */
-const noOpenReports = () => new ApiError(404, 'FIND_NOT_FOUND', 'operator.reportNotFound');
+const noOpenReports = () => new ApiError(404, 'FIND_NOT_FOUND', 'server-owner.operator.reportNotFound');
 
 /**
  * The operator's moderation list under `/api/admin` (the operator check runs in front, lib/routing.ts
@@ -52,7 +52,7 @@ export const operatorReports = new Hono<AppEnv>()
       // The share cards that drew the find were erased with it (its stone is asked for a new one: the change named above).
       await purgeErasedCards(db, c.env.PHOTOS, find.stoneId);
     } else if (action === 'remove-photo') {
-      if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'operator.reportNoPhoto');
+      if (!find.photoKey) throw new ApiError(409, 'NO_PHOTO', 'server-owner.operator.reportNoPhoto');
       const resolve = resolveReports(db, findId, { resolution: 'photo-removed', operatorId }, photoGone(findId));
       const key = await dropFindPhoto(db, findId, new Date(), [resolve]);
       // Taken down at the same moment by its owner: the photo is gone all the same.
@@ -66,10 +66,10 @@ export const operatorReports = new Hono<AppEnv>()
   })
   .get('/finds/:findId/photo', async (c) => {
     const findId = c.req.param('findId');
-    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'api.findNotFound');
+    if (!ROW_ID_SHAPE.test(findId)) throw new ApiError(404, 'FIND_NOT_FOUND', 'server.api.findNotFound');
     const photo = await findPhotoObject(getDb(c.env.DB), findId);
     const object = photo ? await c.env.PHOTOS.get(photo.key) : null;
-    if (!photo || !object) throw new ApiError(404, 'NOT_FOUND', 'api.photoNotFound');
+    if (!photo || !object) throw new ApiError(404, 'NOT_FOUND', 'server-owner.api.photoNotFound');
     return new Response(object.body, {
       headers: {
         'Content-Type': photo.contentType,

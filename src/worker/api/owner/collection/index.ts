@@ -34,7 +34,7 @@ import {
 /** Owner tokens are 43 base64url characters; anything unlike one is "not found" without a database read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
-const notFound = () => new ApiError(404, 'NOT_FOUND', 'api.collectionOwnerNotFound');
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'server-owner.api.collectionOwnerNotFound');
 
 type OwnerLink = OwnedCollection & { token: string };
 
@@ -185,7 +185,7 @@ export const collectionOwner = new Hono<AppEnv>()
     if (!collection) throw notFound();
     const full = () =>
       new ApiError(422, 'COLLECTION_FULL', {
-        id: 'api.collectionFull',
+        id: 'server-owner.api.collectionFull',
         values: { max: MAX_COLLECTION_STONES, room: Math.max(0, MAX_COLLECTION_STONES - collection.stoneCount) },
       });
     if (collection.stoneCount + titles.length > MAX_COLLECTION_STONES) throw full();
