@@ -13,6 +13,7 @@ import { useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { LINK_BUTTON_CLASS, LinkButton } from '../ui/link-button';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
@@ -159,22 +160,15 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
           className="mt-3 size-60 bg-white"
         />
         <div className="mt-4 flex flex-wrap gap-2">
-          <a
-            href={qrUrl}
-            download={`${code}.svg`}
-            className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
-          >
+          <a href={qrUrl} download={`${code}.svg`} className={LINK_BUTTON_CLASS}>
             <FormattedMessage id="creation.success.downloadSvg" />
           </a>
           <Button variant="secondary" onClick={() => void downloadPng(qrUrl, code)}>
             <FormattedMessage id="creation.success.downloadPng" />
           </Button>
-          <Link
-            href={pathTo('label', { code })}
-            className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
-          >
+          <LinkButton href={pathTo('label', { code })}>
             <FormattedMessage id="creation.success.label" />
-          </Link>
+          </LinkButton>
         </div>
       </Card>
       <Card>

@@ -1,8 +1,8 @@
 import { useConfig } from '../../lib/config';
 import { FormattedMessage } from '../../lib/intl-react';
 import { useQueryClient } from '../../lib/query';
-import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
+import { LinkButton } from '../../ui/link-button';
 import { logOutOperator } from './session';
 
 /** The dashboard's title, and the ways out of it: the blog admin, the home page, logging out. */
@@ -26,12 +26,12 @@ export function DashboardHeader() {
         </p>
       </div>
       <nav className="flex flex-wrap items-center gap-2">
-        <Link href="/admin/blog" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
+        <LinkButton href="/admin/blog">
           <FormattedMessage id="operator.blogLink" />
-        </Link>
-        <Link href="/" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
+        </LinkButton>
+        <LinkButton href="/">
           <FormattedMessage id="operator.homeLink" />
-        </Link>
+        </LinkButton>
         <Button variant="secondary" onClick={logout}>
           <FormattedMessage id="operator.logout" />
         </Button>
