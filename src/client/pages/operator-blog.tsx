@@ -13,7 +13,6 @@ import { useMutation, useQuery, useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { LinkButton } from '../ui/link-button';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
@@ -56,9 +55,9 @@ function Articles() {
           <FormattedMessage id="operator.blog.title" />
         </h1>
         <nav className="flex flex-wrap items-center gap-2">
-          <LinkButton href="/admin">
+          <Link href="/admin" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
             <FormattedMessage id="operator.blog.back" />
-          </LinkButton>
+          </Link>
           <Button onClick={() => setEditing({ post: null })}>
             <FormattedMessage id="operator.blog.new" />
           </Button>

@@ -13,7 +13,6 @@ import { useQueryClient } from '../lib/query';
 import { Link, useRouter } from '../lib/router';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { LINK_BUTTON_CLASS, LinkButton } from '../ui/link-button';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
@@ -160,15 +159,22 @@ function Ready({ code, paid }: { code: string; paid: boolean }) {
           className="mt-3 size-60 bg-white"
         />
         <div className="mt-4 flex flex-wrap gap-2">
-          <a href={qrUrl} download={`${code}.svg`} className={LINK_BUTTON_CLASS}>
+          <a
+            href={qrUrl}
+            download={`${code}.svg`}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
+          >
             <FormattedMessage id="creation.success.downloadSvg" />
           </a>
           <Button variant="secondary" onClick={() => void downloadPng(qrUrl, code)}>
             <FormattedMessage id="creation.success.downloadPng" />
           </Button>
-          <LinkButton href={pathTo('label', { code })}>
+          <Link
+            href={pathTo('label', { code })}
+            className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
+          >
             <FormattedMessage id="creation.success.label" />
-          </LinkButton>
+          </Link>
         </div>
       </Card>
       <Card>

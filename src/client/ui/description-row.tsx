@@ -15,8 +15,6 @@ interface DescriptionRowProps {
   /** The term's text. */
   term: MessageId;
   layout?: keyof typeof LAYOUTS;
-  /** Classes added to the group's (a card's frame, say). */
-  className?: string;
   /** The value's classes, instead of its layout's. */
   valueClassName?: string;
   /** The value's test id, if a test reads it. */
@@ -26,12 +24,14 @@ interface DescriptionRowProps {
 
 /**
  * One group of a description list (`<dl>`): its term (`<dt>`) and then its value (`<dd>`), the order valid HTML
- * asks for, whichever of the two the layout shows first.
+ * asks for, whichever of the two the layout shows first. The owner's pages use it; the operator's counters, cards
+ * of their own, write theirs out (a module shared with the operator's screen too would be one more file named in
+ * every page's first JavaScript).
  */
-export function DescriptionRow({ term, layout = 'detail', className, valueClassName, testId, children }: DescriptionRowProps) {
+export function DescriptionRow({ term, layout = 'detail', valueClassName, testId, children }: DescriptionRowProps) {
   const classes = LAYOUTS[layout];
   return (
-    <div className={className ? `${classes.group} ${className}` : classes.group}>
+    <div className={classes.group}>
       <dt className={classes.term}>
         <FormattedMessage id={term} />
       </dt>

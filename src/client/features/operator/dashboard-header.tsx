@@ -1,9 +1,15 @@
 import { useConfig } from '../../lib/config';
 import { FormattedMessage } from '../../lib/intl-react';
 import { useQueryClient } from '../../lib/query';
+import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
-import { LinkButton } from '../../ui/link-button';
 import { logOutOperator } from './session';
+
+/** The links out of the dashboard besides logging out: the blog's admin and the home page. */
+const WAYS_OUT = [
+  { href: '/admin/blog', text: 'operator.blogLink' },
+  { href: '/', text: 'operator.homeLink' },
+] as const;
 
 /** The dashboard's title, and the ways out of it: the blog admin, the home page, logging out. */
 export function DashboardHeader() {
@@ -26,12 +32,11 @@ export function DashboardHeader() {
         </p>
       </div>
       <nav className="flex flex-wrap items-center gap-2">
-        <LinkButton href="/admin/blog">
-          <FormattedMessage id="operator.blogLink" />
-        </LinkButton>
-        <LinkButton href="/">
-          <FormattedMessage id="operator.homeLink" />
-        </LinkButton>
+        {WAYS_OUT.map(({ href, text }) => (
+          <Link key={href} href={href} className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
+            <FormattedMessage id={text} />
+          </Link>
+        ))}
         <Button variant="secondary" onClick={logout}>
           <FormattedMessage id="operator.logout" />
         </Button>
