@@ -1,4 +1,4 @@
-import { confirmSubscriptionAddress, unsubscribeAddress } from '../../../shared/api-routes';
+import { confirmSubscriptionAddress, type TokenActionAddress, unsubscribeAddress } from '../../../shared/api-routes';
 import { collectionPath } from '../../../shared/collection';
 import { pathTo } from '../../../shared/routes';
 import { ApiRequestError, api } from '../../lib/api';
@@ -12,7 +12,10 @@ import { Button } from '../../ui/button';
 type TokenActionKind = 'confirm' | 'unsubscribe';
 
 /** The API call the button makes with the link's token. */
-const ENDPOINTS = { confirm: confirmSubscriptionAddress, unsubscribe: unsubscribeAddress } as const;
+const ENDPOINTS: Record<TokenActionKind, () => TokenActionAddress> = {
+  confirm: confirmSubscriptionAddress,
+  unsubscribe: unsubscribeAddress,
+};
 
 /**
  * The page a mail link opens: it acts only when the person presses its button (mail scanners that fetch links
