@@ -1,8 +1,8 @@
 import type { PageProps } from '../../shared/routes';
-import { PRINT_ONLY_SHEET, StoneLabel } from '../features/label/stone-label';
+import { LabelSheet } from '../features/label/label-sheet';
+import { StoneLabel } from '../features/label/stone-label';
 import { useStone } from '../features/stone/api';
 import { FormattedMessage, useIntl } from '../lib/intl-react';
-import { Button } from '../ui/button';
 
 /** The label sizes people laminate onto a stone, in centimetres, and how many of each fit a row of A4. */
 const SIZES = [
@@ -18,21 +18,7 @@ export default function LabelPage({ params }: PageProps) {
   const { data: stone } = useStone(code);
   if (!stone) return null;
   return (
-    <div className="mx-auto max-w-[21cm] bg-white px-4 py-8 print:p-0">
-      <style href="label-print-sheet" precedence="print">
-        {PRINT_ONLY_SHEET}
-      </style>
-      <div className="print:hidden" data-print-hide>
-        <h1 className="text-2xl font-bold">
-          <FormattedMessage id="creation.label.title" values={{ code }} />
-        </h1>
-        <p className="mt-2 text-stone-600">
-          <FormattedMessage id="creation.label.text" />
-        </p>
-        <Button className="mt-4" onClick={() => window.print()}>
-          <FormattedMessage id="creation.label.print" />
-        </Button>
-      </div>
+    <LabelSheet heading={<FormattedMessage id="creation.label.title" values={{ code }} />}>
       <div className="mt-8 space-y-6 print:mt-0">
         {SIZES.map(({ cm, count }) => (
           <section key={cm} aria-label={intl.formatMessage({ id: 'creation.label.size' }, { size: cm })}>
@@ -47,6 +33,6 @@ export default function LabelPage({ params }: PageProps) {
           </section>
         ))}
       </div>
-    </div>
+    </LabelSheet>
   );
 }

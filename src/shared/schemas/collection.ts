@@ -50,14 +50,30 @@ const stoneCountEntries = {
   ),
 };
 
-interface StoneCount {
-  count?: number;
-  titles?: string[];
-}
+type StoneCount = { count?: number; titles?: string[] };
 
-/** The count is required without titles; titles are at most `count`. */
-const countGiven = (input: StoneCount) => input.count !== undefined || (input.titles?.length ?? 0) > 0;
-const titlesFit = (input: StoneCount) => input.count === undefined || (input.titles?.length ?? 0) <= input.count;
+/**
+ * The count is required without titles; titles are at most `count`. Each issue is its own field's. (Both paths are
+ * fields every StoneCount has; valibot cannot check a path against a type parameter, hence `as never`.)
+ */
+function stoneCountChecks<T extends StoneCount>() {
+  return [
+    v.forward<T, v.CheckIssue<T>, ['count']>(
+      v.check<T, 'stone-fields.count.invalid'>(
+        ({ count, titles }) => count !== undefined || (titles?.length ?? 0) > 0,
+        'stone-fields.count.invalid',
+      ),
+      ['count'] as never,
+    ),
+    v.forward<T, v.CheckIssue<T>, ['titles']>(
+      v.check<T, 'stone-fields.titles.tooMany'>(
+        ({ count, titles }) => count === undefined || (titles?.length ?? 0) <= count,
+        'stone-fields.titles.tooMany',
+      ),
+      ['titles'] as never,
+    ),
+  ] as const;
+}
 
 /** Every stone's title, '' for the default: as many as the count (which defaults to the titles given). */
 function resolveTitles({ count, titles = [] }: StoneCount): string[] {
@@ -79,14 +95,7 @@ type CreateInput = v.InferOutput<typeof createEntries>;
 /** `POST /api/collections`: the creator's form and the API check the same fields with the same messages. */
 export const createCollectionSchema = v.pipe(
   createEntries,
-  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['count']>(
-    v.check<CreateInput, 'stone-fields.count.invalid'>(countGiven, 'stone-fields.count.invalid'),
-    ['count'],
-  ),
-  v.forward<CreateInput, v.CheckIssue<CreateInput>, ['titles']>(
-    v.check<CreateInput, 'stone-fields.titles.tooMany'>(titlesFit, 'stone-fields.titles.tooMany'),
-    ['titles'],
-  ),
+  ...stoneCountChecks<CreateInput>(),
   v.transform(({ count, titles, ...rest }): Omit<CreateInput, 'count' | 'titles'> & { titles: string[] } => ({
     ...rest,
     titles: resolveTitles({ count, titles }),
@@ -99,14 +108,7 @@ type AddInput = v.InferOutput<typeof addEntries>;
 
 export const addStonesSchema = v.pipe(
   addEntries,
-  v.forward<AddInput, v.CheckIssue<AddInput>, ['count']>(
-    v.check<AddInput, 'stone-fields.count.invalid'>(countGiven, 'stone-fields.count.invalid'),
-    ['count'],
-  ),
-  v.forward<AddInput, v.CheckIssue<AddInput>, ['titles']>(
-    v.check<AddInput, 'stone-fields.titles.tooMany'>(titlesFit, 'stone-fields.titles.tooMany'),
-    ['titles'],
-  ),
+  ...stoneCountChecks<AddInput>(),
   v.transform((input) => ({ titles: resolveTitles(input) })),
 );
 

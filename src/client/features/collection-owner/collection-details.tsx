@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { DescriptionRow } from '../../ui/description-row';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 
@@ -92,22 +93,12 @@ export function CollectionDetails({
         </form>
       ) : (
         <dl className="mt-4 space-y-3">
-          <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-sm text-stone-500">
-              <FormattedMessage id="collection.field.title" />
-            </dt>
-            <dd className="break-words" data-testid="collection-owner-title">
-              {collection.title}
-            </dd>
-          </div>
-          <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-            <dt className="text-sm text-stone-500">
-              <FormattedMessage id="collection.field.dedication" />
-            </dt>
-            <dd className="whitespace-pre-line break-words">
-              {collection.dedication || <FormattedMessage id="collection.owner.noDedication" />}
-            </dd>
-          </div>
+          <DescriptionRow term="collection.field.title" testId="collection-owner-title">
+            {collection.title}
+          </DescriptionRow>
+          <DescriptionRow term="collection.field.dedication" valueClassName="whitespace-pre-line break-words">
+            {collection.dedication || <FormattedMessage id="collection.owner.noDedication" />}
+          </DescriptionRow>
         </dl>
       )}
     </Card>

@@ -3,12 +3,10 @@ import type { OwnerCollectionView } from '../../../shared/types';
 import { copyText } from '../../lib/clipboard';
 import { useConfig } from '../../lib/config';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
-import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
+import { LinkButton } from '../../ui/link-button';
 import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';
-
-const linkButton = 'inline-flex rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100';
 
 /** Copies a link, or offers it to copy by hand where the clipboard is refused. */
 export function useCopyLink() {
@@ -48,15 +46,15 @@ export function OwnerCollectionLinks({ token, collection }: { token: string; col
           {`${site}${publicPath}`}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <Link href={publicPath} className={linkButton}>
+          <LinkButton href={publicPath} className="inline-flex">
             <FormattedMessage id="collection.owner.openPublic" />
-          </Link>
+          </LinkButton>
           <Button variant="secondary" onClick={() => void copy(`${site}${publicPath}`)}>
             <FormattedMessage id="collection.owner.copyPublic" />
           </Button>
-          <Link href={pathTo('collectionLabels', { id: collection.id })} className={linkButton} data-testid="collection-labels-link">
+          <LinkButton href={pathTo('collectionLabels', { id: collection.id })} className="inline-flex" data-testid="collection-labels-link">
             <FormattedMessage id="collection.owner.labels" />
-          </Link>
+          </LinkButton>
         </div>
       </TitledCard>
     </div>

@@ -1,16 +1,8 @@
-import type { Dispatch, SetStateAction } from 'react';
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH } from '../../../shared/schemas/limits';
-import { FormattedMessage } from '../../lib/intl-react';
-import { EmailField, TextArea, TextField } from '../../ui/field';
+import { TextArea, TextField } from '../../ui/field';
 import { StoneTitlesField } from '../collection/stone-titles';
-import type { Draft, Errors, Kind, Translate } from './wizard';
-
-interface StepProps {
-  draft: Draft;
-  setDraft: Dispatch<SetStateAction<Draft>>;
-  errors: Errors;
-  t: Translate;
-}
+import { Counter, CreatorEmailField, type StepProps } from './step-fields';
+import type { Kind } from './wizard';
 
 /** The dialog's first question: one stone, or a collection of stones for one person. */
 export function KindChoice({ draft, setDraft, t }: Omit<StepProps, 'errors'>) {
@@ -37,18 +29,9 @@ export function KindChoice({ draft, setDraft, t }: Omit<StepProps, 'errors'>) {
 
 /** A collection's first step: the creator's e-mail, its title (for the person) and an optional dedication. */
 export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
-  const tooLong = draft.dedication.length > MAX_DEDICATION_LENGTH;
   return (
     <>
-      <EmailField
-        label={t('creation.creator.email')}
-        hint={t('creation.creator.collection.emailHint')}
-        name="creatorEmail"
-        required
-        value={draft.creatorEmail}
-        onValue={(creatorEmail) => setDraft((d) => ({ ...d, creatorEmail }))}
-        error={errors.creatorEmail}
-      />
+      <CreatorEmailField draft={draft} setDraft={setDraft} errors={errors} t={t} hint="creation.creator.collection.emailHint" />
       <TextField
         label={t('creation.creator.collection.title')}
         hint={t('creation.creator.collection.titleHint')}
@@ -67,9 +50,7 @@ export function CollectionBasics({ draft, setDraft, errors, t }: StepProps) {
           onChange={(event) => setDraft((d) => ({ ...d, dedication: event.target.value }))}
           error={errors.dedication}
         />
-        <p className={`text-right text-xs ${tooLong ? 'text-red-700' : 'text-stone-500'}`} aria-live="polite">
-          <FormattedMessage id="creation.creator.counter" values={{ count: draft.dedication.length, max: MAX_DEDICATION_LENGTH }} />
-        </p>
+        <Counter count={draft.dedication.length} max={MAX_DEDICATION_LENGTH} />
       </div>
     </>
   );

@@ -2,38 +2,16 @@ import type { Dispatch, SetStateAction } from 'react';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import { useConfig } from '../../lib/config';
 import { FormattedMessage } from '../../lib/intl-react';
-import { EmailField, TextArea, TextField } from '../../ui/field';
+import { TextArea, TextField } from '../../ui/field';
 import { CreatorPhotos } from './creator-photos';
-import type { Draft, Errors, Translate } from './wizard';
-
-interface StepProps {
-  draft: Draft;
-  setDraft: Dispatch<SetStateAction<Draft>>;
-  errors: Errors;
-  t: Translate;
-}
-
-function Counter({ count, max }: { count: number; max: number }) {
-  return (
-    <p className={`text-right text-xs ${count > max ? 'text-red-700' : 'text-stone-500'}`} aria-live="polite">
-      <FormattedMessage id="creation.creator.counter" values={{ count, max }} />
-    </p>
-  );
-}
+import { Counter, CreatorEmailField, type StepProps } from './step-fields';
+import type { Draft, Errors } from './wizard';
 
 /** Step 1: the creator's e-mail address and the stone's title. */
 export function BasicsStep({ draft, setDraft, errors, t }: StepProps) {
   return (
     <>
-      <EmailField
-        label={t('creation.creator.email')}
-        hint={t('creation.creator.emailHint')}
-        name="creatorEmail"
-        required
-        value={draft.creatorEmail}
-        onValue={(creatorEmail) => setDraft((d) => ({ ...d, creatorEmail }))}
-        error={errors.creatorEmail}
-      />
+      <CreatorEmailField draft={draft} setDraft={setDraft} errors={errors} t={t} hint="creation.creator.emailHint" />
       <div>
         <TextField
           label={t('creation.creator.name')}

@@ -23,9 +23,3 @@ export function StoneLabel({ code, cm, title, site, testId }: { code: string; cm
     </figure>
   );
 }
-
-/** Print only the sheet: A4, and without the site's header, footer, banners or the sheet's own instructions. */
-export const PRINT_ONLY_SHEET = `@page { size: A4; margin: 10mm; }
-@media print {
-  body > :not(:has(#main)), header:has(~ #main), #main ~ footer, [data-print-hide] { display: none !important; }
-}`;

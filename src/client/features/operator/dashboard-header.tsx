@@ -5,6 +5,12 @@ import { Link } from '../../lib/router';
 import { Button } from '../../ui/button';
 import { logOutOperator } from './session';
 
+/** The links out of the dashboard besides logging out: the blog's admin and the home page. */
+const WAYS_OUT = [
+  { href: '/admin/blog', text: 'operator.blogLink' },
+  { href: '/', text: 'operator.homeLink' },
+] as const;
+
 /** The dashboard's title, and the ways out of it: the blog admin, the home page, logging out. */
 export function DashboardHeader() {
   const config = useConfig();
@@ -26,12 +32,11 @@ export function DashboardHeader() {
         </p>
       </div>
       <nav className="flex flex-wrap items-center gap-2">
-        <Link href="/admin/blog" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
-          <FormattedMessage id="operator.blogLink" />
-        </Link>
-        <Link href="/" className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
-          <FormattedMessage id="operator.homeLink" />
-        </Link>
+        {WAYS_OUT.map(({ href, text }) => (
+          <Link key={href} href={href} className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100">
+            <FormattedMessage id={text} />
+          </Link>
+        ))}
         <Button variant="secondary" onClick={logout}>
           <FormattedMessage id="operator.logout" />
         </Button>

@@ -10,16 +10,21 @@ import { TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { storeOperatorToken } from './session';
 
+/** The login's two fields, named as the API takes them (and typed so), with what a password manager fills in. */
+const FIELDS = [
+  { name: 'email', label: 'operator.login.email', autoComplete: 'username' },
+  { name: 'password', label: 'operator.login.password', autoComplete: 'current-password' },
+] as const;
+
 /** The operator's login; after a session ended (`?session=expired`) it says why the form is back. */
 export function LoginForm() {
   const intl = useIntl();
   const toast = useToast();
   const { location } = useRouter();
   const expired = new URLSearchParams(location.search).get('session') === 'expired';
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
   const login = useMutation({
-    mutationFn: () => api(loginAddress(), { method: 'POST', json: { email, password } }),
+    mutationFn: () => api(loginAddress(), { method: 'POST', json: credentials }),
     onSuccess: ({ token }) => {
       storeOperatorToken(token);
       toast({
@@ -53,22 +58,17 @@ export function LoginForm() {
               <FormattedMessage id="operator.login.expired" />
             </p>
           ) : null}
-          <TextField
-            label={intl.formatMessage({ id: 'operator.login.email' })}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <TextField
-            label={intl.formatMessage({ id: 'operator.login.password' })}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          {FIELDS.map(({ name, label, autoComplete }) => (
+            <TextField
+              key={name}
+              label={intl.formatMessage({ id: label })}
+              type={name}
+              autoComplete={autoComplete}
+              required
+              value={credentials[name]}
+              onChange={(event) => setCredentials((given) => ({ ...given, [name]: event.target.value }))}
+            />
+          ))}
           <Button type="submit" className="w-full" disabled={login.isPending}>
             <FormattedMessage id={login.isPending ? 'operator.login.pending' : 'operator.login.submit'} />
           </Button>

@@ -4,11 +4,11 @@ import { formatGermanDate } from '../../../shared/dates';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api, apiErrorMessage } from '../../lib/api';
-import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { DescriptionRow } from '../../ui/description-row';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 
@@ -32,14 +32,6 @@ export function OwnerDetails({ token, stone, onSaved }: { token: string; stone: 
     event.preventDefault();
     save.mutate({ title, ...(stone.hasStory ? { story } : {}) });
   };
-  const row = (label: MessageId, value: string) => (
-    <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-      <dt className="text-sm text-stone-500">
-        <FormattedMessage id={label} />
-      </dt>
-      <dd className="break-words">{value}</dd>
-    </div>
-  );
   return (
     <Card aria-labelledby="owner-details-title">
       <div className="flex items-center justify-between gap-3">
@@ -97,17 +89,14 @@ export function OwnerDetails({ token, stone, onSaved }: { token: string; stone: 
         </form>
       ) : (
         <dl className="mt-4 space-y-3">
-          {row('owner.field.title', stone.title)}
-          {row('owner.field.email', stone.creatorEmail)}
-          {row('owner.field.code', stone.code)}
-          {row('owner.field.created', formatGermanDate(stone.createdAt))}
+          <DescriptionRow term="owner.field.title">{stone.title}</DescriptionRow>
+          <DescriptionRow term="owner.field.email">{stone.creatorEmail}</DescriptionRow>
+          <DescriptionRow term="owner.field.code">{stone.code}</DescriptionRow>
+          <DescriptionRow term="owner.field.created">{formatGermanDate(stone.createdAt)}</DescriptionRow>
           {stone.hasStory ? (
-            <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-              <dt className="text-sm text-stone-500">
-                <FormattedMessage id="owner.field.story" />
-              </dt>
-              <dd className="whitespace-pre-line">{stone.story || <FormattedMessage id="owner.noStory" />}</dd>
-            </div>
+            <DescriptionRow term="owner.field.story" valueClassName="whitespace-pre-line">
+              {stone.story || <FormattedMessage id="owner.noStory" />}
+            </DescriptionRow>
           ) : null}
         </dl>
       )}

@@ -1,7 +1,7 @@
 import { pathTo } from '../../../shared/routes';
 import type { OwnerStoneView } from '../../../shared/types';
 import { FormattedMessage } from '../../lib/intl-react';
-import { Link } from '../../lib/router';
+import { LinkButton } from '../../ui/link-button';
 
 /** Which stone this is (its code and title), and the way to its public page. */
 export function OwnerHeader({ stone }: { stone: OwnerStoneView }) {
@@ -13,12 +13,9 @@ export function OwnerHeader({ stone }: { stone: OwnerStoneView }) {
         </h1>
         <p className="mt-1 text-stone-600">{stone.title}</p>
       </div>
-      <Link
-        href={pathTo('stone', { code: stone.code })}
-        className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm hover:bg-stone-100"
-      >
+      <LinkButton href={pathTo('stone', { code: stone.code })}>
         <FormattedMessage id="owner.publicPage" />
-      </Link>
+      </LinkButton>
     </header>
   );
 }
