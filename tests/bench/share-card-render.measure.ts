@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
-import jpeg from 'jpeg-js';
 import { expect, it } from 'vitest';
 import { stonePng } from '../../src/worker/share/render/worker-render';
+import { premiumCard, premiumPhoto } from '../support/premium-card';
 
 /**
  * How long workerd takes to render a premium stone's share card: 40 finds and a 1600 × 1200 JPEG photo, the median of
@@ -9,30 +9,9 @@ import { stonePng } from '../../src/worker/share/render/worker-render';
  * workerd and reads the line it prints), not a test: its figure depends on the machine.
  */
 
-/** A photo as owners upload them, of one colour. */
-function photo(): Uint8Array {
-  const width = 1600;
-  const height = 1200;
-  const data = new Uint8Array(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) data.set([32, 160, 160, 255], i);
-  return new Uint8Array(jpeg.encode({ width, height, data }, 85).data);
-}
-
-/** 40 counted finds zig-zagging across Europe. */
-const journey = Array.from({ length: 40 }, (_, i): [number, number] => [45 + (i % 5) * 2 + i * 0.05, -2 + i * 0.7]);
-
 it('renders a share card of 40 finds with a photo, five times', async () => {
-  const bytes = photo();
-  const card = {
-    productName: 'Reisesteine',
-    host: 'reisesteine.example',
-    title: 'Ein Stein für Oma, der vom Gardasee bis ans Nordkap reist',
-    code: 'C4D-000-F08',
-    distance: '4.321,0 km',
-    finds: '40 Funde',
-    journey,
-    photo: 'x.jpg',
-  };
+  const bytes = premiumPhoto();
+  const card = premiumCard('x.jpg');
   const times: number[] = [];
   let pngBytes = 0;
   for (let run = 0; run < 5; run++) {

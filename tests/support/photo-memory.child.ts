@@ -16,6 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decode } from 'fast-png';
 import { renderStoneCard } from '../../src/worker/share/render/card';
+import { premiumCard } from './premium-card';
 import { nodeCardAssets } from './share-card';
 
 const status = (field: string) => Number(readFileSync('/proc/self/status', 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1]) * 1024;
@@ -24,16 +25,7 @@ if (!gc) throw new Error('run with --expose-gc');
 
 const [path = '', contentType = '', points = ''] = process.argv.slice(2);
 const assets = nodeCardAssets();
-const card = {
-  productName: 'Reisesteine',
-  host: 'reisesteine.example',
-  title: 'Ein Stein für Oma, der vom Gardasee bis ans Nordkap reist',
-  code: 'C4D-000-F08',
-  distance: '4.321,0 km',
-  finds: '40 Funde',
-  journey: Array.from({ length: 40 }, (_, i): [number, number] => [45 + (i % 5) * 2 + i * 0.05, -2 + i * 0.7]),
-  photo: 'x',
-};
+const card = premiumCard('x');
 await renderStoneCard({ ...card, photoBytes: null }, assets);
 gc();
 gc();

@@ -1,30 +1,18 @@
 import { env } from 'cloudflare:test';
 import { decode } from 'fast-png';
-import jpeg from 'jpeg-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStoneShare } from '../../src/worker/share/job';
 import { blackPng } from '../support/declared-images';
 import { call, insertFind, insertStone } from '../support/factory';
 import { sceneJpeg } from '../support/large-photos';
-
-/** A premium stone's photo as owners upload them (1600 × 1200 JPEG), of one colour so the card's pixels tell. */
-function photo(): Uint8Array {
-  const width = 1600;
-  const height = 1200;
-  const data = new Uint8Array(width * height * 4);
-  for (let i = 0; i < data.length; i += 4) data.set([32, 160, 160, 255], i);
-  return new Uint8Array(jpeg.encode({ width, height, data }, 85).data);
-}
-
-/** 40 counted finds zig-zagging across Europe. */
-const journey = Array.from({ length: 40 }, (_, i): [number, number] => [45 + (i % 5) * 2 + i * 0.05, -2 + i * 0.7]);
+import { JOURNEY_40, premiumPhoto } from '../support/premium-card';
 
 describe('a premium stone card', () => {
   it('shows the first photo and is rendered in workerd', async () => {
     const stone = await insertStone({ code: 'C4D-000-F07', title: 'Mit Foto', isPaid: true, hasPhotos: true, findSeq: 40 });
-    for (const [i, [latitude, longitude]] of journey.entries()) await insertFind(stone.id, { seq: i + 1, latitude, longitude });
+    for (const [i, [latitude, longitude]] of JOURNEY_40.entries()) await insertFind(stone.id, { seq: i + 1, latitude, longitude });
     const key = `${crypto.randomUUID()}.jpg`;
-    await env.PHOTOS.put(key, photo());
+    await env.PHOTOS.put(key, premiumPhoto());
     await env.DB.prepare('INSERT INTO photos (id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, ?, 1)')
       .bind(crypto.randomUUID(), stone.id, key, 'image/jpeg')
       .run();
