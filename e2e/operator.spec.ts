@@ -133,3 +133,20 @@ test('an expired or forged token sends the operator back to the login with a mes
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 });
+
+test.describe('on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the dashboard's stone table scrolls within its card: the page is no wider than the screen", async ({ page }) => {
+    await logIn(page);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: /\b[0-9A-F]{3}-[0-9A-F]{3}-[0-9A-F]{3}\b/ })
+        .first(),
+    ).toBeVisible();
+    // The table is wider than a phone; its screen-reader labels must not widen the page beside it.
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  });
+});

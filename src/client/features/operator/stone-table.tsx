@@ -107,7 +107,7 @@ export function StoneTable() {
           <FormattedMessage id="operator.table.empty" />
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-200 text-stone-600">
               <tr>
