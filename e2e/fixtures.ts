@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+import { CODE_PATTERN } from '../src/shared/code';
 
 /**
  * Every page must load without a console error or an uncaught exception — hydration mismatches, CSP
@@ -67,6 +68,9 @@ export const PAPA = 'B0B-CAF-E42';
 export const WANDERER = 'C0D-E00-001';
 /** Missing for 5 days, last seen 40 days ago in Lübeck. */
 export const MISSING = 'D0D-0FF-404';
+
+/** Any stone's code within a text (the code's own pattern, shared/code.ts, without its anchors). */
+export const ANY_CODE = new RegExp(`\\b${CODE_PATTERN.source.slice(1, -1)}\\b`);
 
 /** The paths of the pages the service worker keeps for offline use (run in the page). */
 export async function keptPages(): Promise<string[]> {
