@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiPath } from './api-routes';
+import type { ApiAnswer, ApiPath } from './api-table';
 
 /**
  * A read a screen needs: its key in the read cache (client/lib/query.ts) and the API path that answers it. The Worker fills the same

@@ -1,5 +1,6 @@
 /**
- * The browser's table of API addresses (shared/api-routes.ts) against the Worker's routes: every path and method
+ * The browser's table of API addresses (shared/api-table.ts, its addresses built in shared/api-routes.ts and
+ * shared/api-routes-find-form.ts; shared/queries.ts's reads are tested where the pages read them) against the Worker's routes: every path and method
  * it names is one the app routes, and every answer it promises is the one the route's handler is inferred to
  * send (checked by the type checker: `npx tsc -b` fails here when a route's answer changes). At run time, every
  * address it writes reaches a declared endpoint.
@@ -7,8 +8,10 @@
 import type { ExtractSchema } from 'hono/types';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { describe, expect, it } from 'vitest';
-import type { ApiTable } from '../../src/shared/api-routes';
-import * as addresses from '../../src/shared/api-routes';
+import * as laterAddresses from '../../src/shared/api-routes';
+import * as findFormAddresses from '../../src/shared/api-routes-find-form';
+import type { ApiTable } from '../../src/shared/api-table';
+import { queries } from '../../src/shared/queries';
 import type { ApiRoutes } from '../../src/worker/app';
 import { endpoints } from '../../src/worker/endpoints';
 import { publicRoute } from '../../src/worker/lib/routing';
@@ -63,16 +66,18 @@ describe("the browser's API addresses", () => {
 
   it('reach a declared endpoint, each of them', () => {
     const patterns = endpoints.map((e) => new RegExp(`^${publicRoute(e.path).path.replace(/:\w+/g, '[^/]+').replace(/\./g, '\\.')}$`));
-    const builders = Object.entries(addresses).filter(
-      (entry): entry is [string, (...args: unknown[]) => string] => typeof entry[1] === 'function',
+    // Every address builder, and every read of a page's first JavaScript (its spec's path is its address).
+    const addressOf = (answer: unknown) => (typeof answer === 'string' ? answer : (answer as { path: string }).path);
+    const builders = Object.entries<unknown>({ ...findFormAddresses, ...laterAddresses, ...queries }).filter(
+      (entry): entry is [string, (...args: unknown[]) => unknown] => typeof entry[1] === 'function',
     );
-    expect(builders.length).toBeGreaterThan(30);
+    expect(builders.length).toBeGreaterThan(40);
     for (const [name, build] of builders) {
       const params = (build.toString().match(/^\(([^)]*)\)/)?.[1] ?? '')
         .split(',')
         .map((p) => p.trim())
         .filter(Boolean);
-      const path = build(...params.map(sample)).split('?')[0] ?? '';
+      const path = addressOf(build(...params.map(sample))).split('?')[0] ?? '';
       expect(
         patterns.some((p) => p.test(path)),
         `${name}: ${path}`,

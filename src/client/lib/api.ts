@@ -1,4 +1,4 @@
-import type { Address, ApiAnswer, ApiMethod, ApiPath } from '../../shared/api-routes';
+import type { Address, ApiAnswer, ApiMethod, ApiPath } from '../../shared/api-table';
 
 /** A non-2xx answer: the message is "status: body", the status is kept for callers that branch on it. */
 export class ApiRequestError extends Error {

@@ -1,4 +1,4 @@
-import type { Address } from '../../shared/api-routes';
+import type { Address } from '../../shared/api-table';
 import type { QuerySpec } from '../../shared/queries';
 import { ApiRequestError, api } from './api';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useState } from 'react';
-import type { Address } from '../../../shared/api-routes';
+import { geocodeAddress } from '../../../shared/api-routes-find-form';
 import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api } from '../../lib/api';
 import type { Coordinates } from '../../lib/geolocation';
@@ -33,7 +33,7 @@ export function AddressSearch({ onPick, hydrated }: { onPick: (location: PickedL
     setSearching(true);
     try {
       // With the names at the coarser precisions (`places`), so choosing km or town needs no second call.
-      const place = await api(`/api/geocode?q=${encodeURIComponent(query)}` as Address<'/api/geocode'>);
+      const place = await api(geocodeAddress(query));
       onPick(place);
     } catch (error) {
       // Nothing found, or the search failed: the address text is the location, at 0, 0.

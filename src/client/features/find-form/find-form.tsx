@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import type { Address } from '../../../shared/api-routes';
+import { stoneFindsAddress } from '../../../shared/api-routes-find-form';
 import { queries } from '../../../shared/queries';
 import type { FindInput } from '../../../shared/schemas/find';
 import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/limits';
@@ -81,7 +81,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
       try {
         // With a photo, a form with the same fields (its part has loaded: the photo was chosen there).
         const sent = photo ? { body: (await loadPhoto()).findFormData(body, photo) } : { json: body };
-        const answer = await api(`/api/stones/${code}/finds` as Address<'/api/stones/:code/finds'>, {
+        const answer = await api(stoneFindsAddress(code), {
           method: 'POST',
           ...sent,
           headers: { 'Idempotency-Key': key },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Address } from '../../../shared/api-routes';
+import { reverseGeocodeAddress } from '../../../shared/api-routes';
 import { placeName } from '../../../shared/place-name';
 import { type Precision, roundPosition } from '../../../shared/schemas/precision';
 import { api } from '../../lib/api';
@@ -40,8 +40,8 @@ export default function PublishedPlace({ picked, precision, onPick }: PublishedP
         : { ...picked, label: known ?? label, countryCode: countryCode ?? picked.countryCode };
     if (!bare) return pick.current(atLevel(null));
     let current = true;
-    const at = (value: number) => roundPosition(value, precision).toFixed(5);
-    api(`/api/geocode/reverse?lat=${at(latitude)}&lon=${at(longitude)}&precision=${precision}` as Address<'/api/geocode/reverse'>).then(
+    const rounded = (value: number) => roundPosition(value, precision).toFixed(5);
+    api(reverseGeocodeAddress(rounded(latitude), rounded(longitude), precision)).then(
       ({ label: known, countryCode }) => {
         if (current && (known || level)) pick.current(atLevel(known, countryCode));
       },

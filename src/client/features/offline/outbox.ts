@@ -3,7 +3,7 @@
  * Runs in the page and in the service worker (Background Sync), so it uses only what both have.
  */
 
-import { stoneFindsAddress } from '../../../shared/api-routes';
+import { outboxFindsAddress } from '../../../shared/api-routes';
 import { type FindBody, findFormData } from './find-form-data';
 
 export interface PendingFind {
@@ -85,7 +85,7 @@ async function send(find: PendingFind): Promise<'sent' | 'rejected' | 'later'> {
     // With a photo the find goes as a form (the browser sets its boundary); without, as JSON.
     const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': find.key };
     if (!find.photo) headers['Content-Type'] = 'application/json';
-    response = await fetch(stoneFindsAddress(find.code), {
+    response = await fetch(outboxFindsAddress(find.code), {
       method: 'POST',
       credentials: 'include',
       headers,

@@ -1,4 +1,4 @@
-import type { Address, ApiAnswer, ApiMethod, ApiPath } from '../../../shared/api-routes';
+import type { Address, ApiAnswer, ApiMethod, ApiPath } from '../../../shared/api-table';
 import { operatorApi } from './session';
 
 /** The blog admin's list in the query cache; every change refreshes it. */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { type Address, type ApiAnswer, type ApiMethod, type ApiPath, logoutAddress } from '../../../shared/api-routes';
+import { logoutAddress } from '../../../shared/api-routes';
+import type { Address, ApiAnswer, ApiMethod, ApiPath } from '../../../shared/api-table';
 import { type ApiInit, ApiRequestError, api, apiResponse } from '../../lib/api';
 import { localStore, subscribeToStorage } from '../../lib/browser-storage';
 
