@@ -66,6 +66,9 @@ function sourceFiles(dir: string): string[] {
 const source = sourceFiles('src')
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
+const schemaSource = sourceFiles('src/shared/schemas')
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 /** Keys written out in the code ('blog.title'), and the starts of keys it builds (`guide.steps.${n}.title`). */
 const literal = new Set([
   ...[...source.matchAll(/['"`]([a-z][\w-]*(?:\.[\w-]+)+)['"`]/gi)].map((m) => m[1]),
@@ -145,8 +148,22 @@ describe('the message catalogs', () => {
     const used = [
       ...source.matchAll(/\bid[=:]\s*['"`]([a-z][\w-]*(?:\.[\w-]+)+)['"`]/gi),
       ...source.matchAll(/new ApiError\([^)]*?['"]([a-z][\w-]*(?:\.[\w-]+)+)['"]/gi),
+      // A schema's refusals: an interface text (`says('…')`) or the API's own (`'server.…'`, `'server-owner.…'`).
+      ...source.matchAll(/\bsays\(\s*'([^']+)'/g),
+      ...schemaSource.matchAll(/'(server(?:-owner)?\.[\w.-]+)'/g),
     ].map((m) => m[1] ?? '');
     expect([...new Set(used)].filter((key) => !known.has(key))).toEqual([]);
+  });
+});
+
+describe("the schemas' refusals", () => {
+  it("name an interface text through `says` (which the compiler checks), the API's own text, or none on purpose", () => {
+    /** A refusal with no text of its own: the API's answer names the field instead (server.api.invalidField). */
+    const WITHOUT_TEXT = new Set(['finds.query.invalid', 'countryCode.invalid']);
+    const bare = [...schemaSource.matchAll(/(\bsays\(\s*)?'([a-z][\w-]*(?:\.[\w-]+)+)'/g)]
+      .filter(([, throughSays, id = '']) => !throughSays && !/^server(?:-owner)?\./.test(id) && !WITHOUT_TEXT.has(id))
+      .map(([, , id]) => id);
+    expect(bare).toEqual([]);
   });
 });
 

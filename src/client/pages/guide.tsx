@@ -19,7 +19,7 @@ export default function GuidePage() {
           <FormattedMessage id="guide.intro" />
         </p>
       </header>
-      <BulletSection id="materials" items={MATERIALS} />
+      <BulletSection id="materials" items={MATERIALS.map((n) => `guide.materials.${n}` as const)} />
       <section aria-labelledby="guide-steps" className="space-y-3">
         <h2 id="guide-steps" className="text-2xl font-semibold">
           <FormattedMessage id="guide.steps.title" />
@@ -45,7 +45,7 @@ export default function GuidePage() {
           ))}
         </ol>
       </section>
-      <BulletSection id="tips" items={TIPS} />
+      <BulletSection id="tips" items={TIPS.map((n) => `guide.tips.${n}` as const)} />
       <AffiliateLink />
       <nav className="flex flex-wrap gap-3">
         <Link href="/" className="rounded-lg border border-stone-300 bg-white px-4 py-2 hover:bg-stone-100">
@@ -60,17 +60,17 @@ export default function GuidePage() {
   );
 }
 
-/** A titled list of the guide's texts `guide.{id}.title` and `guide.{id}.{n}`. */
-function BulletSection({ id, items }: { id: 'materials' | 'tips'; items: readonly number[] }) {
+/** A titled list: the guide's text `guide.{id}.title`, then its items' texts. */
+function BulletSection({ id, items }: { id: 'materials' | 'tips'; items: readonly MessageId[] }) {
   return (
     <section aria-labelledby={`guide-${id}`} className="space-y-3">
       <h2 id={`guide-${id}`} className="text-2xl font-semibold">
         <FormattedMessage id={`guide.${id}.title`} />
       </h2>
       <ul className="list-disc space-y-1 pl-6">
-        {items.map((n) => (
-          <li key={n}>
-            <FormattedMessage id={`guide.${id}.${n}` as Extract<MessageId, `guide.${typeof id}.${number}`>} />
+        {items.map((item) => (
+          <li key={item}>
+            <FormattedMessage id={item} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import type { MessageId } from '../i18n/message-ids';
 import { email, plainText, visible } from './common';
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
+import { says } from './says';
 
 /**
  * A collection's title leaves room for the stone number its stones' default titles add (`${title} #50`), so
@@ -9,29 +11,29 @@ import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH, MAX_TOK
 export const MAX_COLLECTION_TITLE_LENGTH = 120;
 
 export const collectionTitle = v.pipe(
-  v.optional(v.string('stone-fields.title.required'), ''),
+  v.optional(v.string(says('stone-fields.title.required')), ''),
   v.trim(),
-  v.nonEmpty('stone-fields.title.required'),
-  visible('stone-fields.title.required'),
-  v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'stone-fields.collectionTitle.tooLong'),
+  v.nonEmpty(says('stone-fields.title.required')),
+  visible(says('stone-fields.title.required')),
+  v.maxLength(MAX_COLLECTION_TITLE_LENGTH, says('stone-fields.collectionTitle.tooLong')),
   plainText,
 );
 
 /** The optional dedication: plain text, trimmed; empty (or null) is none. */
 export const dedication = v.pipe(
-  v.optional(v.nullable(v.string('stone-fields.dedication.invalid')), ''),
+  v.optional(v.nullable(v.string(says('stone-fields.dedication.invalid'))), ''),
   v.transform((value) => (value ?? '').trim()),
-  v.maxLength(MAX_DEDICATION_LENGTH, 'stone-fields.dedication.tooLong'),
+  v.maxLength(MAX_DEDICATION_LENGTH, says('stone-fields.dedication.tooLong')),
   plainText,
   v.transform((value) => (value === '' ? null : value)),
 );
 
 /** One stone's title in a collection: '' takes the default (the collection's title with the stone's number). */
 const stoneTitleOrDefault = v.pipe(
-  v.string('stone-fields.titles.invalid'),
+  v.string(says('stone-fields.titles.invalid')),
   v.trim(),
-  v.check((title: string) => title === '' || /[^\s\p{Cf}\p{Z}]/u.test(title), 'stone-fields.title.required'),
-  v.maxLength(MAX_TITLE_LENGTH, 'stone-fields.title.tooLong'),
+  v.check((title: string) => title === '' || /[^\s\p{Cf}\p{Z}]/u.test(title), says('stone-fields.title.required')),
+  v.maxLength(MAX_TITLE_LENGTH, says('stone-fields.title.tooLong')),
   plainText,
 );
 
@@ -39,14 +41,17 @@ const stoneTitleOrDefault = v.pipe(
 const stoneCountEntries = {
   count: v.optional(
     v.pipe(
-      v.number('stone-fields.count.invalid'),
-      v.integer('stone-fields.count.invalid'),
-      v.minValue(1, 'stone-fields.count.invalid'),
-      v.maxValue(MAX_COLLECTION_STONES, 'stone-fields.count.invalid'),
+      v.number(says('stone-fields.count.invalid')),
+      v.integer(says('stone-fields.count.invalid')),
+      v.minValue(1, says('stone-fields.count.invalid')),
+      v.maxValue(MAX_COLLECTION_STONES, says('stone-fields.count.invalid')),
     ),
   ),
   titles: v.optional(
-    v.pipe(v.array(stoneTitleOrDefault, 'stone-fields.titles.invalid'), v.maxLength(MAX_COLLECTION_STONES, 'stone-fields.titles.tooMany')),
+    v.pipe(
+      v.array(stoneTitleOrDefault, says('stone-fields.titles.invalid')),
+      v.maxLength(MAX_COLLECTION_STONES, says('stone-fields.titles.tooMany')),
+    ),
   ),
 };
 
@@ -59,16 +64,13 @@ type StoneCount = { count?: number; titles?: string[] };
 function stoneCountChecks<T extends StoneCount>() {
   return [
     v.forward<T, v.CheckIssue<T>, ['count']>(
-      v.check<T, 'stone-fields.count.invalid'>(
-        ({ count, titles }) => count !== undefined || (titles?.length ?? 0) > 0,
-        'stone-fields.count.invalid',
-      ),
+      v.check<T, MessageId>(({ count, titles }) => count !== undefined || (titles?.length ?? 0) > 0, says('stone-fields.count.invalid')),
       ['count'] as never,
     ),
     v.forward<T, v.CheckIssue<T>, ['titles']>(
-      v.check<T, 'stone-fields.titles.tooMany'>(
+      v.check<T, MessageId>(
         ({ count, titles }) => count === undefined || (titles?.length ?? 0) <= count,
-        'stone-fields.titles.tooMany',
+        says('stone-fields.titles.tooMany'),
       ),
       ['titles'] as never,
     ),
@@ -86,8 +88,8 @@ const createEntries = v.object({
   creatorEmail: email,
   ...stoneCountEntries,
   recaptchaToken: v.pipe(
-    v.optional(v.string('creation.recaptcha.invalid'), ''),
-    v.maxLength(MAX_TOKEN_LENGTH, 'creation.recaptcha.invalid'),
+    v.optional(v.string(says('creation.recaptcha.invalid')), ''),
+    v.maxLength(MAX_TOKEN_LENGTH, says('creation.recaptcha.invalid')),
   ),
 });
 type CreateInput = v.InferOutput<typeof createEntries>;
@@ -117,19 +119,19 @@ export const collectionUpdateSchema = v.pipe(
   v.object({
     title: v.optional(
       v.pipe(
-        v.string('stone-fields.title.required'),
+        v.string(says('stone-fields.title.required')),
         v.trim(),
-        v.nonEmpty('stone-fields.title.required'),
-        visible('stone-fields.title.required'),
-        v.maxLength(MAX_COLLECTION_TITLE_LENGTH, 'stone-fields.collectionTitle.tooLong'),
+        v.nonEmpty(says('stone-fields.title.required')),
+        visible(says('stone-fields.title.required')),
+        v.maxLength(MAX_COLLECTION_TITLE_LENGTH, says('stone-fields.collectionTitle.tooLong')),
         plainText,
       ),
     ),
     dedication: v.optional(
       v.pipe(
-        v.nullable(v.string('stone-fields.dedication.invalid')),
+        v.nullable(v.string(says('stone-fields.dedication.invalid'))),
         v.transform((value) => (value ?? '').trim()),
-        v.maxLength(MAX_DEDICATION_LENGTH, 'stone-fields.dedication.tooLong'),
+        v.maxLength(MAX_DEDICATION_LENGTH, says('stone-fields.dedication.tooLong')),
         plainText,
         v.transform((value) => (value === '' ? null : value)),
       ),

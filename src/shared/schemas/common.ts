@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import type { MessageId } from '../i18n/message-ids';
 import { MAX_EMAIL_LENGTH } from './limits';
+import { says } from './says';
 
 // One message per field: an empty e-mail is "required", not also "invalid".
 v.setGlobalConfig({ abortPipeEarly: true });
@@ -14,22 +16,22 @@ export const trimmed = v.pipe(v.string(), v.trim());
  * Deliberately no stricter: apostrophes, plus tags and internationalised (xn--) domains are real addresses.
  */
 const MAILBOX = /^[^\s\p{Cc}\p{Cf}\p{Z}@,;<>"]+@[^\s\p{Cc}\p{Cf}\p{Z}@,;<>"]+$/u;
-const mailbox = v.regex(MAILBOX, 'core.email.invalid');
+const mailbox = v.regex(MAILBOX, says('core.email.invalid'));
 
 /** A required e-mail address (a missing field is "required" too, not a key error). */
 export const email = v.pipe(
-  v.optional(v.string('core.email.required'), ''),
+  v.optional(v.string(says('core.email.required')), ''),
   v.trim(),
-  v.nonEmpty('core.email.required'),
-  v.maxLength(MAX_EMAIL_LENGTH, 'core.email.tooLong'),
+  v.nonEmpty(says('core.email.required')),
+  v.maxLength(MAX_EMAIL_LENGTH, says('core.email.tooLong')),
   mailbox,
 );
 
 /** An optional e-mail address: empty or missing becomes undefined. */
 export const optionalEmail = v.pipe(
-  v.optional(v.nullable(v.string('core.email.invalid')), ''),
+  v.optional(v.nullable(v.string(says('core.email.invalid'))), ''),
   v.transform((value) => (value ?? '').trim()),
-  v.union([v.literal(''), v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, 'core.email.tooLong'), mailbox)]),
+  v.union([v.literal(''), v.pipe(v.string(), v.maxLength(MAX_EMAIL_LENGTH, says('core.email.tooLong')), mailbox)]),
   v.transform((value) => (value === '' ? undefined : value)),
 );
 
@@ -42,10 +44,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 
 /** Text people write (titles, stories, places, comments): refused with one message when it cannot be kept as sent. */
-export const plainText = v.check((text: string) => !LONE_SURROGATE.test(text) && !CONTROL.test(text), 'core.text.invalidCharacters');
+export const plainText = v.check((text: string) => !LONE_SURROGATE.test(text) && !CONTROL.test(text), says('core.text.invalidCharacters'));
 
 /** Something to see: a text of only zero-width and other invisible characters counts as empty. */
-export const visible = (message: string) => v.check((text: string) => /[^\s\p{Cf}\p{Z}]/u.test(text), message);
+export const visible = (message: MessageId) => v.check((text: string) => /[^\s\p{Cf}\p{Z}]/u.test(text), message);
 
 /** A boolean sent as JSON boolean or as the multipart strings "true"/"false"/"on". */
 export const flag = v.pipe(

@@ -1,14 +1,16 @@
 import * as v from 'valibot';
+import type { MessageId } from '../i18n/message-ids';
 import { placeName } from '../place-name';
 import { flag, optionalEmail, plainText, visible } from './common';
 import { MAX_COMMENT_LENGTH, MAX_LOCATION_LENGTH } from './limits';
 import { PRECISIONS, roundPosition } from './precision';
+import { says } from './says';
 
 /** Plain decimal notation: `Number()` alone would also read "0x1A", "0b11" or "" (as 0). */
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** A coordinate sent as a number or a numeric string; missing, empty or blank means "no position". */
-const coordinate = (min: number, max: number, message: string) =>
+const coordinate = (min: number, max: number, message: MessageId) =>
   v.pipe(
     v.optional(v.nullable(v.union([v.number(message), v.string(message)], message)), null),
     v.transform((value) => {
@@ -24,19 +26,19 @@ const coordinate = (min: number, max: number, message: string) =>
 export const findSchema = v.pipe(
   v.object({
     location: v.pipe(
-      v.optional(v.string('find-place.location.required'), ''),
+      v.optional(v.string(says('find-place.location.required')), ''),
       v.trim(),
-      v.nonEmpty('find-place.location.required'),
-      visible('find-place.location.required'),
-      v.maxLength(MAX_LOCATION_LENGTH, 'find-place.location.tooLong'),
+      v.nonEmpty(says('find-place.location.required')),
+      visible(says('find-place.location.required')),
+      v.maxLength(MAX_LOCATION_LENGTH, says('find-place.location.tooLong')),
       plainText,
     ),
-    latitude: coordinate(-90, 90, 'find-place.latitude.invalid'),
-    longitude: coordinate(-180, 180, 'find-place.longitude.invalid'),
+    latitude: coordinate(-90, 90, says('find-place.latitude.invalid')),
+    longitude: coordinate(-180, 180, says('find-place.longitude.invalid')),
     comment: v.pipe(
-      v.optional(v.nullable(v.string('find-place.comment.invalid')), ''),
+      v.optional(v.nullable(v.string(says('find-place.comment.invalid'))), ''),
       v.transform((value) => (value ?? '').trim()),
-      v.maxLength(MAX_COMMENT_LENGTH, 'find-place.comment.tooLong'),
+      v.maxLength(MAX_COMMENT_LENGTH, says('find-place.comment.tooLong')),
       plainText,
     ),
     finderEmail: optionalEmail,
@@ -50,7 +52,7 @@ export const findSchema = v.pipe(
       v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'countryCode.invalid'))),
     ),
   }),
-  v.check((find) => (find.latitude === null) === (find.longitude === null), 'find-place.position.incomplete'),
+  v.check((find) => (find.latitude === null) === (find.longitude === null), says('find-place.position.incomplete')),
   // The finder's precision governs the place name as well as the position: for km and town no street, house number
   // or postcode is kept (shared/place-name.ts), in the form, in the device's outbox and in the API alike.
   v.transform((find) => ({
@@ -60,7 +62,7 @@ export const findSchema = v.pipe(
     longitude: find.longitude === null ? null : roundPosition(find.longitude, find.precision),
   })),
   v.forward(
-    v.check((find) => find.location !== '', 'find-place.location.onlyStreet'),
+    v.check((find) => find.location !== '', says('find-place.location.onlyStreet')),
     ['location'],
   ),
 );

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { plainText } from './common';
 import { MAX_EMAIL_LENGTH, MAX_STORY_LENGTH } from './limits';
 import { editedTitle, findPhotoDecision, settableStatus } from './owner';
+import { says } from './says';
 
 /** `POST /api/admin/login` (e-mail and password required). */
 export const loginSchema = v.object({
@@ -25,10 +26,10 @@ export const operatorUpdateSchema = v.pipe(
     title: v.optional(editedTitle),
     story: v.optional(
       v.pipe(
-        v.nullable(v.string('stone-fields.story.invalid')),
+        v.nullable(v.string(says('stone-fields.story.invalid'))),
         v.transform((story) => story ?? ''),
         v.trim(),
-        v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'),
+        v.maxLength(MAX_STORY_LENGTH, says('stone-fields.story.tooLong')),
         plainText,
       ),
     ),

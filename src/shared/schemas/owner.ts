@@ -1,16 +1,17 @@
 import * as v from 'valibot';
 import { plainText, visible } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { says } from './says';
 
 // Not in common.ts: only the owner's and the operator's forms name these texts (namespace stone-fields), the
 // finder's forms do not.
 /** A stone's new title as the owner or the operator edits it: required when sent, visible, plain text. */
 export const editedTitle = v.pipe(
-  v.string('stone-fields.title.required'),
+  v.string(says('stone-fields.title.required')),
   v.trim(),
-  v.nonEmpty('stone-fields.title.required'),
-  visible('stone-fields.title.required'),
-  v.maxLength(MAX_TITLE_LENGTH, 'stone-fields.title.tooLong'),
+  v.nonEmpty(says('stone-fields.title.required')),
+  visible(says('stone-fields.title.required')),
+  v.maxLength(MAX_TITLE_LENGTH, says('stone-fields.title.tooLong')),
   plainText,
 );
 
@@ -25,7 +26,12 @@ export const ownerUpdateSchema = v.pipe(
   v.object({
     title: v.optional(editedTitle),
     story: v.optional(
-      v.pipe(v.string('stone-fields.story.invalid'), v.trim(), v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'), plainText),
+      v.pipe(
+        v.string(says('stone-fields.story.invalid')),
+        v.trim(),
+        v.maxLength(MAX_STORY_LENGTH, says('stone-fields.story.tooLong')),
+        plainText,
+      ),
     ),
     notifyOnFind: v.optional(v.boolean('server-owner.notifyOnFind.invalid')),
     status: v.optional(settableStatus),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { email, plainText } from './common';
 import { MAX_STORY_LENGTH } from './limits';
+import { says } from './says';
 import { stoneTitle } from './stone';
 
 const euros = v.pipe(
@@ -24,9 +25,9 @@ export const stoneDataSchema = v.object({
   creatorEmail: email,
   title: stoneTitle,
   story: v.pipe(
-    v.optional(v.nullable(v.string('stone-fields.story.invalid')), ''),
+    v.optional(v.nullable(v.string(says('stone-fields.story.invalid'))), ''),
     v.transform((s) => (s ?? '').trim()),
-    v.maxLength(MAX_STORY_LENGTH, 'stone-fields.story.tooLong'),
+    v.maxLength(MAX_STORY_LENGTH, says('stone-fields.story.tooLong')),
     plainText,
   ),
 });

@@ -1,4 +1,5 @@
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH } from '../../../shared/schemas/limits';
+import type { MessageId } from '../../lib/intl';
 import { TextArea, TextField } from '../../ui/field';
 import { StoneTitlesField } from '../collection/stone-titles';
 import { Counter, CreatorEmailField, type StepProps } from './step-fields';
@@ -7,7 +8,7 @@ import type { Kind } from './wizard';
 /** The dialog's first question: one stone, or a collection of stones for one person. */
 export function KindChoice({ draft, setDraft, t }: Omit<StepProps, 'errors'>) {
   const choose = (kind: Kind) => setDraft((d) => ({ ...d, kind }));
-  const option = (kind: Kind, label: string, hint: string) => (
+  const option = (kind: Kind, label: MessageId, hint: MessageId) => (
     <label
       className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${draft.kind === kind ? 'border-amber-600 bg-amber-50' : 'border-stone-300'}`}
     >

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatEuros, priceCents } from '../../../shared/pricing';
 import { useConfig } from '../../lib/config';
-import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { preloadRecaptcha } from '../../lib/recaptcha';
 import { useRouter } from '../../lib/router';
@@ -14,7 +13,7 @@ import { BasicsStep, FeaturesStep } from './creator-steps';
 import { checkCollectionBasics, checkCollectionStones, createFreeCollection } from './free-collection';
 import { createFreeStone } from './free-stone';
 import { handOffToCheckout } from './paid-hand-off';
-import { checkBasics, checkFeatures, type Draft, EMPTY_DRAFT, type Errors, isValid, type Step } from './wizard';
+import { checkBasics, checkFeatures, type Draft, EMPTY_DRAFT, type Errors, isValid, type Step, type Translate } from './wizard';
 
 /** The create-a-stone dialog: basic information, premium features, payment. */
 export default function CreatorDialog({ onClose }: { onClose: () => void }) {
@@ -37,7 +36,7 @@ function Creator({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const heading = useRef<HTMLHeadingElement>(null);
   // The wizard's texts and its schemas' messages (core and stone-fields ids; the catalogs test keeps each one there).
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: id as MessageId }, values);
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
   const collection = draft.kind === 'collection';
   // A collection's stones are free; each one's premium features can be bought later from its owner page.
   const price = collection ? 0 : priceCents(draft.features);

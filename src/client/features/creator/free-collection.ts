@@ -3,6 +3,7 @@ import { collectionsAddress } from '../../../shared/api-routes';
 import { pathTo } from '../../../shared/routes';
 import { collectionTitle, createCollectionSchema, dedication } from '../../../shared/schemas/collection';
 import { email as emailSchema } from '../../../shared/schemas/common';
+import { firstRefusal, refusalId } from '../../../shared/schemas/says';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { recaptchaToken } from '../../lib/recaptcha';
 import { titlesFrom } from '../collection/stone-titles';
@@ -12,11 +13,11 @@ import type { Draft, Errors, Translate } from './wizard';
 export function checkCollectionBasics(draft: Draft, t: Translate): Errors {
   const errors: Errors = {};
   const mail = v.safeParse(emailSchema, draft.creatorEmail);
-  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'core.email.invalid');
+  if (!mail.success) errors.creatorEmail = t(firstRefusal(mail.issues, 'core.email.invalid'));
   const title = v.safeParse(collectionTitle, draft.title);
-  if (!title.success) errors.title = t(title.issues[0]?.message ?? 'stone-fields.title.required');
+  if (!title.success) errors.title = t(firstRefusal(title.issues, 'stone-fields.title.required'));
   const text = v.safeParse(dedication, draft.dedication);
-  if (!text.success) errors.dedication = t(text.issues[0]?.message ?? 'stone-fields.dedication.invalid');
+  if (!text.success) errors.dedication = t(firstRefusal(text.issues, 'stone-fields.dedication.invalid'));
   return errors;
 }
 
@@ -36,7 +37,7 @@ function collectionInput(draft: Draft) {
 export function checkCollectionStones(draft: Draft, t: Translate): Errors {
   const result = v.safeParse(createCollectionSchema, collectionInput(draft));
   const issue = result.issues?.find((found) => found.path?.[0]?.key === 'count' || found.path?.[0]?.key === 'titles');
-  return issue ? { count: t(issue.message) } : {};
+  return issue ? { count: t(refusalId(issue.message)) } : {};
 }
 
 export type FreeCollectionOutcome = { ownerPath: string } | { failed: 'recaptcha' } | { failed: 'create'; description?: string };

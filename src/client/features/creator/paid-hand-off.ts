@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { priceCents, toEuros } from '../../../shared/pricing';
 import { stoneDataSchema } from '../../../shared/schemas/payment';
+import { refusalId } from '../../../shared/schemas/says';
 import { keepPendingStone } from './pending-stone';
 import type { Draft, Errors, Step, Translate } from './wizard';
 
@@ -29,7 +30,7 @@ export function handOffToCheckout(draft: Draft, t: Translate): HandOff {
     for (const issue of order.issues) {
       const field = issue.path?.[0]?.key;
       if (!isOrderField(field)) continue;
-      errors[field] ??= t(issue.message);
+      errors[field] ??= t(refusalId(issue.message));
       first = Math.min(first ?? 3, ORDER_FIELDS[field]) as Step;
     }
     return { errors, step: first };

@@ -1,4 +1,5 @@
 import type { Dispatch, SetStateAction } from 'react';
+import type { MessageId } from '../../lib/intl';
 import { FormattedMessage } from '../../lib/intl-react';
 import { EmailField } from '../../ui/field';
 import type { Draft, Errors, Translate } from './wizard';
@@ -21,7 +22,7 @@ export function Counter({ count, max }: { count: number; max: number }) {
 }
 
 /** The creator's e-mail address, the first field of a stone's and of a collection's; `hint` says what it is for. */
-export function CreatorEmailField({ draft, setDraft, errors, t, hint }: StepProps & { hint: string }) {
+export function CreatorEmailField({ draft, setDraft, errors, t, hint }: StepProps & { hint: MessageId }) {
   return (
     <EmailField
       label={t('creation.creator.email')}

@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import type { Features } from '../../../shared/pricing';
 import { email as emailSchema } from '../../../shared/schemas/common';
 import { stoneDataSchema } from '../../../shared/schemas/payment';
+import { firstRefusal } from '../../../shared/schemas/says';
 import { stoneTitle } from '../../../shared/schemas/stone';
+import type { MessageId } from '../../lib/intl';
 
 /** The creator's steps: basic information, premium features, then creating or paying. */
 export type Step = 1 | 2 | 3;
@@ -40,16 +42,16 @@ export const EMPTY_DRAFT: Draft = {
 export type Errors = Partial<Record<'creatorEmail' | 'title' | 'story' | 'photos' | 'dedication' | 'count', string>>;
 
 /** A message id in the visitor's language. */
-export type Translate = (id: string, values?: Record<string, string | number>) => string;
+export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** Step 1: an e-mail address and a title, by the server's own rules (src/shared/schemas/). */
 export function checkBasics(draft: Draft, t: Translate): Errors {
   const errors: Errors = {};
   const mail = v.safeParse(emailSchema, draft.creatorEmail);
-  if (!mail.success) errors.creatorEmail = t(mail.issues[0]?.message ?? 'core.email.invalid');
+  if (!mail.success) errors.creatorEmail = t(firstRefusal(mail.issues, 'core.email.invalid'));
   // A title of invisible characters only is no title.
   const name = v.safeParse(stoneTitle, draft.title);
-  if (!name.success) errors.title = t(name.issues[0]?.message ?? 'stone-fields.title.required');
+  if (!name.success) errors.title = t(firstRefusal(name.issues, 'stone-fields.title.required'));
   return errors;
 }
 
@@ -59,7 +61,7 @@ export function checkFeatures(draft: Draft, t: Translate): Errors {
   if (draft.features.photos && draft.photos.length === 0) errors.photos = t('creation.photos.required');
   if (draft.features.story) {
     const text = v.safeParse(stoneDataSchema.entries.story, draft.story);
-    if (!text.success) errors.story = t(text.issues[0]?.message ?? 'stone-fields.story.invalid');
+    if (!text.success) errors.story = t(firstRefusal(text.issues, 'stone-fields.story.invalid'));
   }
   return errors;
 }

@@ -7,7 +7,6 @@ import type { Precision } from '../../../shared/schemas/precision';
 import { ApiRequestError, api, apiErrorMessage } from '../../lib/api';
 import { currentPosition, FIND_FORM_GEOLOCATION, formatCoordinates, type PositionFailure } from '../../lib/geolocation';
 import { useHydrated } from '../../lib/hydrated';
-import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { lazyPart } from '../../lib/lazy-page';
 import { useMutation, useQueryClient } from '../../lib/query';
@@ -158,7 +157,7 @@ export function FindForm({ code, picked, onPick }: FindFormProps) {
     });
     if (result.refusals) {
       const next: Errors = {};
-      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message as MessageId });
+      for (const { field, message } of result.refusals) next[field as keyof Errors] ??= intl.formatMessage({ id: message });
       setErrors(next);
       return;
     }

@@ -5,6 +5,7 @@ import { stoneOwnerLinkAddress } from '../../../shared/api-routes';
 import { isValidCode } from '../../../shared/code';
 import { formatCodeInput } from '../../../shared/code-entry';
 import { email as emailSchema } from '../../../shared/schemas/common';
+import { firstRefusal } from '../../../shared/schemas/says';
 import { api, apiErrorMessage } from '../../lib/api';
 import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -49,7 +50,7 @@ function Form({ code: knownCode, path, texts }: OwnerLinkTarget) {
     setCodeError(null);
     const result = v.safeParse(emailSchema, email);
     if (!result.success) {
-      setError(intl.formatMessage({ id: (result.issues[0]?.message ?? 'core.email.invalid') as MessageId }));
+      setError(intl.formatMessage({ id: firstRefusal(result.issues, 'core.email.invalid') }));
       return;
     }
     setError(null);

@@ -1,7 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useConfig } from '../../lib/config';
 import type { Coordinates } from '../../lib/geolocation';
-import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { withTexts } from '../../lib/screen-messages';
 import type { MapHandle } from './map-handle';
@@ -104,7 +103,7 @@ export function useLazyMap(onClick?: (position: Coordinates) => void): LazyMap {
             styleUrl: new URL(mapStyleUrl, window.location.href).toString(),
             center: GERMANY_CENTER,
             zoom: ZOOM_DEFAULT,
-            texts: (id, values) => String(intlRef.current.formatMessage({ id: id as MessageId }, values)),
+            texts: (id, values) => String(intlRef.current.formatMessage({ id }, values)),
             onClick: (position) => onClickRef.current?.(position),
           });
         } catch (error) {

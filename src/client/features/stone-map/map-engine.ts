@@ -13,7 +13,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
 import type { FindView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
-import type { Journey, MapHandle, MapTexts } from './map-handle';
+import type { Journey, MapHandle, MapText, MapTexts } from './map-handle';
 import { ReplayControl } from './map-replay';
 
 interface Options {
@@ -58,7 +58,7 @@ function onOverlay(event: MouseEvent): boolean {
 }
 
 /** MapLibre's own texts (control titles, gesture hints), which are English unless given. */
-function mapLocale(text: (id: string) => string): Record<string, string> {
+function mapLocale(text: MapText): Record<string, string> {
   return {
     'Map.Title': text('stone-map.ui.title'),
     'NavigationControl.ZoomIn': text('stone-map.ui.zoomIn'),

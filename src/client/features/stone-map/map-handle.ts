@@ -1,5 +1,6 @@
 import type { StoneView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
+import type { MessageId } from '../../lib/intl';
 
 /*
  * The map's shape as the page sees it, apart from the engine (map-engine.ts, MapLibre), which is loaded lazily:
@@ -29,7 +30,7 @@ export interface Journey {
 }
 
 /** A text of the map by its message id. */
-export type MapText = (id: string, values?: Record<string, string>) => string;
+export type MapText = (id: MessageId, values?: Record<string, string>) => string;
 
 /** The page's formatter of the engine's own texts, in the page's language (loaded with the engine: namespace stone-map). */
 export type MapTexts = MapText;

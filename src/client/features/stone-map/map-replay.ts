@@ -1,6 +1,7 @@
 import type { IControl, Map as MapLibreMap } from 'maplibre-gl';
 import { formatDay } from '../../../shared/dates';
 import { pickLocale } from '../../../shared/i18n/locale';
+import type { MapText } from './map-handle';
 
 /** One stop of the replay: a counted find with a position. */
 export interface ReplayStop {
@@ -31,7 +32,7 @@ export class ReplayControl implements IControl {
 
   constructor(
     private stops: ReplayStop[],
-    private text: (id: string, values?: Record<string, string>) => string,
+    private text: MapText,
   ) {}
 
   onAdd(map: MapLibreMap): HTMLElement {

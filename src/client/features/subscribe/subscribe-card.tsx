@@ -69,7 +69,7 @@ export function SubscribeCard({
     }
     const result = checkSubscription({ email });
     if (result.refusals) {
-      setError(intl.formatMessage({ id: (result.refusals[0]?.message ?? 'core.email.invalid') as MessageId }));
+      setError(intl.formatMessage({ id: result.refusals[0]?.message ?? 'core.email.invalid' }));
       return;
     }
     setError(null);
