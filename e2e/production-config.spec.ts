@@ -7,6 +7,8 @@ import { expect, test } from '@playwright/test';
 import { PRODUCTION_VARS, serveBuild } from '../scripts/serve-build.mjs';
 
 const CONFIG = '.deploy/production/reisesteine/wrangler.json';
+/** The checks behind /healthz's status are the health token's to read. */
+const WITH_HEALTH_TOKEN = { authorization: `Bearer ${PRODUCTION_VARS.HEALTH_TOKEN}` };
 
 /** A port nobody listens on now (the browser tests' own server keeps its port). */
 function freePort(): Promise<number> {
@@ -68,7 +70,7 @@ test('with a bad PUBLIC_SITE_URL every request answers 503 MISCONFIGURED and /he
     }
     const post = await fetch(`${server.url}/api/stones`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(post.status).toBe(503);
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await fetch(`${server.url}/healthz`, { headers: WITH_HEALTH_TOKEN });
     expect(health.status).toBe(503);
     const report = (await health.json()) as { status: string; checks: { configuration: { refused: Record<string, string> } } };
     expect(report.status).toBe('misconfigured');
@@ -83,10 +85,13 @@ test('the same build as it is in wrangler.toml (placeholder domain, no secrets) 
   const port = await freePort();
   const server = await serveBuild({ port, stateDir: emptyState(`.e2e/production-as-is-${port}`), prepared: true, config: CONFIG });
   try {
+    // No health token either: anyone learns that it is misconfigured, and every refused answer names the settings.
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
-    const report = (await health.json()) as { checks: { configuration: { refused: Record<string, string> } } };
-    expect(Object.keys(report.checks.configuration.refused).sort()).toEqual(['OPERATOR_JWT_SECRET', 'PUBLIC_SITE_URL']);
+    expect(Object.keys(await health.json()).sort()).toEqual(['status', 'version']);
+    const refused = (await (await fetch(`${server.url}/api/statistics`)).json()) as { error: { code: string; message: string } };
+    expect(refused.error.code).toBe('MISCONFIGURED');
+    for (const setting of ['OPERATOR_JWT_SECRET', 'PUBLIC_SITE_URL']) expect(refused.error.message).toContain(setting);
   } finally {
     await server.stop();
   }
@@ -101,7 +106,7 @@ test('with a good configuration /healthz answers 200 and the site serves', async
     vars: { ...PRODUCTION_VARS, MAP_STYLE_URL: '/map-style.json' },
   });
   try {
-    const health = await fetch(`${server.url}/healthz`);
+    const health = await fetch(`${server.url}/healthz`, { headers: WITH_HEALTH_TOKEN });
     expect(health.status).toBe(200);
     const report = (await health.json()) as { status: string; version: string; environment: string; checks: { database: { ok: boolean } } };
     expect(['ok', 'degraded']).toContain(report.status);

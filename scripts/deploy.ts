@@ -8,7 +8,7 @@
 //  5. the Worker's size and startup against their budgets (scripts/deploy/budgets.ts)
 //  6. the D1 migrations, remotely, before the new code (decision record 020: expand, then contract)
 //  7. upload and deploy (`--secrets-file` on the first deploy, docs/deploy.md)
-//  8. `/healthz` of the deployed site answers with the commit just deployed and is not misconfigured
+//  8. `/healthz` of the deployed site answers with the commit just deployed and is neither down nor misconfigured
 // `--verify` does step 8 alone (the CI workflow uploads with wrangler-action, then verifies with this).
 // `--dry-run` does steps 1, 4 and 5, which need no account: `npm test` runs it for both environments, so a broken
 // deploy config fails CI. In a dry run, values still to be filled in (the domain, resource ids) are listed but
@@ -27,6 +27,7 @@ import {
   settingFindings,
   sharedResourceProblems,
 } from './deploy/environments';
+import { readSecrets } from './deploy/secrets-file';
 
 const args = process.argv.slice(2);
 const name = args.find((arg) => !arg.startsWith('--') && args[args.indexOf(arg) - 1] !== '--secrets-file');
@@ -65,18 +66,23 @@ const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { encoding: '
  */
 async function verifyDeployed(expected: string) {
   step('health of the deployed site');
+  // The checks behind the status need the health token: from the shell, else from the secrets file.
+  const token = process.env.HEALTH_TOKEN?.trim() || (secretsFile ? readSecrets(secretsFile).HEALTH_TOKEN : undefined);
+  const healthHeaders: Record<string, string> = { 'cache-control': 'no-cache', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  if (!token) console.info('  (no HEALTH_TOKEN in the shell or the secrets file: only the status is shown)');
   const { siteUrl } = resourcesOf(readWranglerToml(), name as (typeof ENVIRONMENTS)[number]);
   const deadline = Date.now() + 180_000;
   let last = 'no answer yet';
   for (;;) {
     try {
-      const res = await fetch(`${siteUrl}/healthz`, { headers: { 'cache-control': 'no-cache' } });
+      const res = await fetch(`${siteUrl}/healthz`, { headers: healthHeaders });
       const body = (await res.json()) as { status?: string; version?: string; checks?: unknown };
       last = `${res.status} ${body.status} version ${body.version}`;
       if (body.version === expected) {
-        if (body.status === 'misconfigured') stop(`/healthz says misconfigured: ${JSON.stringify(body.checks)}`);
+        if (body.status === 'misconfigured' || body.status === 'down')
+          stop(`/healthz says ${body.status}: ${JSON.stringify(body.checks ?? {})}`);
         console.info(`  ${siteUrl}/healthz: ${body.status}, version ${body.version}`);
-        if (body.status === 'degraded') console.warn(`  degraded: ${JSON.stringify(body.checks, null, 2)}`);
+        if (body.status === 'degraded') console.warn(`  degraded: ${JSON.stringify(body.checks ?? {}, null, 2)}`);
         return;
       }
     } catch (error) {

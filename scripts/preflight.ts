@@ -3,7 +3,6 @@
 // of wrangler.toml, and the secrets to set at Cloudflare, which cannot be seen from here. With the secrets file of
 // a first deploy (KEY=value lines, docs/deploy.md) their values are checked too; they are never printed.
 // Exits 1 when the deploy would refuse (or the Worker would answer 503 MISCONFIGURED), 0 otherwise.
-import { readFileSync } from 'node:fs';
 import { checkSettings } from '../src/worker/settings/checks.ts';
 import {
   ENVIRONMENTS,
@@ -14,6 +13,7 @@ import {
   settingsOf,
   sharedResourceProblems,
 } from './deploy/environments';
+import { readSecrets } from './deploy/secrets-file';
 
 const args = process.argv.slice(2);
 const secretsAt = args.indexOf('--secrets-file');
@@ -22,25 +22,6 @@ const name = args.find((arg, i) => !arg.startsWith('--') && (secretsAt < 0 || i 
 if (!isEnvironmentName(name) || (secretsAt >= 0 && !secretsFile)) {
   console.error(`Usage: npm run preflight -- <${ENVIRONMENTS.join('|')}> [--secrets-file <file>]`);
   process.exit(2);
-}
-
-/** KEY=value lines (the format of `wrangler deploy --secrets-file` and .dev.vars); comments and blanks skipped. */
-function readSecrets(file: string): Record<string, string> {
-  const entries = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#') && line.includes('='))
-    .map((line) => {
-      const at = line.indexOf('=');
-      return [
-        line.slice(0, at).trim(),
-        line
-          .slice(at + 1)
-          .trim()
-          .replace(/^"(.*)"$/, '$1'),
-      ] as const;
-    });
-  return Object.fromEntries(entries);
 }
 
 const config = readWranglerToml();

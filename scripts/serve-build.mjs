@@ -24,6 +24,7 @@ export const PRODUCTION_VARS = {
   ENVIRONMENT: 'production',
   PUBLIC_SITE_URL: 'https://reisesteine.de',
   OPERATOR_JWT_SECRET: 'served locally: an operator token key of over 32 characters',
+  HEALTH_TOKEN: 'served locally: the health token of a monitor, over 32 characters',
 };
 
 /** Runs `vite build` unless a build is already there (pass { rebuild: true } to force). */

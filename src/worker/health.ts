@@ -2,16 +2,22 @@ import build from 'virtual:build-info';
 import { Hono } from 'hono';
 import { appliedMigration, getDb } from './db/client';
 import { CRON_LAST_RUN_KEY, type CronRun } from './jobs/cron';
+import { sameSecret } from './lib/crypto';
 import { describeError, log } from './lib/logger';
+import { enforceRateLimits } from './lib/rate-limit';
 import { outboxHealth } from './mail/maintenance';
-import type { Finding } from './settings/checks';
-import { findingsOf } from './settings/worker';
+import { type Finding, isDevelopment } from './settings/checks';
+import { featureOff, findingsOf } from './settings/worker';
 import type { AppEnv } from './types';
 
 /** A check that takes longer than this counts as failed: a monitor needs an answer, not a hanging request. */
 const CHECK_TIMEOUT_MS = 3000;
 /** An unsent mail older than this means the queue or the provider is stuck. */
 const OUTBOX_STUCK_SECONDS = 30 * 60;
+/** How long after its due time a cron run may be missing before the site counts as down (its jobs have stopped). */
+const CRON_GRACE_SECONDS = 15 * 60;
+/** How long one round of checks answers every probe: a flood of probes costs one round per isolate. */
+export const HEALTH_CACHE_MS = 10_000;
 
 type Probe<T> = { ok: true; ms: number; value: T } | { ok: false; ms: number; error: string };
 
@@ -66,14 +72,18 @@ const bySetting = (findings: readonly Finding[]) =>
   );
 
 /**
- * `GET /healthz`: what an operator's monitor and the deploy ask. The build's commit; a real round trip to D1,
- * KV and R2; the schema against the code; the cron's last run; the mail outbox; the configuration's findings by
- * setting name. `ok` and `degraded` answer 200, `misconfigured` 503. Never cached; no secret, no value of a
- * setting and nothing personal in it.
+ * What the site's health is, from the worst finding:
+ * - `misconfigured`: a setting stops the Worker (every request answers 503);
+ * - `down`: what every page needs does not answer — D1, KV or R2, a schema behind the code, or the cron's jobs
+ *   stopped (no run for a quarter of an hour after one was due);
+ * - `degraded`: a feature is off or late (a setting, the mail outbox, a failed cron step, no cron run yet);
+ * - `ok`.
+ * `misconfigured` and `down` answer 503, so a monitor that watches the status code sees what matters.
  */
-export const health = new Hono<AppEnv>().get('/', async (c) => {
-  const env = c.env;
-  const now = new Date();
+export type HealthStatus = 'ok' | 'degraded' | 'down' | 'misconfigured';
+
+/** One round of checks: the status and the details behind it. */
+async function checkHealth(env: Env, now: Date) {
   const findings = findingsOf(env);
   const [database, kv, r2, outbox] = await Promise.all([
     probe('database', () => appliedMigration(env.DB)),
@@ -87,9 +97,11 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
 
   const lastRun = kv.ok ? kv.value : null;
   const cronAge = lastRun ? Math.round((now.getTime() - Date.parse(lastRun.at)) / 1000) : null;
-  const cronDue = lastRun ? (2 * scheduleMinutes(lastRun.cron) + 1) * 60 : null;
+  const cronDue = lastRun ? scheduleMinutes(lastRun.cron) * 60 : null;
   const cron = {
-    ok: lastRun !== null && cronAge !== null && cronDue !== null && cronAge <= cronDue && lastRun.failed.length === 0,
+    ok: lastRun !== null && cronAge !== null && cronDue !== null && cronAge <= 2 * cronDue + 60 && lastRun.failed.length === 0,
+    /** No run for CRON_GRACE_SECONDS after one was due: reminders, letters, the sweeps and the backups have stopped. */
+    stopped: cronAge !== null && cronDue !== null && cronAge > cronDue + CRON_GRACE_SECONDS,
     lastRun: lastRun?.at ?? null,
     ageSeconds: cronAge,
     schedule: lastRun?.cron || null,
@@ -114,8 +126,58 @@ export const health = new Hono<AppEnv>().get('/', async (c) => {
     mailOutbox,
     configuration: { ok: findings.length === 0, refused: bySetting(refused), degraded: bySetting(degradedSettings) },
   };
-  const status = refused.length ? 'misconfigured' : Object.values(checks).every((check) => check.ok) ? 'ok' : 'degraded';
-  return c.json({ status, version: build.commit, environment: env.ENVIRONMENT, checks }, status === 'misconfigured' ? 503 : 200, {
+  const down = !checks.database.ok || !checks.kv.ok || !checks.r2.ok || cron.stopped;
+  const status: HealthStatus = refused.length
+    ? 'misconfigured'
+    : down
+      ? 'down'
+      : Object.values(checks).every((check) => check.ok)
+        ? 'ok'
+        : 'degraded';
+  return { status, checks };
+}
+
+type Health = Awaited<ReturnType<typeof checkHealth>>;
+
+/** The last round of checks per settings object (one per isolate): its time and its answer. */
+const lastRound = new WeakMap<object, { at: number; health: Promise<Health> }>();
+
+/** The health, from a round of checks at most HEALTH_CACHE_MS old. */
+function currentHealth(env: Env): Promise<Health> {
+  const now = Date.now();
+  const known = lastRound.get(env);
+  if (known && now - known.at < HEALTH_CACHE_MS) return known.health;
+  const health = checkHealth(env, new Date(now));
+  lastRound.set(env, { at: now, health });
+  return health;
+}
+
+/**
+ * Whether the request may read the checks: it carries the health token (`Authorization: Bearer …`, compared in
+ * constant time), or the Worker runs for development on this machine.
+ */
+async function mayReadDetails(env: Env, authorization: string | undefined): Promise<boolean> {
+  if (isDevelopment(env)) return true;
+  if (featureOff(env, 'health')) return false;
+  const token = env.HEALTH_TOKEN?.trim();
+  const given = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (!token || !given) return false;
+  return sameSecret(given, token);
+}
+
+/**
+ * `GET /healthz`: what a monitor and the deploy ask. To anyone: `{ status, version }` (the build's commit),
+ * `misconfigured` and `down` with 503. With the health token (`HEALTH_TOKEN`, `Authorization: Bearer`) also the
+ * checks behind it: real round trips to D1, KV and R2, the schema against the code, the cron's last run, the mail
+ * outbox, the configuration's findings by setting name. One round of checks answers for HEALTH_CACHE_MS; rate
+ * limited per client. Never cached by a browser or the edge; no secret, no value of a setting and nothing
+ * personal in it.
+ */
+export const health = new Hono<AppEnv>().get('/', async (c) => {
+  await enforceRateLimits(c, [{ name: 'healthProbes' }]);
+  const { status, checks } = await currentHealth(c.env);
+  const details = (await mayReadDetails(c.env, c.req.header('authorization'))) ? { environment: c.env.ENVIRONMENT, checks } : {};
+  return c.json({ status, version: build.commit, ...details }, status === 'ok' || status === 'degraded' ? 200 : 503, {
     'Cache-Control': 'no-store',
   });
 });

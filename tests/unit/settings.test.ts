@@ -29,6 +29,7 @@ const GOOD = {
   LEGAL_NAME: 'Anna Beispiel',
   LEGAL_ADDRESS: 'Hauptstraße 1|12345 Musterstadt',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
+  HEALTH_TOKEN: 'h'.repeat(32),
 };
 
 const refused = (findings: Finding[]) => findings.filter((f) => f.severity === 'refuse').map((f) => f.setting);
@@ -184,6 +185,14 @@ describe('checkSettings', () => {
     expect(checkSettings({ ...GOOD, MAIL_REPLY_TO: 'hallo@reisesteine.example' })).toEqual([
       expect.objectContaining({ setting: 'MAIL_REPLY_TO', feature: 'replies' }),
     ]);
+  });
+
+  it("reports a missing or short health token: /healthz's checks stay closed, its status still answers", () => {
+    for (const token of [undefined, ' ', 'h'.repeat(31)]) {
+      expect(checkSettings({ ...GOOD, HEALTH_TOKEN: token })).toEqual([
+        expect.objectContaining({ setting: 'HEALTH_TOKEN', severity: 'feature', feature: 'health' }),
+      ]);
+    }
   });
 
   it("reports the imprint's missing operator details and the bot check's missing keys", () => {

@@ -1,14 +1,15 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import build from 'virtual:build-info';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduleMinutes } from '../../src/worker/health';
+import { HEALTH_CACHE_MS, scheduleMinutes } from '../../src/worker/health';
 import worker from '../../src/worker/index';
 import { CRON_LAST_RUN_KEY, runCron } from '../../src/worker/jobs/cron';
+import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
 import { ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
 import { unqueuedOwnerLinkMail } from '../support/mail';
 
 interface Health {
-  status: 'ok' | 'degraded' | 'misconfigured';
+  status: 'ok' | 'degraded' | 'down' | 'misconfigured';
   version: string;
   environment: string;
   checks: {
@@ -35,11 +36,19 @@ const COMPLETE = {
   LEGAL_NAME: 'Anna Beispiel',
   LEGAL_ADDRESS: 'Hauptstraße 1|12345 Musterstadt',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
+  HEALTH_TOKEN: 'health-token-of-the-monitor-0123456789',
 } satisfies Partial<Env>;
 
-async function health(vars: Partial<Env> = COMPLETE): Promise<{ res: Response; body: Health; text: string }> {
+const WITH_TOKEN = { authorization: `Bearer ${COMPLETE.HEALTH_TOKEN}` };
+
+/** `/healthz` with the settings `vars` over the tests' (a settings object of its own: a round of checks of its own). */
+async function health(
+  vars: Partial<Env> = COMPLETE,
+  headers: Record<string, string> = WITH_TOKEN,
+  settings: Env = { ...env, ...vars } as Env,
+): Promise<{ res: Response; body: Health; text: string }> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${ORIGIN}/healthz`), { ...env, ...vars } as Env, ctx);
+  const res = await worker.fetch(new Request(`${ORIGIN}/healthz`, { headers }), settings, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   return { res, body: JSON.parse(text) as Health, text };
@@ -96,7 +105,7 @@ describe('GET /healthz', () => {
     expect(Object.keys(body.checks.configuration.degraded).sort()).toEqual(['LEGAL_NAME', 'STRIPE_WEBHOOK_SECRET']);
   });
 
-  it('is degraded when D1 does not answer, and says which check failed', async () => {
+  it('is down (503) when D1 does not answer, and says which check failed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = new Proxy(env.DB, {
       get(target, property) {
@@ -106,8 +115,8 @@ describe('GET /healthz', () => {
       },
     });
     const { res, body } = await health({ ...COMPLETE, DB: broken });
-    expect(res.status).toBe(200);
-    expect(body.status).toBe('degraded');
+    expect(res.status).toBe(503);
+    expect(body.status).toBe('down');
     expect(body.checks.database.ok).toBe(false);
     expect(body.checks.kv.ok).toBe(true);
   });
@@ -117,7 +126,8 @@ describe('GET /healthz', () => {
       CRON_LAST_RUN_KEY,
       JSON.stringify({ at: new Date(Date.now() - 12 * 60_000).toISOString(), cron: '*/5 * * * *', failed: [] }),
     );
-    let { body } = await health();
+    let { res, body } = await health();
+    expect(res.status).toBe(200);
     expect(body.status).toBe('degraded');
     expect(body.checks.cron.ok).toBe(false);
 
@@ -128,8 +138,26 @@ describe('GET /healthz', () => {
     expect(body.checks.cron).toMatchObject({ ok: false, failedSteps: ['always fails'] });
 
     await env.CACHE.delete(CRON_LAST_RUN_KEY);
-    ({ body } = await health());
+    ({ res, body } = await health());
     expect(body.checks.cron).toMatchObject({ ok: false, lastRun: null });
+    // Before the first run after a deploy nothing is known to have stopped.
+    expect(res.status).toBe(200);
+    expect(body.status).toBe('degraded');
+  });
+
+  it('is down (503) when the cron has not run for a quarter of an hour after a run was due: its jobs have stopped', async () => {
+    const lastRun = (minutesAgo: number) =>
+      env.CACHE.put(
+        CRON_LAST_RUN_KEY,
+        JSON.stringify({ at: new Date(Date.now() - minutesAgo * 60_000).toISOString(), cron: '*/5 * * * *', failed: [] }),
+      );
+    await lastRun(19);
+    let { res, body } = await health();
+    expect([res.status, body.status]).toEqual([200, 'degraded']);
+    await lastRun(21);
+    ({ res, body } = await health());
+    expect([res.status, body.status]).toEqual([503, 'down']);
+    expect(body.checks.cron).toMatchObject({ ok: false, stopped: true });
   });
 
   it('is degraded when a mail waited over half an hour or failed in the last day', async () => {
@@ -155,9 +183,52 @@ describe('GET /healthz', () => {
     const newest = results[0];
     if (!newest) throw new Error('the tests apply the migrations first');
     await env.DB.prepare('DELETE FROM d1_migrations WHERE id = ?').bind(newest.id).run();
-    const { body } = await health();
+    const { res, body } = await health();
     expect(body.checks.database).toMatchObject({ ok: false, schema: 'behind', expected: newest.name });
-    expect(body.status).toBe('degraded');
+    expect([res.status, body.status]).toEqual([503, 'down']);
+  });
+
+  it('tells anyone only its status and commit; the checks need the health token', async () => {
+    const probes: Record<string, string>[] = [{}, { authorization: 'Bearer not-the-token' }, { authorization: COMPLETE.HEALTH_TOKEN }];
+    for (const headers of probes) {
+      const { res, body } = await health(COMPLETE, headers);
+      expect(res.status).toBe(200);
+      expect(body).toEqual({ status: 'ok', version: build.commit });
+    }
+    // Without a token set there is no way in, and the setting is named.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { body } = await health({ ...COMPLETE, HEALTH_TOKEN: undefined }, WITH_TOKEN);
+    expect(body).toEqual({ status: 'degraded', version: build.commit });
+    const named = await health({ ...COMPLETE, HEALTH_TOKEN: 'short' }, { authorization: 'Bearer short' });
+    expect(named.body).toEqual({ status: 'degraded', version: build.commit });
+  });
+
+  it('answers a flood of probes from one round of checks, renewed after ten seconds', async () => {
+    const settings = { ...env, ...COMPLETE } as Env;
+    const first = await health(COMPLETE, WITH_TOKEN, settings);
+    expect(first.body.status).toBe('ok');
+    // The cron stops (long ago): the next probes within the ten seconds still answer the round they share.
+    await env.CACHE.put(
+      CRON_LAST_RUN_KEY,
+      JSON.stringify({ at: new Date(Date.now() - 60 * 60_000).toISOString(), cron: '*/5 * * * *', failed: [] }),
+    );
+    const again = await health(COMPLETE, WITH_TOKEN, settings);
+    expect(again.body).toEqual(first.body);
+    const later = Date.now() + HEALTH_CACHE_MS + 1;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    const renewed = await health(COMPLETE, WITH_TOKEN, settings);
+    expect([renewed.res.status, renewed.body.status]).toEqual([503, 'down']);
+  });
+
+  it('is rate limited per client', async () => {
+    const client = { 'cf-connecting-ip': '203.0.113.77' };
+    const settings = { ...env, ...COMPLETE } as Env;
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.healthProbes.limit; i++) statuses.push((await health(COMPLETE, client, settings)).res.status);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another client is not held back by the first one's flood.
+    expect((await health(COMPLETE, { 'cf-connecting-ip': '203.0.113.78' }, settings)).res.status).toBe(200);
   });
 
   it('reads the interval of the schedules wrangler.toml uses', () => {

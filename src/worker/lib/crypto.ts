@@ -36,3 +36,16 @@ export async function deriveStoneToken(collectionToken: string, stoneId: string)
   const [token = ''] = await deriveStoneTokens(collectionToken, [stoneId]);
   return token;
 }
+
+/**
+ * Whether a secret someone sent is the one set, in time that does not depend on where they differ: both are
+ * hashed to one length first, then compared whole (workerd's timingSafeEqual).
+ */
+export async function sameSecret(given: string, expected: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [a, b] = await Promise.all([
+    crypto.subtle.digest('SHA-256', encoder.encode(given)),
+    crypto.subtle.digest('SHA-256', encoder.encode(expected)),
+  ]);
+  return crypto.subtle.timingSafeEqual(a, b);
+}

@@ -12,7 +12,8 @@ type LimitBinding =
   | 'GEOCODE_UPSTREAM_LIMIT'
   | 'LOGIN_CLIENT_LIMIT'
   | 'LOGIN_EMAIL_LIMIT'
-  | 'REPORTS_PER_CLIENT_LIMIT';
+  | 'REPORTS_PER_CLIENT_LIMIT'
+  | 'HEALTH_PROBES_LIMIT';
 
 interface Rule {
   binding: LimitBinding;
@@ -81,6 +82,13 @@ export const RATE_LIMITS = {
     period: 60,
     reason:
       "Reports of finds per client across all stones, counted apart from finds so reporting never blocks logging one: a reader reports the one or two finds that are wrong; a flood of reports would bury the real ones in the operator's list.",
+  },
+  healthProbes: {
+    binding: 'HEALTH_PROBES_LIMIT',
+    limit: 60,
+    period: 60,
+    reason:
+      'A monitor probes /healthz once a minute and a deploy every five seconds; one round of checks answers them all for ten seconds, and a flood beyond this would only cost the site its checks.',
   },
 } as const satisfies Record<string, Rule>;
 

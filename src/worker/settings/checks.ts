@@ -20,7 +20,7 @@ export { isLocalHost, isReservedHost };
 export type Severity = 'refuse' | 'feature';
 
 /** What a `feature` finding switches off or leaves incomplete. */
-export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'analytics' | 'affiliate';
+export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'analytics' | 'affiliate' | 'health';
 
 export interface Finding {
   setting: string;
@@ -42,6 +42,7 @@ export const REQUIRED_SECRETS = [
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'HEALTH_TOKEN',
 ] as const;
 
 /** External services' addresses that a deployment may override (tests point them at fakes on 127.0.0.1). */
@@ -52,6 +53,8 @@ export const LEGAL_SETTINGS = ['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL'] as 
 
 /** An HS256 key needs at least 256 bits. */
 export const MIN_OPERATOR_SECRET_LENGTH = 32;
+/** The health token guards the checks behind /healthz's status: as long as a key, so it cannot be guessed. */
+export const MIN_HEALTH_TOKEN_LENGTH = 32;
 
 const text = (settings: Settings, name: string): string => {
   const value = settings[name];
@@ -218,6 +221,11 @@ export function checkSettings(settings: Settings): Finding[] {
 
   if (!text(settings, 'RECAPTCHA_SECRET')) feature('RECAPTCHA_SECRET', 'creation', 'is not set: creating stones is refused (503)');
   if (!text(settings, 'RECAPTCHA_SITE_KEY')) feature('RECAPTCHA_SITE_KEY', 'creation', 'is not set: browsers cannot pass the bot check');
+
+  const healthToken = text(settings, 'HEALTH_TOKEN');
+  if (!healthToken) feature('HEALTH_TOKEN', 'health', 'is not set: /healthz shows its status only, nobody sees its checks');
+  else if (healthToken.length < MIN_HEALTH_TOKEN_LENGTH)
+    feature('HEALTH_TOKEN', 'health', `is shorter than ${MIN_HEALTH_TOKEN_LENGTH} characters: nobody sees /healthz's checks`);
 
   const analytics = text(settings, 'ANALYTICS_ID');
   if (analytics && !ANALYTICS_ID_SHAPE.test(analytics))
