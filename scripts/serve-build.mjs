@@ -25,6 +25,10 @@ export const PRODUCTION_VARS = {
   PUBLIC_SITE_URL: 'https://reisesteine.de',
   OPERATOR_JWT_SECRET: 'served locally: an operator token key of over 32 characters',
   HEALTH_TOKEN: 'served locally: the health token of a monitor, over 32 characters',
+  // Production does not open without its imprint (a site in Germany must name who runs it).
+  LEGAL_NAME: 'Reisesteine (lokal gebaut)',
+  LEGAL_ADDRESS: 'Hauptstraße 1|24103 Kiel',
+  LEGAL_EMAIL: 'impressum@reisesteine.de',
 };
 
 /** Runs `vite build` unless a build is already there (pass { rebuild: true } to force). */

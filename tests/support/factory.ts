@@ -23,6 +23,10 @@ export const PRODUCTION_SETTINGS = {
   OPERATOR_JWT_SECRET: 'tests: an operator token key of well over 32 characters',
   // The tests' own configuration points the geocoder at a fake on 127.0.0.1, which production refuses.
   GEOCODER_URL: 'https://nominatim.openstreetmap.org',
+  // Production does not open without its imprint.
+  LEGAL_NAME: 'Anna Beispiel',
+  LEGAL_ADDRESS: 'Hauptstraße 1|24103 Kiel',
+  LEGAL_EMAIL: 'impressum@reisesteine.de',
 } as const satisfies Partial<Env>;
 
 /**

@@ -31,11 +31,13 @@ describe('the deployed environments in wrangler.toml', () => {
   it.each(ENVIRONMENTS)('%s is still a placeholder, which only a real deploy refuses', (name) => {
     const config = fresh();
     expect(environmentProblems(config, name).filter((p) => p.kind === 'placeholder').length).toBeGreaterThan(0);
+    // Production also waits for its imprint; staging may go without.
+    const imprint = name === 'production' ? ['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL'] : [];
     expect(
       settingFindings(config, name)
         .filter((f) => f.severity === 'refuse')
         .map((f) => f.setting),
-    ).toEqual(['PUBLIC_SITE_URL']);
+    ).toEqual(['PUBLIC_SITE_URL', ...imprint]);
   });
 
   it('production has a cron and staging another schedule', () => {

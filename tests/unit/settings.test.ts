@@ -8,6 +8,7 @@ import {
   missingAfterDays,
   shareCardDebounceSeconds,
 } from '../../src/worker/settings/checks';
+import { legalProblem } from '../../src/worker/settings/imprint';
 
 /** A production configuration the check finds nothing against. */
 const GOOD = {
@@ -27,7 +28,7 @@ const GOOD = {
   MISSING_AFTER_DAYS: '365',
   FIND_PHOTO_PENDING_DAYS: '30',
   LEGAL_NAME: 'Anna Beispiel',
-  LEGAL_ADDRESS: 'Hauptstraße 1|12345 Musterstadt',
+  LEGAL_ADDRESS: 'Hauptstraße 1|24103 Kiel',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
   HEALTH_TOKEN: 'h'.repeat(32),
 };
@@ -195,12 +196,37 @@ describe('checkSettings', () => {
     }
   });
 
-  it("reports the imprint's missing operator details and the bot check's missing keys", () => {
-    expect(degraded(checkSettings({ ...GOOD, LEGAL_NAME: '', LEGAL_ADDRESS: ' ', LEGAL_EMAIL: undefined }))).toEqual([
-      'LEGAL_NAME',
-      'LEGAL_ADDRESS',
-      'LEGAL_EMAIL',
-    ]);
+  it("refuses production without the imprint's operator details, and reports them on staging", () => {
+    const withoutImprint = { ...GOOD, LEGAL_NAME: '', LEGAL_ADDRESS: ' ', LEGAL_EMAIL: undefined };
+    expect(refused(checkSettings(withoutImprint))).toEqual(['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL']);
+    expect(degraded(checkSettings({ ...withoutImprint, ENVIRONMENT: 'staging' }))).toEqual(['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL']);
+    expect(refused(checkSettings({ ...withoutImprint, ENVIRONMENT: 'staging' }))).toEqual([]);
+  });
+
+  it("takes a template's stand-ins for no imprint: brackets, TODO, the sample names, a placeholder mail domain", () => {
+    for (const [name, value] of [
+      ['LEGAL_NAME', '[Name]'],
+      ['LEGAL_NAME', '<Betreiber>'],
+      ['LEGAL_NAME', 'Max Mustermann'],
+      ['LEGAL_NAME', 'TODO'],
+      ['LEGAL_ADDRESS', 'Musterstraße 1|12345 Musterstadt'],
+      ['LEGAL_EMAIL', 'impressum@reisesteine.example'],
+      ['LEGAL_EMAIL', 'kein Postfach'],
+    ] as const) {
+      expect(legalProblem(name, value), value).not.toBeNull();
+      expect(refused(checkSettings({ ...GOOD, [name]: value })), value).toEqual([name]);
+    }
+    for (const [name, value] of [
+      ['LEGAL_NAME', 'Anna Beispiel'],
+      ['LEGAL_NAME', 'Reisesteine (Anna Beispiel)'],
+      ['LEGAL_ADDRESS', 'Musterweg 1|24103 Kiel'],
+      ['LEGAL_EMAIL', 'Impressum <impressum@reisesteine.de>'],
+    ] as const) {
+      expect(legalProblem(name, value), value).toBeNull();
+    }
+  });
+
+  it("reports the bot check's missing keys", () => {
     expect(degraded(checkSettings({ ...GOOD, RECAPTCHA_SECRET: undefined, RECAPTCHA_SITE_KEY: undefined }))).toEqual([
       'RECAPTCHA_SECRET',
       'RECAPTCHA_SITE_KEY',

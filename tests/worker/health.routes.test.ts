@@ -34,7 +34,7 @@ const COMPLETE = {
   MAIL_FROM: 'Reisesteine <post@reisesteine.de>',
   MAIL_REPLY_TO: 'hallo@reisesteine.de',
   LEGAL_NAME: 'Anna Beispiel',
-  LEGAL_ADDRESS: 'Hauptstraße 1|12345 Musterstadt',
+  LEGAL_ADDRESS: 'Hauptstraße 1|24103 Kiel',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
   HEALTH_TOKEN: 'health-token-of-the-monitor-0123456789',
 } satisfies Partial<Env>;
@@ -99,10 +99,21 @@ describe('GET /healthz', () => {
 
   it('answers 200 degraded and names the setting when a feature is off', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { res, body } = await health({ ...COMPLETE, STRIPE_WEBHOOK_SECRET: undefined, LEGAL_NAME: '' });
+    const { res, body } = await health({ ...COMPLETE, STRIPE_WEBHOOK_SECRET: undefined, RECAPTCHA_SITE_KEY: '' });
     expect(res.status).toBe(200);
     expect(body.status).toBe('degraded');
-    expect(Object.keys(body.checks.configuration.degraded).sort()).toEqual(['LEGAL_NAME', 'STRIPE_WEBHOOK_SECRET']);
+    expect(Object.keys(body.checks.configuration.degraded).sort()).toEqual(['RECAPTCHA_SITE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('answers 503 misconfigured in production without its imprint, 200 degraded on staging', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const production = await health({ ...COMPLETE, LEGAL_NAME: '' });
+    expect([production.res.status, production.body.status]).toEqual([503, 'misconfigured']);
+    expect(Object.keys(production.body.checks.configuration.refused)).toEqual(['LEGAL_NAME']);
+    const staging = await health({ ...COMPLETE, ENVIRONMENT: 'staging', LEGAL_NAME: '', LEGAL_ADDRESS: '', LEGAL_EMAIL: '' });
+    expect([staging.res.status, staging.body.status]).toEqual([200, 'degraded']);
+    expect(Object.keys(staging.body.checks.configuration.degraded)).toEqual(['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL']);
   });
 
   it('is down (503) when D1 does not answer, and says which check failed', async () => {

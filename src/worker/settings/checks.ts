@@ -7,13 +7,15 @@
  * - `refuse`: permanent or unsafe. A wrong site URL is printed into QR codes that people laminate onto stones
  *   and cannot recall; an external service's address on a private network sends secrets where they do not
  *   belong; a guessable token key lets anyone be an operator. The Worker answers every request 503 MISCONFIGURED.
- * - `feature`: one feature cannot work (payments, mail, the imprint, the bot check). It is switched off or says
- *   so; the rest of the site runs and `/healthz` reports `degraded`.
+ * - `feature`: one feature cannot work (payments, mail, the imprint outside production, the bot check). It is
+ *   switched off or says so; the rest of the site runs and `/healthz` reports `degraded`. The imprint's details
+ *   are refused in production: a site in Germany must not open without them.
  * A finding names the setting and the problem, never the value: values may be secrets.
  */
 
 import { isLocalHost, isReservedHost } from '../lib/hosts';
 import { mailbox } from '../lib/mailbox';
+import { LEGAL_SETTINGS, legalProblem } from './imprint';
 
 export { isLocalHost, isReservedHost };
 
@@ -47,9 +49,6 @@ export const REQUIRED_SECRETS = [
 
 /** External services' addresses that a deployment may override (tests point them at fakes on 127.0.0.1). */
 export const SERVICE_ADDRESSES = ['STRIPE_API_BASE', 'RECAPTCHA_VERIFY_URL', 'RESEND_BASE_URL', 'GEOCODER_URL'] as const;
-
-/** The imprint's operator details (the imprint law, § 5 DDG): without them the legal pages show red markers. */
-export const LEGAL_SETTINGS = ['LEGAL_NAME', 'LEGAL_ADDRESS', 'LEGAL_EMAIL'] as const;
 
 /** An HS256 key needs at least 256 bits. */
 export const MIN_OPERATOR_SECRET_LENGTH = 32;
@@ -216,7 +215,11 @@ export function checkSettings(settings: Settings): Finding[] {
   if (replyTo) feature('MAIL_REPLY_TO', 'replies', `${replyTo}: replies to the site's mails go nowhere`);
 
   for (const name of LEGAL_SETTINGS) {
-    if (!text(settings, name)) feature(name, 'legal', 'is not set: the imprint and privacy notice show a red placeholder');
+    const problem = legalProblem(name, text(settings, name));
+    if (!problem) continue;
+    // A German site must name who runs it (§ 5 DDG): production does not open without it, staging shows markers.
+    if (settings.ENVIRONMENT === 'production') refuse(name, `${problem}: a site in Germany must carry an imprint`);
+    else feature(name, 'legal', `${problem}: the imprint and privacy notice show a red placeholder`);
   }
 
   if (!text(settings, 'RECAPTCHA_SECRET')) feature('RECAPTCHA_SECRET', 'creation', 'is not set: creating stones is refused (503)');
