@@ -28,6 +28,7 @@ import { ApiError, apiErrorIn } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
 import { requireOperator } from './lib/operator-auth';
+import { keepStagingPrivate } from './lib/private-site';
 import { ADMIN_COLLECTIONS, operatorOnly, publicRoute, routingPath, sideMount } from './lib/routing';
 import { contentSecurityPolicy, createNonce, framedContentSecurityPolicy, permissionsPolicy } from './lib/security';
 import { discardUnreadBody } from './lib/unread-body';
@@ -45,8 +46,7 @@ import { webManifest } from './web-manifest';
 /** The API reads a page makes while it renders (they travel as requests to this app, logged with the page). */
 const pageReads = new WeakSet<Request>();
 
-// The address as the router sees it: percent-decoded like Hono's own matching (lib/routing.ts adds the admin side after
-// it), so `/api/%61dmin/stones/{token}`, which reaches the owner's routes, is as secret as `/api/admin/stones/{token}`.
+// The address as the router sees it, percent-decoded: `/api/%61dmin/stones/{token}` is as secret as `/api/admin/stones/{token}`.
 const addressOf = (request: Request) => getPath(request);
 
 /**
@@ -130,9 +130,9 @@ async function requestEnvelope(c: Context<AppEnv>, next: Next) {
   }
 }
 app.use(requestEnvelope);
+app.use(keepStagingPrivate);
 
-// A refused configuration (settings/checks.ts) answers every request 503 before anything runs; `/healthz` still
-// says why.
+// A refused configuration (settings/checks.ts) answers every request 503 before anything runs; /healthz says why.
 async function refuseMisconfigured(c: Context<AppEnv>, next: Next) {
   const refused = refusedSettings(c.env);
   if (refused.length === 0 || c.req.path === '/healthz') return next();

@@ -16,6 +16,8 @@ interface ReisesteineOptionalSettings {
   SHARE_IMAGES?: string;
   /** Seconds a share card's render waits after a change, so a burst renders once (0–3600; unset: 60). */
   SHARE_CARD_DEBOUNCE_SECONDS?: string;
+  /** Staging only: the password (HTTP Basic, any user name) in front of the whole site; unset: staging is open. */
+  STAGING_PASSWORD?: string;
 }
 
 interface Env extends ReisesteineOptionalSettings {}

@@ -6,6 +6,7 @@ import { sitemapCollectionPrefixes, sitemapCollections } from './api/collections
 import { getDb } from './db/client';
 import { disallowedPaths, sitemapPaths } from './lib/addresses';
 import { CACHE_STATUS_HEADER, edgeCacheSeconds } from './lib/edge-cache';
+import { isPrivateSite } from './lib/private-site';
 import { escapeXml } from './lib/xml';
 import type { AppEnv } from './types';
 
@@ -60,7 +61,10 @@ async function cachedXml(c: Context<AppEnv>, make: () => Promise<string | null>)
 export const seo = new Hono<AppEnv>()
   .get('/robots.txt', (c) =>
     c.text(
-      `User-agent: *
+      // A private site (staging) keeps every crawler out; production lists what is not to be indexed.
+      isPrivateSite(c.env)
+        ? 'User-agent: *\nDisallow: /\n'
+        : `User-agent: *
 # Owner links carry a secret token; the operator area, mail links and the API are not pages to index.
 ${disallowedPaths()
   .map((path) => `Disallow: ${path}\n`)
