@@ -6,16 +6,19 @@
 //  3. type check and tests (`npm test`), unless the caller ran them on this commit (`--tests-passed`, CI)
 //  4. the build for that environment (`CLOUDFLARE_ENV=<environment> vite build`, into .deploy/<environment>)
 //  5. the Worker's size and startup against their budgets (scripts/deploy/budgets.ts)
-//  6. the D1 migrations, remotely, before the new code (decision record 020: expand, then contract)
-//  7. upload and deploy (`--secrets-file` on the first deploy, docs/deploy.md)
+//  6. the database's bookmark (printed: the way back), then the D1 migrations, remotely, before the new code
+//     (decision record 020: expand, then contract)
+//  7. upload and deploy (`--secrets-file` on the first deploy, docs/deploy.md); the deploy's record in KV
 //  8. `/healthz` of the deployed site answers with the commit just deployed and is neither down nor misconfigured
+//  9. the watcher (watcher/wrangler.toml), which probes the site every minute and mails the operator
 // `--verify` does step 8 alone (the CI workflow uploads with wrangler-action, then verifies with this).
-// `--dry-run` does steps 1, 4 and 5, which need no account: `npm test` runs it for both environments, so a broken
-// deploy config fails CI. In a dry run, values still to be filled in (the domain, resource ids) are listed but
+// `--dry-run` does steps 1, 4 and 5 (the watcher's build too), which need no account: `npm test` runs it for both
+// environments, so a broken deploy config fails CI. In a dry run, values still to be filled in (the domain, resource ids) are listed but
 // do not fail; a real deploy refuses them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEPLOY_RECORD_KEY } from '../src/worker/lib/deploy-record';
 import { measureBudgets, STARTUP_BUDGET_MS, UPLOAD_BUDGET_KIB } from './deploy/budgets';
 import {
   ENVIRONMENTS,
@@ -28,6 +31,7 @@ import {
   sharedResourceProblems,
 } from './deploy/environments';
 import { readSecrets } from './deploy/secrets-file';
+import { readWatcherToml, WATCHER_CONFIG, watcherProblems } from './deploy/watcher';
 
 const args = process.argv.slice(2);
 const name = args.find((arg) => !arg.startsWith('--') && args[args.indexOf(arg) - 1] !== '--secrets-file');
@@ -104,7 +108,11 @@ if (verifyOnly) {
 // 1. Configuration
 step('configuration');
 const config = readWranglerToml();
-const problems = [...environmentProblems(config, name), ...sharedResourceProblems(config)];
+const problems = [
+  ...environmentProblems(config, name),
+  ...sharedResourceProblems(config),
+  ...watcherProblems(config, readWatcherToml(), name),
+];
 const findings = settingFindings(config, name);
 const structure = problems.filter((p) => p.kind === 'structure').map((p) => p.message);
 const placeholders = [
@@ -170,19 +178,41 @@ try {
   stop(error instanceof Error ? error.message : String(error));
 }
 
+// 5b. The watcher builds (it is deployed after the site, step 9)
+step('the watcher');
+run('npx', ['wrangler', 'deploy', '--dry-run', '-c', WATCHER_CONFIG, '--env', name, '--outdir', `${outDir}/watcher`]);
+
 if (dryRun) {
-  console.info(`\n✓ dry run of ${name}: configuration, build, wrangler deploy --dry-run and the budgets passed (no account used)`);
+  console.info(
+    `\n✓ dry run of ${name}: configuration, build, the watcher, wrangler deploy --dry-run and the budgets passed (no account used)`,
+  );
   process.exit(0);
 }
 
-// 6. Migrations, before the code that needs them
-step('D1 migrations (remote)');
+// 6. The database's bookmark (the way back from a migration that goes wrong), then the migrations
+step('D1 bookmark and migrations (remote)');
+let bookmark: string | undefined;
+try {
+  const info = execFileSync('npx', ['wrangler', 'd1', 'time-travel', 'info', 'DB', '--env', name, '--json'], { encoding: 'utf8', env });
+  bookmark = (JSON.parse(info.slice(info.indexOf('{'))) as { bookmark?: string }).bookmark;
+} catch (error) {
+  stop(`D1 gave no bookmark, without which a migration could not be undone: ${String(error)}`);
+}
+if (!bookmark) stop('D1 gave no bookmark, without which a migration could not be undone');
+console.info(`  bookmark before the migrations: ${bookmark}`);
+console.info(`  to undo them (and every write since): npx wrangler d1 time-travel restore DB --env ${name} --bookmark ${bookmark}`);
 run('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--remote', '--env', name]);
 
-// 7. Upload and deploy
+// 7. Upload and deploy; the deploy's commit, time and bookmark go where /healthz's details show them
 step('upload and deploy');
 run('npx', ['wrangler', 'deploy', '-c', builtConfig, ...(secretsFile ? ['--secrets-file', secretsFile] : [])]);
+const deployRecord = JSON.stringify({ commit, at: new Date().toISOString(), bookmark });
+run('npx', ['wrangler', 'kv', 'key', 'put', DEPLOY_RECORD_KEY, deployRecord, '--binding', 'CACHE', '--env', name, '--remote']);
 
 // 8. The deployed site says it runs this commit
 await verifyDeployed(commit);
-console.info(`\n✓ ${name} runs ${commit}`);
+
+// 9. The watcher, which probes it every minute from outside (docs/deploy.md, "Watching the site")
+step('the watcher');
+run('npx', ['wrangler', 'deploy', '-c', WATCHER_CONFIG, '--env', name]);
+console.info(`\n✓ ${name} runs ${commit}, watched every minute`);

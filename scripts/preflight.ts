@@ -14,6 +14,7 @@ import {
   sharedResourceProblems,
 } from './deploy/environments';
 import { readSecrets } from './deploy/secrets-file';
+import { readWatcherToml, watcherProblems } from './deploy/watcher';
 
 const args = process.argv.slice(2);
 const secretsAt = args.indexOf('--secrets-file');
@@ -26,7 +27,11 @@ if (!isEnvironmentName(name) || (secretsAt >= 0 && !secretsFile)) {
 
 const config = readWranglerToml();
 const secrets = secretsFile ? readSecrets(secretsFile) : {};
-const problems = [...environmentProblems(config, name), ...sharedResourceProblems(config)];
+const problems = [
+  ...environmentProblems(config, name),
+  ...sharedResourceProblems(config),
+  ...watcherProblems(config, readWatcherToml(), name),
+];
 const findings = checkSettings(settingsOf(config, name, secrets));
 const needed = requiredSecrets(config, name);
 

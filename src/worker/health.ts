@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { appliedMigration, getDb } from './db/client';
 import { CRON_LAST_RUN_KEY, type CronRun } from './jobs/cron';
 import { sameSecret } from './lib/crypto';
+import { DEPLOY_RECORD_KEY, type DeployRecord } from './lib/deploy-record';
 import { describeError, log } from './lib/logger';
 import { enforceRateLimits } from './lib/rate-limit';
 import { outboxHealth } from './mail/maintenance';
@@ -87,7 +88,9 @@ async function checkHealth(env: Env, now: Date) {
   const findings = findingsOf(env);
   const [database, kv, r2, outbox] = await Promise.all([
     probe('database', () => appliedMigration(env.DB)),
-    probe('kv', () => env.CACHE.get<CronRun>(CRON_LAST_RUN_KEY, 'json')),
+    probe('kv', () =>
+      Promise.all([env.CACHE.get<CronRun>(CRON_LAST_RUN_KEY, 'json'), env.CACHE.get<DeployRecord>(DEPLOY_RECORD_KEY, 'json')]),
+    ),
     probe('r2', () => env.PHOTOS.head('healthz')),
     probe('mail outbox', () => outboxHealth(getDb(env.DB), now)),
   ]);
@@ -95,7 +98,7 @@ async function checkHealth(env: Env, now: Date) {
   const applied = database.ok ? database.value : null;
   const schema = database.ok ? schemaState(applied, build.migration) : null;
 
-  const lastRun = kv.ok ? kv.value : null;
+  const [lastRun, lastDeploy] = kv.ok ? kv.value : [null, null];
   const cronAge = lastRun ? Math.round((now.getTime() - Date.parse(lastRun.at)) / 1000) : null;
   const cronDue = lastRun ? scheduleMinutes(lastRun.cron) * 60 : null;
   const cron = {
@@ -126,6 +129,8 @@ async function checkHealth(env: Env, now: Date) {
     mailOutbox,
     configuration: { ok: findings.length === 0, refused: bySetting(refused), degraded: bySetting(degradedSettings) },
   };
+  // The last deploy by `npm run deploy`: its commit, when, and the bookmark that undoes its migrations.
+  const deploy = lastDeploy ? { commit: lastDeploy.commit, at: lastDeploy.at, bookmark: lastDeploy.bookmark } : null;
   const down = !checks.database.ok || !checks.kv.ok || !checks.r2.ok || cron.stopped;
   const status: HealthStatus = refused.length
     ? 'misconfigured'
@@ -134,7 +139,7 @@ async function checkHealth(env: Env, now: Date) {
       : Object.values(checks).every((check) => check.ok)
         ? 'ok'
         : 'degraded';
-  return { status, checks };
+  return { status, checks, deploy };
 }
 
 type Health = Awaited<ReturnType<typeof checkHealth>>;
@@ -169,14 +174,14 @@ async function mayReadDetails(env: Env, authorization: string | undefined): Prom
  * `GET /healthz`: what a monitor and the deploy ask. To anyone: `{ status, version }` (the build's commit),
  * `misconfigured` and `down` with 503. With the health token (`HEALTH_TOKEN`, `Authorization: Bearer`) also the
  * checks behind it: real round trips to D1, KV and R2, the schema against the code, the cron's last run, the mail
- * outbox, the configuration's findings by setting name. One round of checks answers for HEALTH_CACHE_MS; rate
- * limited per client. Never cached by a browser or the edge; no secret, no value of a setting and nothing
- * personal in it.
+ * outbox, the configuration's findings by setting name, and the last deploy's record. One round of checks
+ * answers for HEALTH_CACHE_MS; rate limited per client. Never cached by a browser or the edge; no secret, no value
+ * of a setting and nothing personal in it.
  */
 export const health = new Hono<AppEnv>().get('/', async (c) => {
   await enforceRateLimits(c, [{ name: 'healthProbes' }]);
-  const { status, checks } = await currentHealth(c.env);
-  const details = (await mayReadDetails(c.env, c.req.header('authorization'))) ? { environment: c.env.ENVIRONMENT, checks } : {};
+  const { status, checks, deploy } = await currentHealth(c.env);
+  const details = (await mayReadDetails(c.env, c.req.header('authorization'))) ? { environment: c.env.ENVIRONMENT, deploy, checks } : {};
   return c.json({ status, version: build.commit, ...details }, status === 'ok' || status === 'degraded' ? 200 : 503, {
     'Cache-Control': 'no-store',
   });

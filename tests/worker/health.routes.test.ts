@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEALTH_CACHE_MS, scheduleMinutes } from '../../src/worker/health';
 import worker from '../../src/worker/index';
 import { CRON_LAST_RUN_KEY, runCron } from '../../src/worker/jobs/cron';
+import { DEPLOY_RECORD_KEY } from '../../src/worker/lib/deploy-record';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
 import { ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
 import { unqueuedOwnerLinkMail } from '../support/mail';
@@ -212,6 +213,19 @@ describe('GET /healthz', () => {
     expect(body).toEqual({ status: 'degraded', version: build.commit });
     const named = await health({ ...COMPLETE, HEALTH_TOKEN: 'short' }, { authorization: 'Bearer short' });
     expect(named.body).toEqual({ status: 'degraded', version: build.commit });
+  });
+
+  it("shows the last deploy's commit, time and the bookmark that undoes its migrations, to the token's holder", async () => {
+    const record = {
+      commit: 'c0ffee',
+      at: '2026-11-29T10:00:00.000Z',
+      bookmark: '00000085-0000024c-00004c6d-8e61117bf38d7adb71b934ebbf891683',
+    };
+    await env.CACHE.put(DEPLOY_RECORD_KEY, JSON.stringify(record));
+    expect((await health()).body).toMatchObject({ deploy: record });
+    expect((await health(COMPLETE, {})).text).not.toContain(record.bookmark);
+    await env.CACHE.delete(DEPLOY_RECORD_KEY);
+    expect((await health()).body).toMatchObject({ deploy: null });
   });
 
   it('answers a flood of probes from one round of checks, renewed after ten seconds', async () => {
