@@ -30,7 +30,7 @@ import {
   settingFindings,
   sharedResourceProblems,
 } from './deploy/environments';
-import { readSecrets } from './deploy/secrets-file';
+import { readSecrets, secretsAsDeployed } from './deploy/secrets-file';
 import { readWatcherToml, WATCHER_CONFIG, watcherProblems } from './deploy/watcher';
 
 const args = process.argv.slice(2);
@@ -126,6 +126,8 @@ if (structure.length) stop(`${structure.length} problem(s) in wrangler.toml [env
 if (placeholders.length && !dryRun) stop(`${placeholders.length} value(s) still to be set (npm run preflight -- ${name} lists them)`);
 if (placeholders.length) console.warn(`  ${placeholders.length} value(s) to be set before a real deploy; a dry run goes on.`);
 console.info(`  secrets it needs at Cloudflare: ${requiredSecrets(config, name).join(', ')}`);
+for (const shadowed of secretsFile ? secretsAsDeployed(secretsFile).fromShell : [])
+  console.warn(`  ! ${shadowed} is exported in this shell: wrangler sends that value, not the secrets file's (unset it)`);
 
 // 2. A clean work tree
 let commit = 'dry-run';

@@ -13,7 +13,7 @@ import {
   settingsOf,
   sharedResourceProblems,
 } from './deploy/environments';
-import { readSecrets } from './deploy/secrets-file';
+import { secretsAsDeployed } from './deploy/secrets-file';
 import { readWatcherToml, watcherProblems } from './deploy/watcher';
 
 const args = process.argv.slice(2);
@@ -26,7 +26,8 @@ if (!isEnvironmentName(name) || (secretsAt >= 0 && !secretsFile)) {
 }
 
 const config = readWranglerToml();
-const secrets = secretsFile ? readSecrets(secretsFile) : {};
+const deployed = secretsFile ? secretsAsDeployed(secretsFile) : { secrets: {}, fromShell: [], expanded: [] };
+const secrets: Record<string, string> = deployed.secrets;
 const problems = [
   ...environmentProblems(config, name),
   ...sharedResourceProblems(config),
@@ -53,6 +54,12 @@ section(
   'Settings that switch a feature off (the site runs, /healthz says degraded)',
   findings.filter((f) => f.severity === 'feature').map((f) => `! ${f.setting} (${f.feature}) ${f.problem}`),
 );
+if (secretsFile) {
+  section('The shell over the secrets file (wrangler deploy sends what the shell exports; checked as sent)', [
+    ...deployed.fromShell.map((name) => `! ${name} is exported in this shell: the deploy sends that value, not the file's (unset it)`),
+    ...deployed.expanded.map((name) => `! ${name} refers to a shell variable ($…): wrangler fills it in from this shell`),
+  ]);
+}
 const missing = needed.filter((secret) => !secrets[secret]);
 section(
   secretsFile ? `Secrets (checked from ${secretsFile}; values not shown)` : 'Secrets to set at Cloudflare (not visible from here)',

@@ -18,3 +18,20 @@ export function readSecrets(file: string): Record<string, string> {
     });
   return Object.fromEntries(entries);
 }
+
+/**
+ * The secrets as `wrangler deploy --secrets-file` sends them: wrangler expands the file with the shell's
+ * environment, and a variable exported in the shell wins over the file's line of the same name. `fromShell` names
+ * those (the file says one thing, the deploy would send another); `expanded` names values that refer to the shell
+ * (`$NAME`, `${NAME}`).
+ */
+export function secretsAsDeployed(
+  file: string,
+  shell: Record<string, string | undefined> = process.env,
+): { secrets: Record<string, string>; fromShell: string[]; expanded: string[] } {
+  const secrets = readSecrets(file);
+  const fromShell = Object.keys(secrets).filter((name) => shell[name] !== undefined && shell[name] !== secrets[name]);
+  for (const name of fromShell) secrets[name] = shell[name] ?? '';
+  const expanded = Object.keys(secrets).filter((name) => !fromShell.includes(name) && /\$\{?[A-Za-z_]/.test(secrets[name] ?? ''));
+  return { secrets, fromShell, expanded };
+}
