@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { experimental_readRawConfig, getPlatformProxy } from 'wrangler';
 import { restorableSql, restoreFile } from '../../scripts/db-backup.mjs';
+import { wranglerCommandProblem } from '../support/wrangler-help';
 
 const root = join(import.meta.dirname, '../..');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
@@ -32,10 +33,13 @@ const wrangler = (...args: string[]) => run('npx', ['wrangler', ...args], { cwd:
  * Runs `use` with the local D1 database kept under `state` (as wrangler's --persist-to), through wrangler's own
  * local bindings (the same runtime as the wrangler commands here), then closes it.
  */
-async function withD1<T>(state: string, use: (db: D1Database) => Promise<T>): Promise<T> {
+async function withD1<T>(state: string, use: (db: D1Database) => Promise<T>, restored = false): Promise<T> {
   const folder = mkdtempSync(join(dir, 'bindings-'));
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
-    configPath: writeConfig(folder),
+    // The copy `npm run db:restore` made is bound by the config it wrote; the source by the local database's.
+    ...(restored
+      ? { configPath: join(root, '.restore/staging/wrangler.json'), environment: 'staging' }
+      : { configPath: writeConfig(folder) }),
     persist: { path: join(state, 'v3') },
     remoteBindings: false,
     envFiles: [],
@@ -55,35 +59,39 @@ interface SchemaEntry {
 }
 
 /** Everything the comparison looks at: the schema, each table's rows (sorted), and one stone's journey. */
-async function describeDatabase(state: string, code: string) {
-  return withD1(state, async (db) => {
-    const schema = (
-      await db
-        .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY type, name")
-        .all<SchemaEntry>()
-    ).results;
-    const tables = schema.filter((entry) => entry.type === 'table').map((entry) => entry.name);
-    const rows: Record<string, string[]> = {};
-    const counts: Record<string, number> = {};
-    for (const table of tables) {
-      const { results } = await db.prepare(`SELECT * FROM "${table}"`).all();
-      rows[table] = results.map((row) => JSON.stringify(row)).sort();
-      counts[table] = results.length;
-    }
-    const journey = (
-      await db
-        .prepare(
-          'SELECT seq, location, latitude, longitude, hidden FROM finds WHERE stone_id = (SELECT id FROM stones WHERE code = ?) ORDER BY seq',
-        )
+async function describeDatabase(state: string, code: string, restored = false) {
+  return withD1(
+    state,
+    async (db) => {
+      const schema = (
+        await db
+          .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY type, name")
+          .all<SchemaEntry>()
+      ).results;
+      const tables = schema.filter((entry) => entry.type === 'table').map((entry) => entry.name);
+      const rows: Record<string, string[]> = {};
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const { results } = await db.prepare(`SELECT * FROM "${table}"`).all();
+        rows[table] = results.map((row) => JSON.stringify(row)).sort();
+        counts[table] = results.length;
+      }
+      const journey = (
+        await db
+          .prepare(
+            'SELECT seq, location, latitude, longitude, hidden FROM finds WHERE stone_id = (SELECT id FROM stones WHERE code = ?) ORDER BY seq',
+          )
+          .bind(code)
+          .all()
+      ).results;
+      const stone = await db
+        .prepare('SELECT total_distance_km, find_seq FROM stones WHERE code = ?')
         .bind(code)
-        .all()
-    ).results;
-    const stone = await db
-      .prepare('SELECT total_distance_km, find_seq FROM stones WHERE code = ?')
-      .bind(code)
-      .first<{ total_distance_km: number; find_seq: number }>();
-    return { schema, counts, rows, journey, stone };
-  });
+        .first<{ total_distance_km: number; find_seq: number }>();
+      return { schema, counts, rows, journey, stone };
+    },
+    restored,
+  );
 }
 
 let dir = '';
@@ -132,7 +140,15 @@ describe('a backup of the database', () => {
     const { stdout } = await wrangler('d1', 'export', 'DB', '--local', '--config', writeConfig(source), '--output', dump);
     expect(stdout).toContain('Done');
     writeFileSync(restoreFile(dump), restorableSql(readFileSync(dump, 'utf8')));
-    await wrangler('d1', 'execute', 'DB', '--local', '--persist-to', targetState, '--file', restoreFile(dump));
+    // The runbook's sequence as `npm run db:restore` runs it: the import into a new database, then the migrations
+    // through a config that binds it (here into local state; against Cloudflare it creates the database first).
+    const { stdout: restoring } = await run(
+      'npx',
+      ['tsx', 'scripts/db-restore.ts', 'staging', '--to', restoreFile(dump), '--into', 'reisesteine-restored', '--local', targetState],
+      { cwd: root, env, maxBuffer: 16 * 1024 * 1024 },
+    );
+    expect(restoring).toContain('No migrations to apply');
+    expect(restoring).toContain('reisesteine-restored holds');
 
     // The seeded stone with the longest journey.
     const code = await withD1(
@@ -140,7 +156,7 @@ describe('a backup of the database', () => {
       async (db) => (await db.prepare('SELECT code FROM stones ORDER BY find_seq DESC LIMIT 1').first<string>('code')) ?? '',
     );
     const before = await describeDatabase(sourceState, code);
-    const after = await describeDatabase(targetState, code);
+    const after = await describeDatabase(targetState, code, true);
 
     expect(before.schema.filter((entry) => entry.type === 'trigger').map((entry) => entry.name)).toContain('photos_max_five');
     expect(after.schema).toEqual(before.schema);
@@ -154,20 +170,22 @@ describe('a backup of the database', () => {
     expect(after.journey).toEqual(before.journey);
     expect(after.stone).toEqual(before.stone);
 
-    // The copy knows which migrations it has, and its trigger still holds a stone at five photos.
-    const { stdout: migrations } = await wrangler('d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', targetState);
-    expect(migrations).toContain('No migrations to apply');
-    await withD1(targetState, async (db) => {
-      const stone = await db
-        .prepare('SELECT s.id, (SELECT count(*) FROM photos p WHERE p.stone_id = s.id) AS photos FROM stones s ORDER BY code LIMIT 1')
-        .first<{ id: string; photos: number }>();
-      const insert = () =>
-        db
-          .prepare('INSERT INTO photos (id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, ?, 1)')
-          .bind(crypto.randomUUID(), stone?.id, `${crypto.randomUUID()}.png`, 'image/png');
-      for (let i = stone?.photos ?? 0; i < 5; i++) await insert().run();
-      await expect(insert().run()).rejects.toThrow(/MAX_PHOTOS_EXCEEDED/);
-    });
+    // The copy knew which migrations it has (above), and its trigger still holds a stone at five photos.
+    await withD1(
+      targetState,
+      async (db) => {
+        const stone = await db
+          .prepare('SELECT s.id, (SELECT count(*) FROM photos p WHERE p.stone_id = s.id) AS photos FROM stones s ORDER BY code LIMIT 1')
+          .first<{ id: string; photos: number }>();
+        const insert = () =>
+          db
+            .prepare('INSERT INTO photos (id, stone_id, r2_key, content_type, size_bytes) VALUES (?, ?, ?, ?, 1)')
+            .bind(crypto.randomUUID(), stone?.id, `${crypto.randomUUID()}.png`, 'image/png');
+        for (let i = stone?.photos ?? 0; i < 5; i++) await insert().run();
+        await expect(insert().run()).rejects.toThrow(/MAX_PHOTOS_EXCEEDED/);
+      },
+      true,
+    );
   });
 });
 
@@ -180,3 +198,40 @@ function writeConfig(folder: string): string {
   );
   return file;
 }
+
+describe('npm run db:restore', () => {
+  const restore = (...args: string[]) =>
+    run('npx', ['tsx', 'scripts/db-restore.ts', ...args], { cwd: root, env }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout}${error.stderr}` }),
+    );
+
+  it('says what is lost, and refuses production without --yes', async () => {
+    const refused = await restore('production', '--to', '2026-11-29T09:30:00Z');
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('Every write after that moment is lost');
+    expect(refused.output).toContain('production: add --yes');
+  }, 60_000);
+
+  it('runs Time Travel as the runbook writes it: each command one wrangler has', async () => {
+    const { code, output } = await restore('production', '--to', '2026-11-29T09:30:00Z', '--dry-run');
+    expect(code).toBe(0);
+    const commands = output
+      .split('\n')
+      .filter((line) => line.startsWith('$ npx wrangler'))
+      .map((line) => line.slice(2));
+    expect(commands.map((command) => command.split(' ').slice(2, 5).join(' '))).toEqual(['d1 time-travel info', 'd1 time-travel restore']);
+    for (const command of commands) expect(wranglerCommandProblem(command.replace(/^npx wrangler /, '').replace('<its bookmark>', 'b'))).toBeNull();
+  }, 60_000);
+
+  it('refuses what it cannot do: a time into a new database, Time Travel on local state, an export without --into', async () => {
+    for (const args of [
+      ['staging', '--to', '2026-11-29T09:30:00Z', '--into', 'copy'],
+      ['staging', '--to', '2026-11-29T09:30:00Z', '--local', dir],
+      ['staging', '--to', 'package.json.sql'],
+    ]) {
+      const { code } = await restore(...args);
+      expect(code, args.join(' ')).toBe(1);
+    }
+  }, 60_000);
+});
