@@ -7,6 +7,7 @@ import { DEPLOY_RECORD_KEY, type DeployRecord } from './lib/deploy-record';
 import { describeError, log } from './lib/logger';
 import { enforceRateLimits } from './lib/rate-limit';
 import { outboxHealth } from './mail/maintenance';
+import { BOT_CHECK_FAILING_KEY } from './services/bot-check';
 import { type Finding, isDevelopment } from './settings/checks';
 import { featureOff, findingsOf } from './settings/worker';
 import type { AppEnv } from './types';
@@ -89,7 +90,11 @@ async function checkHealth(env: Env, now: Date) {
   const [database, kv, r2, outbox] = await Promise.all([
     probe('database', () => appliedMigration(env.DB)),
     probe('kv', () =>
-      Promise.all([env.CACHE.get<CronRun>(CRON_LAST_RUN_KEY, 'json'), env.CACHE.get<DeployRecord>(DEPLOY_RECORD_KEY, 'json')]),
+      Promise.all([
+        env.CACHE.get<CronRun>(CRON_LAST_RUN_KEY, 'json'),
+        env.CACHE.get<DeployRecord>(DEPLOY_RECORD_KEY, 'json'),
+        env.CACHE.get<{ at: string; reason: string }>(BOT_CHECK_FAILING_KEY, 'json'),
+      ]),
     ),
     probe('r2', () => env.PHOTOS.head('healthz')),
     probe('mail outbox', () => outboxHealth(getDb(env.DB), now)),
@@ -98,7 +103,7 @@ async function checkHealth(env: Env, now: Date) {
   const applied = database.ok ? database.value : null;
   const schema = database.ok ? schemaState(applied, build.migration) : null;
 
-  const [lastRun, lastDeploy] = kv.ok ? kv.value : [null, null];
+  const [lastRun, lastDeploy, botCheckFailing] = kv.ok ? kv.value : [null, null, null];
   const cronAge = lastRun ? Math.round((now.getTime() - Date.parse(lastRun.at)) / 1000) : null;
   const cronDue = lastRun ? scheduleMinutes(lastRun.cron) * 60 : null;
   const cron = {
@@ -127,6 +132,9 @@ async function checkHealth(env: Env, now: Date) {
     r2: { ok: r2.ok, ms: r2.ms },
     cron,
     mailOutbox,
+    // The bot check's service failed within the hour (no answer, an error status, its quota used up): creating
+    // stones is refused meanwhile.
+    botCheck: { ok: botCheckFailing === null, failing: botCheckFailing },
     configuration: { ok: findings.length === 0, refused: bySetting(refused), degraded: bySetting(degradedSettings) },
   };
   // The last deploy by `npm run deploy`: its commit, when, and the bookmark that undoes its migrations.

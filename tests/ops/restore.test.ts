@@ -221,7 +221,8 @@ describe('npm run db:restore', () => {
       .filter((line) => line.startsWith('$ npx wrangler'))
       .map((line) => line.slice(2));
     expect(commands.map((command) => command.split(' ').slice(2, 5).join(' '))).toEqual(['d1 time-travel info', 'd1 time-travel restore']);
-    for (const command of commands) expect(wranglerCommandProblem(command.replace(/^npx wrangler /, '').replace('<its bookmark>', 'b'))).toBeNull();
+    for (const command of commands)
+      expect(wranglerCommandProblem(command.replace(/^npx wrangler /, '').replace('<its bookmark>', 'b'))).toBeNull();
   }, 60_000);
 
   it('refuses what it cannot do: a time into a new database, Time Travel on local state, an export without --into', async () => {

@@ -1,5 +1,6 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, inject, it } from 'vitest';
-import { botCheckFromEnv, recaptchaBotCheck } from '../../src/worker/services/bot-check';
+import { BOT_CHECK_FAILING_KEY, botCheckFromEnv, isServiceFailure, recaptchaBotCheck } from '../../src/worker/services/bot-check';
 
 const verifyUrl = () => `${inject('fakeServicesUrl')}/recaptcha/api/siteverify`;
 
@@ -57,5 +58,33 @@ describe('reCAPTCHA v3 adapter against a fake siteverify on 127.0.0.1', () => {
       RECAPTCHA_VERIFY_URL: verifyUrl(),
     });
     expect(await check.verify('bot', 'create_stone')).toEqual({ ok: false, reason: 'low-score' });
+  });
+
+  it("records a failure of the service itself for /healthz (an hour), never a visitor's refusal", async () => {
+    await env.CACHE.delete(BOT_CHECK_FAILING_KEY);
+    const check = botCheckFromEnv({
+      ENVIRONMENT: 'production',
+      RECAPTCHA_SECRET: 'test-recaptcha-secret',
+      RECAPTCHA_VERIFY_URL: verifyUrl(),
+      CACHE: env.CACHE,
+    });
+    for (const token of ['bot', 'wrong-action', 'garbage', '']) await check.verify(token, 'create_stone');
+    expect(await env.CACHE.get(BOT_CHECK_FAILING_KEY)).toBeNull();
+    await check.verify('server-error', 'create_stone');
+    expect(await env.CACHE.get(BOT_CHECK_FAILING_KEY, 'json')).toEqual({ at: expect.any(String), reason: 'verify-http-500' });
+    await env.CACHE.delete(BOT_CHECK_FAILING_KEY);
+  });
+
+  it.each([
+    ['verify-http-429', true],
+    ['verify-unreachable', true],
+    ['invalid-input-secret', true],
+    ['bad-request', true],
+    ['low-score', false],
+    ['timeout-or-duplicate', false],
+    ['invalid-input-response', false],
+    ['action-mismatch', false],
+  ])('takes %s for a failure of the service: %s', (reason, service) => {
+    expect(isServiceFailure(reason)).toBe(service);
   });
 });

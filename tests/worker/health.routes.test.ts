@@ -6,6 +6,7 @@ import worker from '../../src/worker/index';
 import { CRON_LAST_RUN_KEY, runCron } from '../../src/worker/jobs/cron';
 import { DEPLOY_RECORD_KEY } from '../../src/worker/lib/deploy-record';
 import { RATE_LIMITS } from '../../src/worker/lib/rate-limit';
+import { BOT_CHECK_FAILING_KEY } from '../../src/worker/services/bot-check';
 import { ORIGIN, PRODUCTION_SETTINGS } from '../support/factory';
 import { unqueuedOwnerLinkMail } from '../support/mail';
 
@@ -213,6 +214,17 @@ describe('GET /healthz', () => {
     expect(body).toEqual({ status: 'degraded', version: build.commit });
     const named = await health({ ...COMPLETE, HEALTH_TOKEN: 'short' }, { authorization: 'Bearer short' });
     expect(named.body).toEqual({ status: 'degraded', version: build.commit });
+  });
+
+  it('is degraded while the bot check itself failed within the hour: creating stones is refused meanwhile', async () => {
+    await env.CACHE.put(BOT_CHECK_FAILING_KEY, JSON.stringify({ at: '2026-11-29T10:00:00.000Z', reason: 'verify-http-429' }), {
+      expirationTtl: 3600,
+    });
+    const { res, body } = await health();
+    expect([res.status, body.status]).toEqual([200, 'degraded']);
+    expect(body).toMatchObject({ checks: { botCheck: { ok: false, failing: { reason: 'verify-http-429' } } } });
+    await env.CACHE.delete(BOT_CHECK_FAILING_KEY);
+    expect((await health()).body).toMatchObject({ status: 'ok', checks: { botCheck: { ok: true, failing: null } } });
   });
 
   it("shows the last deploy's commit, time and the bookmark that undoes its migrations, to the token's holder", async () => {

@@ -69,7 +69,37 @@ const unconfiguredBotCheck: BotCheck = {
   },
 };
 
-export function botCheckFromEnv(env: Pick<Env, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL' | 'ENVIRONMENT'>): BotCheck {
-  if (env.RECAPTCHA_SECRET) return recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL);
+/** Where the last failure of the check itself is kept for /healthz (KV `CACHE`), for an hour. */
+export const BOT_CHECK_FAILING_KEY = 'bot-check:failing';
+const FAILING_SECONDS = 60 * 60;
+
+/**
+ * Whether a refusal is the service's, not the visitor's: no answer or an error status (reCAPTCHA's free quota of
+ * 10 000 assessments a month ends in errors like these), or the secret refused. A low score, a wrong action, an
+ * expired or repeated token are the visitor's.
+ */
+export const isServiceFailure = (reason: string) => /^verify-|(?:^|,)(?:missing|invalid)-input-secret|(?:^|,)bad-request/.test(reason);
+
+/** Records a failure of the service itself, which refuses every creation while it lasts. */
+function recordingFailures(check: BotCheck, cache: KVNamespace): BotCheck {
+  return {
+    async verify(token, action, remoteIp) {
+      const result = await check.verify(token, action, remoteIp);
+      if (!result.ok && isServiceFailure(result.reason)) {
+        const failing = JSON.stringify({ at: new Date().toISOString(), reason: result.reason });
+        await cache.put(BOT_CHECK_FAILING_KEY, failing, { expirationTtl: FAILING_SECONDS }).catch(() => {});
+      }
+      return result;
+    },
+  };
+}
+
+export function botCheckFromEnv(
+  env: Pick<Env, 'RECAPTCHA_SECRET' | 'RECAPTCHA_VERIFY_URL' | 'ENVIRONMENT'> & { CACHE?: KVNamespace },
+): BotCheck {
+  if (env.RECAPTCHA_SECRET) {
+    const check = recaptchaBotCheck(env.RECAPTCHA_SECRET, env.RECAPTCHA_VERIFY_URL || DEFAULT_VERIFY_URL);
+    return env.CACHE ? recordingFailures(check, env.CACHE) : check;
+  }
   return isDevelopment(env) ? skippedBotCheck : unconfiguredBotCheck;
 }
