@@ -77,7 +77,10 @@ async function needlesOf(stone: PaidStone, traces: Traces): Promise<string[]> {
 
 async function expectOrderKeptForBookkeeping(stone: PaidStone) {
   const order = await env.DB.prepare('SELECT * FROM orders WHERE id = ?').bind(stone.orderId).first();
-  expect(order).toEqual({
+  // Every column the orders table has now, each as the deletion leaves it: the personal ones emptied. A column a
+  // later migration adds (bookkeeping the privacy inventory names) does not break this check, so a rollback to
+  // this version keeps passing it on a newer schema (decision record 020).
+  expect(order).toMatchObject({
     id: stone.orderId,
     payment_intent_id: stone.paymentIntentId,
     amount_cents: 1000,
