@@ -95,6 +95,10 @@ async function expectOrderKeptForBookkeeping(stone: PaidStone) {
     promotion_code_id: null,
     upgrade_stone_id: null,
     stone_id: 'deleted',
+    refunded_cents: 0,
+    refunded_at: null,
+    disputed_at: null,
+    dispute_status: null,
     created_at: expect.any(Number),
   });
 }

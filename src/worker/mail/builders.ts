@@ -41,6 +41,12 @@ export const subjectOf = (job: MailJob, locale: Locale): string => {
       return text(locale, 'server.mail.collection.confirmSubject', names);
     case 'stone-missing':
       return text(locale, 'server-owner.mail.missing.subject', names);
+    case 'payment':
+      return text(
+        locale,
+        job.event === 'refunded' ? 'server-owner.mail.payment.refundedSubject' : 'server-owner.mail.payment.disputedSubject',
+        names,
+      );
   }
 };
 
@@ -73,6 +79,8 @@ export const mailDedupe = {
   collectionLinksRevoked: (collectionId: string, now: Date) => `collection-links-revoked:${collectionId}:${now.getTime()}`,
   /** At most one owner-link mail per collection and hour, whoever asks how often. */
   collectionOwnerLink: (collectionId: string, now: Date) => `collection-owner-link:${collectionId}:${hour(now)}`,
+  /** One mail per order and change of its payment (a refund's new total, a dispute opened). */
+  payment: (orderId: string, event: 'refunded' | 'disputed', amountCents: number) => `payment:${orderId}:${event}:${amountCents}`,
 };
 
 export type FindMailKind = 'find-owner' | 'find-subscriber' | 'find-collection';
@@ -123,5 +131,7 @@ export function mailLinks(site: string, job: MailJob, token: string | null, owne
       };
     case 'confirm':
       return { stone, confirm: `${site}/abo/bestaetigen?token=${token}` };
+    case 'payment':
+      return { stone };
   }
 }

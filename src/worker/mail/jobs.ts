@@ -65,7 +65,21 @@ export type MailJob =
    * "Send me my owner link" on a collection's page: a new owner link for the set (for OWNER_LINK_TTL_DAYS), to the
    * creator's address only; with `replacesRevoked`, the one that works after every link was made invalid.
    */
-  | ({ kind: 'collection-owner-link'; collectionId: string; title: string; replacesRevoked?: true } & OwnerLinkState);
+  | ({ kind: 'collection-owner-link'; collectionId: string; title: string; replacesRevoked?: true } & OwnerLinkState)
+  /**
+   * To the buyer when Stripe says their payment was refunded (`full` or in part) or disputed: what was paid for the
+   * stone stays on it (decision record 036); the mail says so and how to reach the operator.
+   */
+  | {
+      kind: 'payment';
+      event: 'refunded' | 'disputed';
+      orderId: string;
+      code: string;
+      title: string;
+      amountCents: number;
+      currency: string;
+      full: boolean;
+    };
 
 /**
  * A mail that carries an owner link: `ownerLinkWithdrawn` when its owner made every link invalid after the mail was

@@ -150,6 +150,29 @@ function blocks(
         ],
         footer: [],
       };
+    case 'payment': {
+      const amount = new Intl.NumberFormat(intlTag[locale], { style: 'currency', currency: job.currency.toUpperCase() }).format(
+        job.amountCents / 100,
+      );
+      const what =
+        job.event === 'disputed'
+          ? 'server-owner.mail.payment.disputed'
+          : job.full
+            ? 'server-owner.mail.payment.refundedFull'
+            : 'server-owner.mail.payment.refunded';
+      return {
+        subject: t(
+          job.event === 'refunded' ? 'server-owner.mail.payment.refundedSubject' : 'server-owner.mail.payment.disputedSubject',
+          names,
+        ),
+        body: [
+          { kind: 'p', text: t(what, { ...names, amount }) },
+          { kind: 'p', text: t('server-owner.mail.payment.stays') },
+          { kind: 'button', label: t('server-owner.mail.payment.stone'), url: stone },
+        ],
+        footer: [],
+      };
+    }
   }
 }
 

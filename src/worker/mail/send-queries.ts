@@ -75,6 +75,9 @@ export async function readerWaits(db: Db, job: MailJob): Promise<boolean> {
     case 'collection-created':
     case 'collection-owner-link':
       return Boolean(await db.select({ id: collections.id }).from(collections).where(eq(collections.id, job.collectionId)).get());
+    // The stone was not deleted since (its order then keeps no address to write to).
+    case 'payment':
+      return Boolean(await db.select({ id: stones.id }).from(stones).where(eq(stones.code, job.code)).get());
   }
 }
 

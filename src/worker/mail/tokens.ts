@@ -95,6 +95,8 @@ export async function mintTokenFor(db: Db, minted: MintedTokens, job: MailJob, n
     case 'collection-created':
     case 'collection-owner-link':
       return job.ownerLinkWithdrawn ? null : mintCollectionOwnerToken(db, minted, job.collectionId, ownerLinkExpiry(job, now));
+    case 'payment':
+      return null;
   }
 }
 

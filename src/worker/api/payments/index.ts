@@ -28,6 +28,7 @@ import {
   recordOrder,
   stoneForOrder,
 } from './queries';
+import { isPaymentChange, recordPaymentChange } from './refunds';
 
 /** Stripe, or a 503 that says paid features are not set up (free creation never needs it). */
 export function requirePayments(env: Env): Payments {
@@ -169,6 +170,10 @@ export const payments = new Hono<AppEnv>()
         paymentIntentId: null,
         currency: 'eur',
         stoneId: null,
+        refundedCents: 0,
+        refundedAt: null,
+        disputedAt: null,
+        disputeStatus: null,
         createdAt: new Date(),
       });
       await announce(c, created);
@@ -232,6 +237,10 @@ export const payments = new Hono<AppEnv>()
       } else {
         log.warn('stripe payment without a matching order', { paymentIntentId: intent.id });
       }
+    }
+    if (isPaymentChange(event.type)) {
+      const mailIds = await recordPaymentChange(db, event as Parameters<typeof recordPaymentChange>[1]);
+      c.executionCtx.waitUntil(queueMails(c.env.EMAIL_QUEUE, mailIds));
     }
     // Recorded after handling: an event that failed halfway is handled again when Stripe delivers it again.
     await firstDelivery(db, event.id, event.type);

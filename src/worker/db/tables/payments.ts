@@ -27,6 +27,12 @@ export const orders = sqliteTable(
     upgradeStoneId: text('upgrade_stone_id'),
     /** Set when the stone exists (or, for an upgrade, when the feature was granted). */
     stoneId: text('stone_id'),
+    /** Refunded so far (the charge's `amount_refunded` at Stripe), and when a refund was first seen. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    /** A dispute (chargeback) of the payment: when it was opened, and Stripe's status of it. */
+    disputedAt: integer('disputed_at', { mode: 'timestamp_ms' }),
+    disputeStatus: text('dispute_status'),
     createdAt: createdAt(),
   },
   (t) => [
