@@ -108,7 +108,7 @@ async function checkHealth(env: Env, now: Date) {
   const cronDue = lastRun ? scheduleMinutes(lastRun.cron) * 60 : null;
   const cron = {
     ok: lastRun !== null && cronAge !== null && cronDue !== null && cronAge <= 2 * cronDue + 60 && lastRun.failed.length === 0,
-    /** No run for CRON_GRACE_SECONDS after one was due: reminders, letters, the sweeps and the backups have stopped. */
+    /** No run for CRON_GRACE_SECONDS after one was due: the mail outbox's retries, the erasures and the sweeps have stopped. */
     stopped: cronAge !== null && cronDue !== null && cronAge > cronDue + CRON_GRACE_SECONDS,
     lastRun: lastRun?.at ?? null,
     ageSeconds: cronAge,
