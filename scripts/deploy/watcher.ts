@@ -32,6 +32,8 @@ export function watcherProblems(site: Table, watcher: Table, name: EnvironmentNa
   if (!to || isReservedHost(to)) placeholder(`${WATCHER_CONFIG} [env.${name}] WATCH_MAIL_TO is a placeholder: the operator's address`);
   const from = mailbox(String(vars.MAIL_FROM ?? '')).addr.split('@')[1] ?? '';
   if (!from || isReservedHost(from)) placeholder(`${WATCHER_CONFIG} [env.${name}] MAIL_FROM is a placeholder: the site's sender`);
+  if (vars.MAIL_TRANSPORT !== 'cloudflare' && vars.MAIL_TRANSPORT !== 'resend')
+    structure(`${WATCHER_CONFIG} [env.${name}] MAIL_TRANSPORT must be "cloudflare" or "resend": the operator must get the mail`);
   const sender = list(env.send_email)[0];
   if (vars.MAIL_TRANSPORT === 'cloudflare' && sender?.destination_address !== vars.WATCH_MAIL_TO)
     structure(`${WATCHER_CONFIG} [env.${name}] send_email must have destination_address = WATCH_MAIL_TO`);

@@ -1,4 +1,5 @@
-import { cloudflareTransport, developmentTransport, type MailTransport, resendTransport } from '../worker/mail/transport';
+import { escapeXml } from '../worker/lib/xml';
+import { type MailTransport, transportNamed } from '../worker/mail/transport';
 
 /** The watcher's settings (watcher/wrangler.toml): the site it watches, whom it tells and how. */
 export interface WatcherEnv {
@@ -11,7 +12,7 @@ export interface WatcherEnv {
   /** The operator's address: the one recipient of the watcher's mails. */
   WATCH_MAIL_TO: string;
   MAIL_FROM: string;
-  /** "cloudflare" (SEND_EMAIL), "resend" (RESEND_API_KEY) or "development" (kept in WATCH_STATE). */
+  /** "cloudflare" (SEND_EMAIL), "resend" (RESEND_API_KEY) or, locally, "development" (kept in WATCH_STATE). */
   MAIL_TRANSPORT: string;
   SEND_EMAIL?: SendEmail;
   RESEND_API_KEY?: string;
@@ -59,12 +60,19 @@ export async function probeSite(env: WatcherEnv): Promise<{ up: true } | { up: f
   }
 }
 
+/**
+ * The mail transport MAIL_TRANSPORT names, as the site chooses its own; "development" keeps the mails in the
+ * watcher's KV (the deploy refuses it in a deployed environment, scripts/deploy/watcher.ts).
+ */
 function transportOf(env: WatcherEnv): MailTransport {
-  if (env.MAIL_TRANSPORT === 'cloudflare' && env.SEND_EMAIL) return cloudflareTransport(env.SEND_EMAIL);
-  if (env.MAIL_TRANSPORT === 'resend' && env.RESEND_API_KEY)
-    return resendTransport(env.RESEND_API_KEY, env.RESEND_BASE_URL ?? 'https://api.resend.com');
-  if (env.MAIL_TRANSPORT === 'development') return developmentTransport(env.WATCH_STATE);
-  throw new Error(`MAIL_TRANSPORT "${env.MAIL_TRANSPORT}" cannot send: set SEND_EMAIL, RESEND_API_KEY or "development"`);
+  const transport = transportNamed(env.MAIL_TRANSPORT, {
+    sendEmail: env.SEND_EMAIL,
+    resendApiKey: env.RESEND_API_KEY,
+    resendBaseUrl: env.RESEND_BASE_URL,
+    keepIn: env.WATCH_STATE,
+  });
+  if ('unavailable' in transport) throw new Error(transport.unavailable);
+  return transport;
 }
 
 /** The operator's mail, in German and English (the operator's languages), plain. */
@@ -84,7 +92,7 @@ function mailOf(env: WatcherEnv, kind: 'down' | 'back', state: WatchState, now: 
     to: env.WATCH_MAIL_TO,
     subject,
     text,
-    html: `<pre>${text.replace(/[<>&]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>`,
+    html: `<pre>${escapeXml(text)}</pre>`,
     headers: {},
   };
 }

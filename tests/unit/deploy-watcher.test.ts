@@ -16,15 +16,17 @@ describe("the watcher's deploy config (watcher/wrangler.toml)", () => {
     expect(kinds(problems, 'placeholder').map((m) => m.split(' ')[2])).toEqual(['WATCH_MAIL_TO', 'MAIL_FROM', 'KV']);
   });
 
-  it.each(ENVIRONMENTS)('%s refuses a watcher that watches another site, another stone shape or runs less often', (name) => {
+  it.each(ENVIRONMENTS)('%s refuses a watcher that watches another site or stone shape, keeps its mails or runs less often', (name) => {
     const config = watcher();
     const vars = section(config, name).vars as Table;
     vars.SITE_URL = 'https://another.example';
     vars.WATCH_STONE_CODE = 'demo';
+    vars.MAIL_TRANSPORT = 'development';
     (section(config, name).triggers as Table).crons = ['*/5 * * * *'];
     expect(kinds(watcherProblems(site(), config, name), 'structure')).toEqual([
       expect.stringContaining("SITE_URL is not the site's PUBLIC_SITE_URL"),
       expect.stringContaining('WATCH_STONE_CODE'),
+      expect.stringContaining('MAIL_TRANSPORT must be'),
       expect.stringContaining('every minute'),
     ]);
   });

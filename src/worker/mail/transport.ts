@@ -161,18 +161,35 @@ export function mailTransportFromEnv(env: Env): MailTransport | { unavailable: s
 }
 
 function namedTransport(env: Env): MailTransport | { unavailable: string } {
-  switch (env.MAIL_TRANSPORT) {
+  return transportNamed(env.MAIL_TRANSPORT, {
+    sendEmail: env.SEND_EMAIL,
+    resendApiKey: env.RESEND_API_KEY,
+    resendBaseUrl: env.RESEND_BASE_URL,
+    keepIn: isDevelopment(env) ? env.CACHE : undefined,
+  });
+}
+
+/**
+ * The transport `name` (MAIL_TRANSPORT) names, built from what it needs, or why there is none: the site's and
+ * the watcher's (src/watcher) one choice. `keepIn` is where the development transport keeps mails; without it
+ * "development" is refused.
+ */
+export function transportNamed(
+  name: unknown,
+  parts: { sendEmail?: SendEmail; resendApiKey?: string; resendBaseUrl?: string; keepIn?: KVNamespace },
+): MailTransport | { unavailable: string } {
+  switch (name) {
     case 'development':
-      return isDevelopment(env)
-        ? developmentTransport(env.CACHE)
-        : { unavailable: 'MAIL_TRANSPORT "development" is refused in production' };
+      return parts.keepIn ? developmentTransport(parts.keepIn) : { unavailable: 'MAIL_TRANSPORT "development" is refused in production' };
     case 'resend':
-      return env.RESEND_API_KEY
-        ? resendTransport(env.RESEND_API_KEY, env.RESEND_BASE_URL || 'https://api.resend.com')
+      return parts.resendApiKey
+        ? resendTransport(parts.resendApiKey, parts.resendBaseUrl || 'https://api.resend.com')
         : { unavailable: 'MAIL_TRANSPORT "resend" needs the secret RESEND_API_KEY' };
     case 'cloudflare':
-      return cloudflareTransport(env.SEND_EMAIL);
+      return parts.sendEmail
+        ? cloudflareTransport(parts.sendEmail)
+        : { unavailable: 'MAIL_TRANSPORT "cloudflare" needs the SEND_EMAIL binding' };
     default:
-      return { unavailable: `MAIL_TRANSPORT ${JSON.stringify(env.MAIL_TRANSPORT)} is none of cloudflare, resend, development` };
+      return { unavailable: `MAIL_TRANSPORT ${JSON.stringify(name)} is none of cloudflare, resend, development` };
   }
 }
