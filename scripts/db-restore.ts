@@ -12,7 +12,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isEnvironmentName, readWranglerToml } from './deploy/environments';
+import { readDatabaseName } from './db-backup.mjs';
+import { isEnvironmentName } from './deploy/environments';
 
 const USAGE =
   'usage: npm run db:restore -- <staging|production> --to <time | bookmark | file.restore.sql> [--into <new database>] [--yes] [--dry-run] [--local <state folder>]';
@@ -32,10 +33,12 @@ function stop(message: string): never {
 if (!isEnvironmentName(environment) || !to) stop(USAGE);
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
-const sections = readWranglerToml().env as Record<string, { d1_databases?: Array<Record<string, string>> }> | undefined;
-const section = sections?.[environment];
-const database = section?.d1_databases?.find((d) => d.binding === 'DB')?.database_name;
-if (!database) stop(`wrangler.toml has no [[env.${environment}.d1_databases]] with binding "DB"`);
+let database: string;
+try {
+  database = readDatabaseName('wrangler.toml', environment);
+} catch (error) {
+  stop(error instanceof Error ? error.message : String(error));
+}
 
 const fromFile = to.endsWith('.sql');
 const where = local ? ['--local', '--persist-to', local] : ['--remote'];

@@ -12,9 +12,9 @@ export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 
 export const isEnvironmentName = (name: string | undefined): name is EnvironmentName => ENVIRONMENTS.includes(name as EnvironmentName);
 
-type Table = Record<string, unknown>;
-const table = (value: unknown): Table => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {});
-const list = (value: unknown): Table[] => (Array.isArray(value) ? value.map(table) : []);
+export type Table = Record<string, unknown>;
+export const table = (value: unknown): Table => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {});
+export const list = (value: unknown): Table[] => (Array.isArray(value) ? value.map(table) : []);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 export function readWranglerToml(path = 'wrangler.toml'): Table {
@@ -40,7 +40,8 @@ const BINDING_KINDS: Array<[label: string, read: (section: Table) => string[]]> 
 ];
 
 /** A Cloudflare resource id that was never filled in (the repository carries zeros until `wrangler … create`). */
-const UNSET_ID = /^0+(?:-0+)*$/;
+/** A resource id still to be filled in: the zeros wrangler.toml carries until the resource is made. */
+export const UNSET_ID = /^0+(?:-0+)*$/;
 
 /** The host a route pattern serves (`reisesteine.de`, `reisesteine.de/*`). */
 const routeHost = (pattern: string) =>

@@ -5,14 +5,9 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { mailbox } from '../../src/worker/lib/mailbox';
 import { isReservedHost } from '../../src/worker/settings/checks';
-import type { EnvironmentName, Problem } from './environments';
+import { type EnvironmentName, list, type Problem, type Table, table, UNSET_ID } from './environments';
 
 export const WATCHER_CONFIG = 'watcher/wrangler.toml';
-
-type Table = Record<string, unknown>;
-const table = (value: unknown): Table => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {});
-const list = (value: unknown): Table[] => (Array.isArray(value) ? value.map(table) : []);
-const UNSET_ID = /^0+(?:-0+)*$/;
 
 export const readWatcherToml = (path = WATCHER_CONFIG): Table => parse(readFileSync(path, 'utf8')) as Table;
 
