@@ -78,9 +78,10 @@ export const privacyDe: LegalTexts['privacy'] = {
       <Section title="7. Zahlungen über Stripe">
         <p>
           Für Premium-Funktionen zahlst du über Stripe Payments Europe, Ltd. (Dublin, Irland). Deine Zahlungsdaten gibst du direkt bei
-          Stripe ein; wir erhalten nur das Ergebnis der Zahlung und den Betrag (Art. 6 Abs. 1 lit. b und c DSGVO). Bestellungen, aus denen
-          kein Stein wurde, löschen wir nach 30 Tagen. Löschst du einen bezahlten Stein, behalten wir die Bestellung ohne deine
-          E-Mail-Adresse, Titel und Geschichte, solange steuer- und handelsrechtliche Aufbewahrungspflichten es verlangen.
+          Stripe ein; wir erhalten nur das Ergebnis der Zahlung und den Betrag und später, ob und wie viel erstattet oder ob die Zahlung
+          angefochten wurde; davon schreiben wir dir eine E-Mail (Art. 6 Abs. 1 lit. b und c DSGVO). Bestellungen, aus denen kein Stein
+          wurde, löschen wir nach 30 Tagen. Löschst du einen bezahlten Stein, behalten wir die Bestellung ohne deine E-Mail-Adresse, Titel
+          und Geschichte, solange steuer- und handelsrechtliche Aufbewahrungspflichten es verlangen.
         </p>
       </Section>
       <Section title="8. Schutz vor Missbrauch (Google reCAPTCHA)">

@@ -75,9 +75,10 @@ export const privacyEn = (binding: ReactNode): LegalTexts['privacy'] => ({
       <Section title="7. Payments through Stripe">
         <p>
           You pay for premium features through Stripe Payments Europe, Ltd. (Dublin, Ireland). You enter your payment details directly at
-          Stripe; we only receive the result and the amount (Art. 6 (1) (b) and (c) GDPR). Orders that never became a stone are deleted
-          after 30 days. If you delete a paid stone, we keep the order without your e-mail address, title and story for as long as tax and
-          commercial retention duties require.
+          Stripe; we only receive the result and the amount and, later, whether and how much was refunded or whether the payment was
+          disputed, which we tell you by e-mail (Art. 6 (1) (b) and (c) GDPR). Orders that never became a stone are deleted after 30 days.
+          If you delete a paid stone, we keep the order without your e-mail address, title and story for as long as tax and commercial
+          retention duties require.
         </p>
       </Section>
       <Section title="8. Protection against abuse (Google reCAPTCHA)">
