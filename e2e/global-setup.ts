@@ -13,6 +13,8 @@ export default async function globalSetup() {
   console.info(`browser tests in ${chromiumTestExecutable}`);
   ensureBuild({ rebuild: !process.env.E2E_REUSE_BUILD });
   const fakes = await startFakeServices();
+  // The specs that play Stripe's part (a buyer who paid, a refund) reach the fake through this.
+  process.env.E2E_FAKES_URL = fakes.url;
   const port = Number(process.env.E2E_PORT ?? 8790);
   const server = await serveBuild({
     port,

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import Stripe from 'stripe';
 import { ANY_CODE, expect, stoneWithFinds, test } from './fixtures';
 import { E2E_OPERATOR } from './global-setup';
 
@@ -120,6 +121,69 @@ test('the operator deletes a stone after confirming, and it is gone', async ({ p
   await expect(page.getByRole('status').filter({ hasText: 'Stein gelöscht' })).toBeVisible();
   await expect(page.getByText('Keine Steine vorhanden')).toBeVisible();
   expect((await request.get(`/api/stones/${code}`)).status()).toBe(404);
+});
+
+/** A stone paid for with 10 € at the fake Stripe: the buyer pays and returns, as Stripe.js would let them. */
+async function paidStone(request: APIRequestContext, title: string): Promise<{ code: string; paymentIntentId: string }> {
+  const created = await request.post('/api/create-payment-intent', {
+    data: {
+      amount: 10,
+      features: { photos: true, story: true },
+      stripePromotionCodeId: null,
+      stoneData: { creatorEmail: 'kaeufer-e2e@example.org', title, story: 'Bezahlt.' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { paymentIntentId } = (await created.json()) as { paymentIntentId: string };
+  expect((await request.post(`${process.env.E2E_FAKES_URL}/fake-stripe/pay/${paymentIntentId}`)).status()).toBe(200);
+  const returned = await request.post('/api/stones', { data: { isPaid: true, paymentIntentId } });
+  expect(returned.status()).toBe(201);
+  return { code: ((await returned.json()) as { code: string }).code, paymentIntentId };
+}
+
+/** Stripe's signed event about the payment `payment_intent`, as its webhook delivers it. */
+async function stripeSends(request: APIRequestContext, type: string, object: Record<string, unknown>) {
+  const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replaceAll('-', '')}`, object: 'event', type, data: { object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_e2e' });
+  const res = await request.post('/api/webhooks/stripe', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    data: payload,
+  });
+  expect(res.status()).toBe(200);
+}
+
+test("the operator sees a refunded and disputed payment in the table and in the stone's payments", async ({ page, request }) => {
+  const { code, paymentIntentId } = await paidStone(request, 'Erstattet und angefochten');
+  const charge = { object: 'charge', payment_intent: paymentIntentId, amount: 1000, currency: 'eur' };
+  await stripeSends(request, 'charge.refunded', { id: 'ch_e2e', ...charge, amount_refunded: 300, refunded: false });
+  await stripeSends(request, 'charge.dispute.created', {
+    id: 'dp_e2e',
+    object: 'dispute',
+    payment_intent: paymentIntentId,
+    amount: 700,
+    currency: 'eur',
+    status: 'needs_response',
+    reason: 'fraudulent',
+  });
+  await logIn(page);
+  const row = await rowOf(page, code);
+  await expect(row.getByText('Erstattet', { exact: true })).toBeVisible();
+  await expect(row.getByText('Angefochten', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `${code} bearbeiten` }).click();
+  const payments = page.getByRole('dialog', { name: `Stein ${code} bearbeiten` }).getByTestId('operator-payments');
+  await expect(payments.getByRole('listitem')).toHaveCount(1);
+  await expect(payments.getByRole('listitem')).toContainText('Beim Erstellen · Fotos, Geschichte · 10,00');
+  await expect(payments).toContainText(/Erstattet: 3,00\s€ von 10,00\s€/);
+  await expect(payments).toContainText('Antwort nötig – Belege in Stripe einreichen');
+  await expect(payments).toContainText(`In Stripe: ${paymentIntentId}`);
+
+  // A stone nobody paid for says so, and its row carries neither mark.
+  const free = await stoneWithFinds(request, 'Kostenlos', []);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+  const freeRow = await rowOf(page, free);
+  await expect(freeRow.getByText('Erstattet', { exact: true })).toHaveCount(0);
+  await freeRow.getByRole('button', { name: `${free} bearbeiten` }).click();
+  await expect(page.getByTestId('operator-payments')).toContainText('Für diesen Stein wurde nichts bezahlt.');
 });
 
 test('an expired or forged token sends the operator back to the login with a message', async ({ page }) => {

@@ -1,16 +1,13 @@
 import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 import type { FindAnswer } from './find-answer';
 import type { ReportedFind } from './moderation-types';
+import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView } from './operator-types';
 import type { ReportAction } from './schemas/report';
 import type {
   CollectionView,
   CreatedCollection,
-  FailedMail,
   FindsPage,
   FindView,
-  OperatorCounters,
-  OperatorStoneRow,
-  OperatorStoneView,
   OwnerCollectionView,
   OwnerStoneView,
   Statistics,

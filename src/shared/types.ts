@@ -136,47 +136,6 @@ export interface ApiErrorBody {
   error: { code: string; message: string; details?: Record<string, string> };
 }
 
-/** A row of the operator's stone table (`GET /api/admin/stones`, the operator's admin). */
-export interface OperatorStoneRow {
-  id: string;
-  code: string;
-  title: string;
-  creatorEmail: string;
-  hasPhotos: boolean;
-  hasStory: boolean;
-  isPaid: boolean;
-  status: StoneStatus;
-  /** The memorial collection it belongs to, or null. */
-  collectionId: string | null;
-  findCount: number;
-  createdAt: string;
-}
-
-/** The operator's counters (`GET /api/admin/statistics`): read from kept totals, never by scanning every stone. */
-export interface OperatorCounters {
-  total: number;
-  premium: number;
-  /** Created in the last 7 days ("this week"). */
-  lastWeek: number;
-}
-
-/** One stone as the operator edits it (`GET /api/admin/stones/id/{id}`): every find, the hidden ones marked. */
-export interface OperatorStoneView extends Omit<StoneView, 'finds'> {
-  finds: OwnerFindView[];
-  creatorEmail: string;
-}
-
-/** A mail that could not be sent (`GET /api/admin/mails`), with what went wrong. */
-export interface FailedMail {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
-
 /** The newest counted find of a stone (in a collection, or on its page): where it was last seen. */
 export interface LastFind {
   location: string;

@@ -4,7 +4,8 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { OperatorStoneView, OwnerFindView, OwnerStoneView, StoneView } from '../../src/shared/types';
+import type { OperatorStoneView } from '../../src/shared/operator-types';
+import type { OwnerFindView, OwnerStoneView, StoneView } from '../../src/shared/types';
 import { call, clientAddress, createStone, expectApiError, postFind, postJson } from '../support/factory';
 import { operatorToken } from '../support/operator';
 

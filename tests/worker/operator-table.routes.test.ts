@@ -4,8 +4,8 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { OperatorStoneRow } from '../../src/shared/operator-types';
 import { titleWords } from '../../src/shared/title-words';
-import type { OperatorStoneRow } from '../../src/shared/types';
 import ownerTexts from '../../src/worker/i18n/owner/en.json';
 import { bulkStones } from '../support/bulk-stones';
 import { createCollection } from '../support/collections';

@@ -2,8 +2,9 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { base64url, SignJWT } from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { haversineKm } from '../../src/shared/geo';
+import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView } from '../../src/shared/operator-types';
 import { MAX_SEARCH_LENGTH } from '../../src/shared/schemas/stone-list';
-import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView, StoneView } from '../../src/shared/types';
+import type { StoneView } from '../../src/shared/types';
 import { verifyStatistics } from '../../src/worker/api/statistics/queries';
 import { app } from '../../src/worker/app';
 import { getDb } from '../../src/worker/db/client';
@@ -228,6 +229,8 @@ describe('the operator stone table', () => {
       collectionId: null,
       findCount: 0,
       createdAt: expect.any(String),
+      refunded: false,
+      disputed: false,
     });
     expect((await list('?pageSize=2&page=2', token)).rows.map((row) => row.title)).toEqual(['Erster']);
   });

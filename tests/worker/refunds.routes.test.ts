@@ -5,9 +5,12 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { OperatorStoneRow, OperatorStoneView } from '../../src/shared/operator-types';
 import type { MailJob } from '../../src/worker/mail/jobs';
 import { renderMail } from '../../src/worker/mail/render';
+import { createStone } from '../support/factory';
 import { outbox } from '../support/mail';
+import { operatorToken } from '../support/operator';
 import { callStripe, pay, succeeded, webhook } from '../support/stripe';
 
 const stoneData = { creatorEmail: 'buyer@example.org', title: 'Omas Meerstein', story: 'Sie wollte immer ans Meer.' };
@@ -100,6 +103,46 @@ describe('a dispute', () => {
     expect((await orderOf(orderId))?.dispute_status).toBe('lost');
     const mails = (await paymentMails()).filter((mail) => mail.locale === 'en');
     expect(mails.map((mail) => mail.subject)).toEqual(['The payment for your stone “Omas Meerstein” was disputed']);
+  });
+});
+
+describe('the operator', () => {
+  const asOperator = async <T>(path: string, token: string) => {
+    const res = await callStripe(path, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return res.json<T>();
+  };
+
+  it("sees a refund and a dispute in the stone table and the stone's payments, and nothing on a stone without them", async () => {
+    const { paymentIntentId, orderId } = await paidStone();
+    const free = await createStone({ title: 'Opas Wanderstein' });
+    await webhook(refund(paymentIntentId, 300, false));
+    await webhook(dispute('charge.dispute.created', paymentIntentId, 'needs_response'));
+    const stoneId =
+      (await env.DB.prepare('SELECT stone_id FROM orders WHERE id = ?').bind(orderId).first<{ stone_id: string }>())?.stone_id ?? '';
+    const token = await operatorToken();
+    const rows = await asOperator<OperatorStoneRow[]>('/api/admin/stones', token);
+    expect(rows.find((row) => row.id === stoneId)).toMatchObject({ refunded: true, disputed: true, isPaid: true });
+    expect(rows.find((row) => row.code === free.code)).toMatchObject({ refunded: false, disputed: false });
+    const view = await asOperator<OperatorStoneView>(`/api/admin/stones/id/${stoneId}`, token);
+    expect(view.payments).toEqual([
+      {
+        orderId,
+        paymentIntentId,
+        upgrade: false,
+        hasPhotos: true,
+        hasStory: true,
+        amountCents: 1000,
+        currency: 'eur',
+        paidAt: expect.any(String),
+        refundedCents: 300,
+        refundedAt: expect.any(String),
+        disputedAt: expect.any(String),
+        disputeStatus: 'needs_response',
+      },
+    ]);
+    const freeRow = rows.find((row) => row.code === free.code);
+    expect((await asOperator<OperatorStoneView>(`/api/admin/stones/id/${freeRow?.id}`, token)).payments).toEqual([]);
   });
 });
 

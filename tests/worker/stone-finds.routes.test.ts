@@ -5,8 +5,9 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { OperatorStoneView } from '../../src/shared/operator-types';
 import { FINDS_PAGE_SIZE, MAX_FINDS_PAGE_SIZE, STONE_FINDS_EMBEDDED } from '../../src/shared/schemas/finds-page';
-import type { FindsPage, FindView, OperatorStoneView, OwnerStoneView, StoneView } from '../../src/shared/types';
+import type { FindsPage, FindView, OwnerStoneView, StoneView } from '../../src/shared/types';
 import { call, expectApiError, insertStone, ORIGIN } from '../support/factory';
 import { type SeededFind, seededPlace, seedFinds } from '../support/many-finds';
 import { operatorToken } from '../support/operator';

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { type OperatorStoneAddress, operatorFindAddress, operatorPhotosAddress, operatorStoneAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
+import type { OperatorStoneView } from '../../../shared/operator-types';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from '../../../shared/schemas/limits';
-import type { OperatorStoneView } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query';
@@ -11,12 +11,14 @@ import { Dialog } from '../../ui/dialog';
 import { TextArea, TextField } from '../../ui/field';
 import { useToast } from '../../ui/toast';
 import { DialogButtons, type DialogButtonTexts } from './dialog-buttons';
+import { OperatorPayments } from './operator-payments';
 import { OperatorStoneState } from './operator-stone-state';
 import { operatorApi } from './session';
 
 /**
  * The operator's edit dialog: title, the story (only with the story feature), photos with delete
- * ("Keine Fotos vorhanden" without the feature's photos), and the stone's finds to hide or clean up.
+ * ("Keine Fotos vorhanden" without the feature's photos), the stone's finds to hide or clean up, and what was paid for
+ * it with its refunds and disputes.
  */
 export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const intl = useIntl();
@@ -157,6 +159,7 @@ export function OperatorStoneDialog({ id, onClose }: { id: string; onClose: () =
               </ul>
             )}
           </section>
+          <OperatorPayments payments={data.payments} />
         </EditForm>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 import type { OperatorStoneAddress } from '../../../shared/api-routes';
 import { formatGermanDate } from '../../../shared/dates';
-import type { OperatorStoneView } from '../../../shared/types';
+import type { OperatorStoneView } from '../../../shared/operator-types';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { Button } from '../../ui/button';

@@ -1,10 +1,11 @@
 import { formatGermanDate } from '../../../shared/dates';
+import type { OperatorStoneRow } from '../../../shared/operator-types';
 import { pathTo } from '../../../shared/routes';
-import type { OperatorStoneRow } from '../../../shared/types';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { Button } from '../../ui/button';
 
 const badge = 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900';
+const warning = 'rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900';
 
 /** The table's columns, each headed by `operator.table.<column>`. */
 export const STONE_COLUMNS = ['code', 'stoneTitle', 'email', 'features', 'created', 'actions'] as const;
@@ -37,6 +38,16 @@ export function StoneRow({
           {stone.hasStory ? (
             <span className={badge}>
               <FormattedMessage id="operator.table.story" />
+            </span>
+          ) : null}
+          {stone.refunded ? (
+            <span className={warning}>
+              <FormattedMessage id="operator.table.refunded" />
+            </span>
+          ) : null}
+          {stone.disputed ? (
+            <span className={warning}>
+              <FormattedMessage id="operator.table.disputed" />
             </span>
           ) : null}
         </span>

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { operatorDeleteAddress, operatorStonesAddress } from '../../../shared/api-routes';
+import type { OperatorStoneRow } from '../../../shared/operator-types';
 import { OPERATOR_PAGE_SIZE, SEARCH_COUNT_CAP } from '../../../shared/schemas/stone-list';
-import type { OperatorStoneRow } from '../../../shared/types';
 import { apiErrorMessage } from '../../lib/api';
 import { useConfig } from '../../lib/config';
 import type { MessageId } from '../../lib/intl';

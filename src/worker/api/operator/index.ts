@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { intlTag } from '../../../shared/i18n/locale';
+import type { OperatorStoneView } from '../../../shared/operator-types';
 import { findModerationSchema, loginSchema, operatorUpdateSchema } from '../../../shared/schemas/operator';
 import { photoDeleteSchema } from '../../../shared/schemas/owner';
 import { stoneListQuerySchema } from '../../../shared/schemas/stone-list';
-import type { OperatorStoneView } from '../../../shared/types';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { log } from '../../lib/logger';
@@ -20,7 +20,7 @@ import { decideFindPhoto, requireFindPhoto } from '../finds/photos/store';
 import { publishStatistics } from '../statistics/queries';
 import { updateStoneText } from '../stones/queries';
 import { getStoneView } from '../stones/view-queries';
-import { clearFindComment, creatorEmailOf, failedMails, operatorCounters, retryMail, stoneById } from './queries';
+import { clearFindComment, creatorEmailOf, failedMails, operatorCounters, paymentsOf, retryMail, stoneById } from './queries';
 import { listStones } from './stone-list';
 
 const stoneNotFound = () => new ApiError(404, 'NOT_FOUND', 'server-owner.operator.stoneNotFound');
@@ -33,15 +33,19 @@ async function stoneOf(c: Context<AppEnv>) {
   return stone;
 }
 
-/** The stone as the operator's edit dialog shows it: the public view with every find and the creator's address. */
-async function operatorView(c: Context<AppEnv>, code: string): Promise<OperatorStoneView> {
+/**
+ * The stone as the operator's edit dialog shows it: the public view with every find, the creator's address and what
+ * was paid for it.
+ */
+async function operatorView(c: Context<AppEnv>, stone: { id: string; code: string }): Promise<OperatorStoneView> {
   const db = getDb(c.env.DB);
-  const [view, creatorEmail] = await Promise.all([
-    getStoneView(db, code, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] }, true),
-    creatorEmailOf(db, code),
+  const [view, creatorEmail, payments] = await Promise.all([
+    getStoneView(db, stone.code, { origin: new URL(c.req.url).origin, locale: intlTag[c.get('locale')] }, true),
+    creatorEmailOf(db, stone.code),
+    paymentsOf(db, stone.id),
   ]);
   if (!view || creatorEmail === null) throw stoneNotFound();
-  return { ...view, creatorEmail };
+  return { ...view, creatorEmail, payments };
 }
 
 /**
@@ -64,19 +68,19 @@ export const operatorStones = new Hono<AppEnv>()
   })
   .get('/id/:id', async (c) => {
     const stone = await stoneOf(c);
-    return c.json(await operatorView(c, stone.code));
+    return c.json(await operatorView(c, stone));
   })
   .patch('/id/:id', async (c) => {
     const stone = await stoneOf(c);
     const input = parseInput(operatorUpdateSchema, await readJsonObject(c.req.raw));
     await updateStoneText(getDb(c.env.DB), stone, input);
-    return c.json(await operatorView(c, stone.code));
+    return c.json(await operatorView(c, stone));
   })
   .delete('/id/:id/photos', async (c) => {
     const stone = await stoneOf(c);
     const { photoUrl } = parseInput(photoDeleteSchema, await readJsonObject(c.req.raw));
     await deletePhoto(getDb(c.env.DB), c.env.PHOTOS, stone.id, photoUrl);
-    return c.json(await operatorView(c, stone.code));
+    return c.json(await operatorView(c, stone));
   })
   .patch('/id/:id/finds/:findId', async (c) => {
     const stone = await stoneOf(c);
@@ -95,7 +99,7 @@ export const operatorStones = new Hono<AppEnv>()
       if (input.hidden) await purgeErasedCards(db, c.env.PHOTOS, stone.id);
     }
     if (input.photo) await decideFindPhoto(db, c.env.PHOTOS, stone.id, findId, input.photo);
-    return c.json(await operatorView(c, stone.code));
+    return c.json(await operatorView(c, stone));
   })
   .delete('/:id', async (c) => {
     const id = c.req.param('id');

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm';
-import type { FailedMail, OperatorCounters } from '../../../shared/types';
+import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import type { FailedMail, OperatorCounters, OperatorPayment } from '../../../shared/operator-types';
 import type { Db } from '../../db/client';
-import { emailOutbox, finds, siteTotals, stones } from '../../db/schema';
+import { emailOutbox, finds, orders, siteTotals, stones } from '../../db/schema';
 
 /** "This week" is a 7-day window. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -81,4 +81,35 @@ export async function retryMail(db: Db, id: string, now = new Date()): Promise<'
 /** The creator's address of the stone `code`, which the operator's view shows and the public one never does. */
 export async function creatorEmailOf(db: Db, code: string): Promise<string | null> {
   return (await db.select({ creatorEmail: stones.creatorEmail }).from(stones).where(eq(stones.code, code)).get())?.creatorEmail ?? null;
+}
+
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The paid orders of a stone, oldest first, with their refunds and disputes (by the orders' stone index). */
+export async function paymentsOf(db: Db, stoneId: string): Promise<OperatorPayment[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      paymentIntentId: orders.paymentIntentId,
+      upgradeStoneId: orders.upgradeStoneId,
+      hasPhotos: orders.hasPhotos,
+      hasStory: orders.hasStory,
+      amountCents: orders.amountCents,
+      currency: orders.currency,
+      paidAt: orders.createdAt,
+      refundedCents: orders.refundedCents,
+      refundedAt: orders.refundedAt,
+      disputedAt: orders.disputedAt,
+      disputeStatus: orders.disputeStatus,
+    })
+    .from(orders)
+    .where(eq(orders.stoneId, stoneId))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map(({ upgradeStoneId, paidAt, refundedAt, disputedAt, ...row }) => ({
+    ...row,
+    upgrade: upgradeStoneId !== null,
+    paidAt: paidAt.toISOString(),
+    refundedAt: isoOrNull(refundedAt),
+    disputedAt: isoOrNull(disputedAt),
+  }));
 }

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { OperatorStoneRow } from '../../../shared/operator-types';
 import { encodeCursor, SEARCH_COUNT_CAP, type StoneListQuery, type StonePage } from '../../../shared/schemas/stone-list';
-import type { OperatorStoneRow } from '../../../shared/types';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { MANAGED_STONE_COLUMNS } from '../../db/columns';
-import { siteTotals, stones } from '../../db/schema';
+import { orders, siteTotals, stones } from '../../db/schema';
 import { columnSource, keyed, NEWEST_END, OLDEST_END, type Run, type StoneSource } from './stone-keys';
 import { titleSource } from './title-search';
 
@@ -46,6 +46,15 @@ function otherSideOf(at: StonePage): Run | null {
   return null;
 }
 
+/** Whether an order of the row's stone shows `mark` (a refund, a dispute): one look into the orders' stone index. */
+const paymentMark = (db: Db, mark: SQL) =>
+  sql<number>`${exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.stoneId, stones.id), mark)),
+  )}`;
+
 async function sourceOf(db: Db, search: StoneListQuery['search']): Promise<StoneSource> {
   return search.kind === 'title' ? titleSource(db, search.words, SEARCH_COUNT_CAP) : columnSource(search, SEARCH_COUNT_CAP);
 }
@@ -68,6 +77,8 @@ export async function listStones(db: Db, { search, at, pageSize }: StoneListQuer
         findSeq: stones.findSeq,
         hiddenFindCount: stones.hiddenFindCount,
         createdAt: stones.createdAt,
+        refunded: paymentMark(db, gt(orders.refundedCents, 0)),
+        disputed: paymentMark(db, isNotNull(orders.disputedAt)),
       })
       .from(stones)
       .where(keyed(source.keys(run))),
@@ -97,10 +108,12 @@ export async function listStones(db: Db, { search, at, pageSize }: StoneListQuer
   const cursorOf = (row: (typeof shown)[number] | undefined) =>
     row ? encodeCursor({ at: row.createdAt.getTime(), code: row.code }) : null;
   return {
-    rows: shown.map(({ findSeq, hiddenFindCount, createdAt, ...row }) => ({
+    rows: shown.map(({ findSeq, hiddenFindCount, createdAt, refunded, disputed, ...row }) => ({
       ...row,
       findCount: findSeq - hiddenFindCount,
       createdAt: createdAt.toISOString(),
+      refunded: Boolean(refunded),
+      disputed: Boolean(disputed),
     })),
     total: Math.min(counted, search.kind === 'all' ? counted : SEARCH_COUNT_CAP),
     capped: search.kind !== 'all' && (counted > SEARCH_COUNT_CAP || Boolean(read.total?.[0]?.cut)),

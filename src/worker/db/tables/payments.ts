@@ -39,6 +39,8 @@ export const orders = sqliteTable(
     uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
     uniqueIndex('orders_owner_token_hash_unique').on(t.ownerTokenHash),
     index('orders_promotion_idx').on(t.promotionCodeId, t.stoneId),
+    // The operator's table and a stone's payments read a stone's orders by the stone.
+    index('orders_stone_idx').on(t.stoneId),
   ],
 );
 

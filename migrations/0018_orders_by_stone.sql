@@ -1,0 +1,1 @@
+CREATE INDEX `orders_stone_idx` ON `orders` (`stone_id`);
