@@ -26,6 +26,8 @@ const TEXT = {
     add: 'Hinzufügen',
     added: '2 Steine wurden hinzugefügt.',
     labels: 'Etiketten aller Steine drucken',
+    daily: 'Ein Brief am Tag mit allen neuen Funden aller Steine',
+    dailySaved: 'Gespeichert: für alle Steine der Sammlung',
     print: 'Drucken',
   },
   en: {
@@ -46,6 +48,8 @@ const TEXT = {
     add: 'Add',
     added: '2 stones were added.',
     labels: 'Print all stones’ labels',
+    daily: 'One letter a day with all new finds of all stones',
+    dailySaved: 'Saved: for every stone of the collection',
     print: 'Print',
   },
 } as const;
@@ -141,6 +145,11 @@ for (const lang of ['de', 'en'] as const) {
       await page.getByRole('button', { name: t.add, exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: t.added })).toBeVisible();
       await expect(stones).toHaveCount(5);
+      // One letter a day for all its stones instead of a mail per find.
+      await page.getByRole('radio', { name: t.daily }).check();
+      await expect(page.getByRole('status').filter({ hasText: t.dailySaved })).toBeVisible();
+      const owner = (await (await request.get(`/api/admin/collections/${token}`)).json()) as { notify: string };
+      expect(owner.notify).toBe('daily');
       await page.getByRole('link', { name: t.labels }).click();
       await expect(page.getByTestId('collection-label')).toHaveCount(5);
       await expect(page.getByRole('button', { name: t.print })).toBeVisible();

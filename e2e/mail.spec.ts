@@ -31,6 +31,17 @@ test.describe('with location permission', () => {
     const findMail = await mailFor(request, (mail) => mail.to === follower && mail.text.includes('Am Elbufer in Dresden'));
     expect(findMail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
+    // Rather less often: the mail's "how often" link, without an account.
+    await page.goto(mailPath(findMail, '/abo/einstellungen'));
+    await expect(page.getByRole('heading', { name: 'Wie oft du von Funden hörst' })).toBeVisible();
+    await expect(page.getByText('Für den Stein „Mail-Stein“:')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Bei jedem Fund eine Nachricht' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Keine Fund-Mails' })).toHaveCount(0);
+    await page.getByRole('radio', { name: 'Ein Brief in der Woche mit allen neuen Funden' }).check();
+    await expect(page.getByRole('status').filter({ hasText: 'Gespeichert: Du bekommst einen Brief in der Woche' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Ein Brief in der Woche mit allen neuen Funden' })).toBeChecked();
+
     await page.goto(mailPath(findMail, '/abo/abmelden'));
     await page.getByRole('button', { name: 'Abbestellen' }).click();
     await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Mail-Stein“.')).toBeVisible();
@@ -52,4 +63,29 @@ test('an owner who lost the link asks for it on the stone page and gets it by ma
   const link = mail.text.split(/\s+/).find((word) => word.includes('/admin/stone/')) ?? '';
   const token = link.split('/admin/stone/')[1] ?? '';
   expect((await request.get(`/api/admin/stones/${token}`)).status()).toBe(200);
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('a follower chooses a daily letter on the preferences page of their find mail', async ({ page, request }) => {
+    const created = await request.post('/api/stones', { data: { creatorEmail: 'e2e-owner@example.org', title: 'Letter Stone' } });
+    const { code } = (await created.json()) as { code: string };
+    const follower = `e2e-en-${Date.now()}@example.org`;
+    const headers = { 'accept-language': 'en-GB' };
+    expect((await request.post(`/api/stones/${code}/notifications`, { data: { email: follower }, headers })).status()).toBe(201);
+    const confirmation = await mailFor(request, (mail) => mail.to === follower);
+    const confirmToken = new URLSearchParams(mailPath(confirmation, '/abo/bestaetigen').split('?')[1]).get('token');
+    expect((await request.post('/api/notifications/confirm', { data: { token: confirmToken } })).status()).toBe(200);
+    expect((await request.post(`/api/stones/${code}/finds`, { data: { location: 'York' }, headers })).status()).toBe(201);
+    const findMail = await mailFor(request, (mail) => mail.to === follower && mail.text.includes('York'));
+    expect(findMail.text).toContain('Rather less often? Choose a daily or weekly letter here:');
+
+    await page.goto(mailPath(findMail, '/abo/einstellungen'));
+    await expect(page.getByRole('heading', { name: 'How often you hear of finds' })).toBeVisible();
+    await expect(page.getByText('For the stone “Letter Stone”:')).toBeVisible();
+    await page.getByRole('radio', { name: 'One letter a day with all new finds' }).check();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: you get one letter a day when there is news.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Unsubscribe completely' })).toBeVisible();
+  });
 });

@@ -141,14 +141,18 @@ test('a find too fast to be true waits for the owner, who sees why and accepts i
   await expect(page.getByText('504,4 km').first()).toBeVisible();
 });
 
-test('turning find mails off is one click on the owner page', async ({ page, request }) => {
+test('how often the owner hears is one click on the owner page: a daily letter, or no find mails at all', async ({ page, request }) => {
   const { adminToken } = await premiumStone(request, 'Stiller Stein');
   await page.goto(`/admin/stone/${adminToken}`);
-  const box = page.getByRole('checkbox', { name: 'E-Mail an mich bei jedem Fund' });
-  await expect(box).toBeChecked();
-  await box.uncheck();
+  const owner = async () =>
+    (await (await request.get(`/api/admin/stones/${adminToken}`)).json()) as { notify: string; notifyOnFind: boolean };
+  await expect(page.getByRole('radio', { name: 'E-Mail an mich bei jedem Fund' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Ein Brief am Tag mit allen neuen Funden' }).check();
+  await expect(page.getByRole('status').filter({ hasText: 'Du bekommst jetzt einen Tagesbrief' })).toBeVisible();
+  expect(await owner()).toEqual(expect.objectContaining({ notify: 'daily', notifyOnFind: true }));
+  await page.getByRole('radio', { name: 'Keine Fund-Mails' }).check();
   await expect(page.getByRole('status').filter({ hasText: 'Fund-Mails sind aus' })).toBeVisible();
-  expect(((await (await request.get(`/api/admin/stones/${adminToken}`)).json()) as { notifyOnFind: boolean }).notifyOnFind).toBe(false);
+  expect(await owner()).toEqual(expect.objectContaining({ notify: 'off', notifyOnFind: false }));
 });
 
 test.describe('buying a feature later', () => {

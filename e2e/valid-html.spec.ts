@@ -71,6 +71,7 @@ const addresses: Record<ScreenName, (made: Made) => Address[]> = {
   // Mail links carry a token, which the page sends to the API once its JavaScript runs.
   confirmSubscription: () => [{ path: '/abo/bestaetigen?token=0123456789abcdef0123456789abcdef' }],
   unsubscribe: () => [{ path: '/abo/abmelden?token=0123456789abcdef0123456789abcdef' }],
+  notificationPreferences: () => [{ path: '/abo/einstellungen?token=0123456789abcdef0123456789abcdef' }],
   collection: () => [{ path: `/sammlung/${SEED_COLLECTION.id}` }, { path: '/sammlung/abcdefgh23', status: NOT_FOUND }],
   collectionLabels: () => [{ path: `/sammlung/${SEED_COLLECTION.id}/etiketten` }],
   reportFind: ({ findId }) => [{ path: `/${withStory.code}/fund/${findId}/melden` }],

@@ -36,6 +36,7 @@ export const collectionOwnerLinkAddress = (id: string) =>
   `/api/collections/${at(id)}/owner-link` as Address<'/api/collections/:id/owner-link'>;
 export const confirmSubscriptionAddress = () => '/api/notifications/confirm' as Address<'/api/notifications/confirm'>;
 export const unsubscribeAddress = () => '/api/notifications/unsubscribe' as Address<'/api/notifications/unsubscribe'>;
+export const preferencesAddress = () => '/api/notifications/preferences' as Address<'/api/notifications/preferences'>;
 
 /** The find form's published place (loaded after the form): the name of a position, asked for at the finder's precision (rounded already). */
 export const reverseGeocodeAddress = (latitude: string, longitude: string, precision: string) =>

@@ -8,6 +8,7 @@ import type {
   CreatedCollection,
   FindsPage,
   FindView,
+  NotificationPreferences,
   OwnerCollectionView,
   OwnerStoneView,
   Statistics,
@@ -36,6 +37,7 @@ export interface ApiTable {
   '/api/collections/:id/owner-link': { $post: { accepted: true } };
   '/api/notifications/confirm': { $post: TokenActionAnswer & { confirmed: true } };
   '/api/notifications/unsubscribe': { $post: TokenActionAnswer & { unsubscribed: true } };
+  '/api/notifications/preferences': { $post: NotificationPreferences };
   '/api/blog': { $get: BlogPostSummary[] };
   '/api/blog/:slug': { $get: BlogPostView };
   '/api/geocode': {

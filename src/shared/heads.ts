@@ -200,6 +200,7 @@ export const heads: Record<ScreenName, HeadOf> = {
   })),
   confirmSubscription: ({ intl }) => ({ title: intl.formatMessage({ id: 'mail-links.abo.confirm.title' }) }),
   unsubscribe: ({ intl }) => ({ title: intl.formatMessage({ id: 'mail-links.abo.unsubscribe.title' }) }),
+  notificationPreferences: ({ intl }) => ({ title: intl.formatMessage({ id: 'mail-links.abo.preferences.title' }) }),
   reportFind: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'report.title' })} – ${config.productName}` }),
   findReported: ({ intl, config }) => ({ title: `${intl.formatMessage({ id: 'report.done.title' })} – ${config.productName}` }),
   view: withData<{ stone: StoneView | null }>(stoneHead),

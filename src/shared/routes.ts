@@ -163,6 +163,14 @@ export const screens = {
     page: 'unsubscribe',
     messages: ['mail-links'],
   }),
+  notificationPreferences: screen({
+    // The find mails' and letters' "how often" link: the same token as their stop link.
+    secret: 'query',
+    indexing: 'disallow',
+    path: '/abo/einstellungen',
+    page: 'notification-preferences',
+    messages: ['mail-links'],
+  }),
   collection: screen({
     indexing: 'sitemap',
     cache: 'collection',

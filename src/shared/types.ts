@@ -1,4 +1,5 @@
 import type { FindPhoto, OwnerFindPhoto } from './find-photo';
+import type { OwnerNotify } from './schemas/notify';
 
 export type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
@@ -112,8 +113,10 @@ export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
    */
   finds: OwnerFindView[];
   creatorEmail: string;
-  /** Whether the owner gets a mail for every find (one click in a find mail, or the owner page, turns it off). */
+  /** Whether the owner hears of finds at all (one click in a find mail, or the owner page, turns it off). */
   notifyOnFind: boolean;
+  /** How often: a mail per find, a daily or weekly letter, or `off` (`notifyOnFind` false). */
+  notify: OwnerNotify;
   /**
    * The stone's subscriptions, seen on the owner's read as a list; the owner page shows their number. The subscribers'
    * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.
@@ -189,6 +192,8 @@ export interface OwnerCollectionStone extends CollectionStone {
 export interface OwnerCollectionView extends Omit<CollectionView, 'stones'> {
   stones: OwnerCollectionStone[];
   creatorEmail: string;
+  /** How often the owner hears of its stones' finds (a mail per find, a daily or weekly letter, or `off`). */
+  notify: OwnerNotify;
   /** Followers of the whole collection: when they followed and whether they confirmed, never their address. */
   followers: OwnerNotification[];
   followerCount: number;
@@ -201,4 +206,17 @@ export interface CreatedCollection {
   adminToken: string;
   adminUrl: string;
   stones: Array<{ code: string; url: string; qrCodeUrl: string; adminToken: string }>;
+}
+
+/** `POST /api/notifications/preferences`: how often the reader a mail link names hears of finds. */
+export interface NotificationPreferences {
+  /** A stone's follower, a collection's follower, or a stone's owner (who may also choose `off`). */
+  reader: 'stone' | 'collection' | 'owner';
+  frequency: OwnerNotify;
+  /** What this reader may choose: a follower `instant`, `daily`, `weekly`; an owner `off` too. */
+  choices: OwnerNotify[];
+  title: string;
+  /** The stone (a stone's follower or owner), or the collection (its follower). */
+  code: string | null;
+  collectionId: string | null;
 }

@@ -95,6 +95,12 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: '/api/notifications/confirm', secret: 'body', changes: { nothing: "a subscription is the subscriber's own" } },
   {
     method: 'POST',
+    path: '/api/notifications/preferences',
+    secret: 'body',
+    changes: { nothing: "how often a reader hears is the reader's own" },
+  },
+  {
+    method: 'POST',
     path: '/api/notifications/unsubscribe',
     secret: 'body',
     changes: { nothing: "a subscription is the subscriber's own" },

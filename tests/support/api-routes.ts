@@ -178,6 +178,7 @@ export const BODY_KIND: Record<string, BodyKind> = {
   'POST /api/collections/:id/notifications': 'json',
   'POST /api/notifications/confirm': 'json',
   'POST /api/notifications/unsubscribe': 'json-or-one-click',
+  'POST /api/notifications/preferences': 'json',
   'POST /api/validate-promo-code': 'json',
   'POST /api/create-payment-intent': 'stripe-first',
   'POST /api/webhooks/stripe': 'stripe-first',

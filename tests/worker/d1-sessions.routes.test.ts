@@ -80,6 +80,10 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   'POST /api/stones/:code/owner-link': (f) => [`/api/stones/${f.code}/owner-link`, json('POST', { email: 'fixed-creator@example.org' })],
   'POST /api/notifications/confirm': () => ['/api/notifications/confirm', json('POST', { token: 'x'.repeat(43) })],
   'POST /api/notifications/unsubscribe': () => ['/api/notifications/unsubscribe', json('POST', { token: 'x'.repeat(43) })],
+  'POST /api/notifications/preferences': () => [
+    '/api/notifications/preferences',
+    json('POST', { token: 'x'.repeat(43), frequency: 'daily' }),
+  ],
   'PATCH /api/admin/stones/:ownerToken': (f) => [`/api/admin/stones/${f.adminToken}`, json('PATCH', { title: 'Neu' })],
   'DELETE /api/admin/stones/:ownerToken': (f) => [`/api/admin/stones/${f.adminToken}`, { method: 'DELETE' }],
   'POST /api/admin/stones/:ownerToken/photos': (f) => {

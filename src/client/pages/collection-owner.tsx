@@ -7,6 +7,7 @@ import type { OwnerCollectionView } from '../../shared/types';
 import { AddStones } from '../features/collection-owner/add-stones';
 import { CollectionDelete } from '../features/collection-owner/collection-delete';
 import { CollectionDetails } from '../features/collection-owner/collection-details';
+import { CollectionMails } from '../features/collection-owner/collection-mails';
 import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
@@ -94,6 +95,7 @@ export default function CollectionOwnerPage({ params }: PageProps) {
       <div className="grid gap-6 sm:grid-cols-2">
         <AddStones token={token} stoneCount={collection.stones.length} onAdded={reload} />
         <CollectionFollowers collection={collection} />
+        <CollectionMails token={token} collection={collection} onSaved={update} />
       </div>
       <LinksCard
         id="collection-owner-data-title"

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { MessageId } from '../i18n/message-ids';
 import { email, plainText, visible } from './common';
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
+import { ownerNotify } from './notify';
 import { says } from './says';
 
 /**
@@ -114,7 +115,7 @@ export const addStonesSchema = v.pipe(
   v.transform((input) => ({ titles: resolveTitles(input) })),
 );
 
-/** `PATCH /api/admin/collections/{ownerToken}`: the title, the dedication ('' or null clears it), or both. */
+/** `PATCH /api/admin/collections/{ownerToken}`: the title, the dedication ('' or null clears it), how often the owner hears. */
 export const collectionUpdateSchema = v.pipe(
   v.object({
     title: v.optional(
@@ -136,6 +137,11 @@ export const collectionUpdateSchema = v.pipe(
         v.transform((value) => (value === '' ? null : value)),
       ),
     ),
+    /** How often the owner hears of its stones' finds: set on every stone of it (each stone's owner page may differ later). */
+    notify: v.optional(ownerNotify),
   }),
-  v.check((input) => input.title !== undefined || input.dedication !== undefined, 'server-owner.collection.nothingToChange'),
+  v.check(
+    (input) => input.title !== undefined || input.dedication !== undefined || input.notify !== undefined,
+    'server-owner.collection.nothingToChange',
+  ),
 );

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { plainText, visible } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { ownerNotify } from './notify';
 import { says } from './says';
 
 // Not in common.ts: only the owner's and the operator's forms name these texts (namespace stone-fields), the
@@ -33,12 +34,23 @@ export const ownerUpdateSchema = v.pipe(
         plainText,
       ),
     ),
+    /** How often the owner hears of finds; `notifyOnFind` (true: `instant`, false: `off`) is the older word for it. */
+    notify: v.optional(ownerNotify),
     notifyOnFind: v.optional(v.boolean('server-owner.notifyOnFind.invalid')),
     status: v.optional(settableStatus),
   }),
   v.check(
-    (input) => input.title !== undefined || input.story !== undefined || input.notifyOnFind !== undefined || input.status !== undefined,
+    (input) =>
+      input.title !== undefined ||
+      input.story !== undefined ||
+      input.notify !== undefined ||
+      input.notifyOnFind !== undefined ||
+      input.status !== undefined,
     'server-owner.owner.nothingToChange',
+  ),
+  v.check(
+    (input) => input.notify === undefined || input.notifyOnFind === undefined || (input.notify !== 'off') === input.notifyOnFind,
+    'server-owner.notify.conflict',
   ),
 );
 

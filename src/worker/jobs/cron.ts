@@ -7,6 +7,7 @@ import { verifyStatistics } from '../api/statistics/queries';
 import { getDb } from '../db/client';
 import { describeError, log } from '../lib/logger';
 import { forgetOldLoginFailures } from '../lib/operator-auth';
+import { writeLetters } from '../mail/letters';
 import { maintainOutbox } from '../mail/maintenance';
 import { queueMails } from '../mail/outbox';
 import { findPhotoPendingDays, missingAfterDays } from '../settings/checks';
@@ -65,7 +66,8 @@ export async function expireUndecidedPhotos(env: Env, now: Date): Promise<number
 
 /**
  * The cron's steps, in order: mail that lost its queue message is queued again and unconfirmed addresses and
- * expired link tokens go; owner links mailed more than OWNER_LINK_TTL_DAYS ago go; orders that never became a
+ * expired link tokens go; after DIGEST_HOUR the day's (and on DIGEST_WEEKDAY the week's) letters are written and
+ * queued; owner links mailed more than OWNER_LINK_TTL_DAYS ago go; orders that never became a
  * stone; old login failure counts; finds forget their client after the repeat check's hour and reports theirs after
  * REPORT_CLIENT_DAYS; finders' photos left undecided for FIND_PHOTO_PENDING_DAYS are deleted; once a day a recount
  * of the site totals begins, a slice of stones per run, and its last slice checks the totals; photo objects that a failed upload or deletion left without a row are
@@ -76,6 +78,7 @@ export async function expireUndecidedPhotos(env: Env, now: Date): Promise<number
  */
 export const CRON_STEPS: readonly Step[] = [
   ['mail outbox', (env, now) => maintainOutbox(getDb(env.DB), env.EMAIL_QUEUE, now)],
+  ['letters', (env, now) => writeLetters(env, now)],
   ['expired owner links', (env, now) => deleteExpiredOwnerLinks(getDb(env.DB), now)],
   ['abandoned orders', (env, now) => deleteAbandonedOrders(getDb(env.DB), now)],
   ['login failures', (env, now) => forgetOldLoginFailures(getDb(env.DB), now)],

@@ -13,9 +13,13 @@ export interface MailLinks {
   /** Where one click stops these mails: the page (in the text) and the RFC 8058 endpoint (in the header). */
   stopPage?: string;
   stopPost?: string;
+  /** Where the reader chooses how often they hear (the same token as the stop links). */
+  preferences?: string;
 }
 
 export type Block =
   | { kind: 'p'; text: string }
   | { kind: 'link'; label: string; url: string }
-  | { kind: 'button'; label: string; url: string };
+  | { kind: 'button'; label: string; url: string }
+  /** A picture (a letter's share cards): left out of the text version. */
+  | { kind: 'image'; url: string; alt: string };

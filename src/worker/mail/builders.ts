@@ -120,6 +120,7 @@ export function mailLinks(site: string, job: MailJob, token: string | null, owne
         collection: `${site}${collectionPath(job.collection.id)}`,
         stopPage: `${site}/abo/abmelden?token=${token}`,
         stopPost: `${site}/api/notifications/unsubscribe?token=${token}`,
+        preferences: `${site}/abo/einstellungen?token=${token}`,
       };
     case 'find-owner':
     case 'find-subscriber':
@@ -127,6 +128,7 @@ export function mailLinks(site: string, job: MailJob, token: string | null, owne
         stone,
         stopPage: `${site}/abo/abmelden?token=${token}`,
         stopPost: `${site}/api/notifications/unsubscribe?token=${token}`,
+        preferences: `${site}/abo/einstellungen?token=${token}`,
         ...(ownerToken ? { owner: `${site}/admin/stone/${ownerToken}` } : {}),
       };
     case 'confirm':

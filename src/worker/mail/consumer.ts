@@ -1,14 +1,15 @@
 import type { Locale } from '../../shared/i18n/locale';
-import { getDb } from '../db/client';
+import { type Db, getDb } from '../db/client';
 import { log } from '../lib/logger';
 import { isShareMessage } from '../share/storage';
 import { mailLinks } from './builders';
 import type { MailJob } from './jobs';
+import { composeLetter } from './letter-parts';
 import type { MailMessage } from './outbox';
 import { dropMintedTokens } from './queries';
-import { renderMail } from './render';
+import { type RenderedMail, renderMail } from './render';
 import { claimOutboxRow, finishOutboxRow, type OutboxRow, readerWaits } from './send-queries';
-import { mintSecondTokenFor, mintTokenFor, noTokens } from './tokens';
+import { type MintedTokens, mintSecondTokenFor, mintTokenFor, noTokens } from './tokens';
 import { MailError, type MailTransport, mailTransportFromEnv } from './transport';
 
 /** Sends per row before the row is marked failed (the operator admin lists those and can send them again). */
@@ -18,6 +19,15 @@ export const MAX_SEND_ATTEMPTS = 5;
 export const retryDelaySeconds = (attempt: number) => Math.min(900, 30 * 2 ** Math.max(0, attempt - 1));
 
 type Outcome = { done: true } | { retryInSeconds: number };
+
+/** A mail's row as the mail to send, or null when nobody waits for it any more. */
+async function composeMail(db: Db, env: Env, row: OutboxRow, minted: MintedTokens, now: Date): Promise<RenderedMail | null> {
+  const job = JSON.parse(row.payload) as MailJob;
+  if (!(await readerWaits(db, job))) return null;
+  const token = await mintTokenFor(db, minted, job, now.getTime());
+  const links = mailLinks(env.PUBLIC_SITE_URL.replace(/\/$/, ''), job, token, await mintSecondTokenFor(db, minted, job, now.getTime()));
+  return renderMail(job, row.locale as Locale, links, env.PRODUCT_NAME);
+}
 
 /** Sends one outbox row, at most once whatever happens to its queue messages. */
 export async function sendOutboxRow(
@@ -36,19 +46,18 @@ export async function sendOutboxRow(
     await finish({ status: 'failed', lastError: transport.unavailable });
     return { done: true };
   }
-  const job = JSON.parse(row.payload) as MailJob;
   const minted = noTokens();
   try {
-    // Nobody to get it any more (unsubscribed, already confirmed, find mails turned off, stone gone).
-    if (!(await readerWaits(db, job))) {
+    // Nothing to send any more: its reader is gone (unsubscribed, confirmed, find mails off, stone gone), or a
+    // letter found no finds to tell.
+    const mail = await (row.kind === 'letter' ? composeLetter : composeMail)(db, env, row, minted, now);
+    if (!mail) {
       await finish({ status: 'skipped', lastError: null });
       return { done: true };
     }
-    const token = await mintTokenFor(db, minted, job, now.getTime());
-    const links = mailLinks(env.PUBLIC_SITE_URL.replace(/\/$/, ''), job, token, await mintSecondTokenFor(db, minted, job, now.getTime()));
-    const mail = renderMail(job, row.locale as Locale, links, env.PRODUCT_NAME);
     await transport.send({ id: row.id, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, to: row.recipient, ...mail });
-    await finish({ status: 'sent', sentAt: new Date(), lastError: null });
+    // A letter's subject is known once it is rendered (the operator's list shows it).
+    await finish({ status: 'sent', sentAt: new Date(), lastError: null, subject: mail.subject });
     return { done: true };
   } catch (error) {
     await dropMintedTokens(db, minted);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type FindMailKind, findMailJob, mailDedupe, subjectOf } from './builders';
 import type { FindFacts } from './jobs';
-import { dedupeKeyWithId, insertMailsFrom, randomId, subjectCase } from './queries';
+import { dedupeKeyWithId, insertMailsFrom, randomId, statusFor, subjectCase } from './queries';
 
 /*
  * The find mails, written by the find's own batch (api/finds/queries.ts): one statement per kind of reader, each
@@ -38,18 +38,20 @@ export interface FoundStone {
  */
 const findReaders: Record<
   FindMailKind,
-  { idPath: string; recipient: SQL; dedupeKey: (findId: string) => SQL; from: (stone: FoundStone) => SQL; fill?: SQL }
+  { idPath: string; recipient: SQL; status: SQL; dedupeKey: (findId: string) => SQL; from: (stone: FoundStone) => SQL; fill?: SQL }
 > = {
   // Only while the stone's find mails are on.
   'find-owner': {
     idPath: '$.stoneId',
     recipient: sql`creator_email`,
+    status: statusFor(sql`notify`),
     dedupeKey: (findId) => sql`${mailDedupe.findOwner(findId)}`,
     from: (stone) => sql`FROM stones WHERE id = ${stone.id} AND notify_on_find = 1`,
   },
   'find-subscriber': {
     idPath: '$.subscriptionId',
     recipient: sql`email`,
+    status: statusFor(sql`frequency`),
     dedupeKey: (findId) => dedupeKeyWithId((id) => mailDedupe.findSubscriber(findId, id)),
     from: (stone) => sql`FROM subscriptions WHERE stone_id = ${stone.id} AND confirmed_at IS NOT NULL`,
   },
@@ -57,6 +59,7 @@ const findReaders: Record<
   'find-collection': {
     idPath: '$.subscriptionId',
     recipient: sql`email`,
+    status: statusFor(sql`cs.frequency`),
     dedupeKey: (findId) => dedupeKeyWithId((id) => mailDedupe.findCollection(findId, id)),
     from: (stone) =>
       sql`FROM collection_subscriptions cs WHERE cs.collection_id = ${stone.collectionId} AND cs.confirmed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.stone_id = ${stone.id} AND s.email = cs.email AND s.confirmed_at IS NOT NULL)`,
@@ -94,6 +97,7 @@ function insertFindMails(
         ? sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays}, '$.find.photo', json(CASE WHEN ${state.photo} THEN 'true' ELSE 'false' END))`
         : sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays})`,
       subject: subjectCase((locale) => subjectOf(job, locale)),
+      status: readers.status,
     },
     sql`${readers.from(stone)} AND ${state.onlyIf}`,
     now,

@@ -30,5 +30,12 @@ export async function queueMails(queue: Queue, ids: string[]): Promise<void> {
   }
 }
 
-/** Ids of the rows that the statements of a batch wrote (each answered `RETURNING id`). */
-export const writtenIds = (...results: Array<Array<{ id: string }>>) => results.flat().map((row) => row.id);
+/**
+ * Ids of the rows to queue that the statements of a batch wrote (each answered `RETURNING id`, and its status where
+ * a row may be held for a letter: those wait for the cron's letters and are not queued).
+ */
+export const writtenIds = (...results: Array<Array<{ id: string; status?: string }>>) =>
+  results
+    .flat()
+    .filter((row) => row.status !== 'held')
+    .map((row) => row.id);

@@ -36,24 +36,29 @@ export function insertMail(db: Db, job: MailJob, recipient: string, locale: Loca
 /**
  * Outbox rows for every row `from` selects, as one statement for a `db.batch` (Drizzle batches raw SQL only
  * without parameters, so this goes through its insert-select builder): the columns in table order, the
- * dedupe key deciding what was written already.
+ * dedupe key deciding what was written already. `status` is `pending` unless given: a find mail to a reader of
+ * letters is written `held` (it waits for the letter and is not queued).
  */
 export function insertMailsFrom(
   db: Db,
   kind: MailJob['kind'],
-  columns: { id: SQL; dedupeKey: SQL; recipient: SQL; locale: SQL; payload: SQL; subject: SQL },
+  columns: { id: SQL; dedupeKey: SQL; recipient: SQL; locale: SQL; payload: SQL; subject: SQL; status?: SQL },
   from: SQL,
   now: Date,
 ) {
   const at = now.getTime();
+  const status = columns.status ?? sql`'pending'`;
   return db
     .insert(emailOutbox)
     .select(
-      sql`SELECT ${columns.id}, ${columns.dedupeKey}, ${kind}, ${columns.recipient}, ${columns.locale}, ${columns.payload}, ${columns.subject}, 'pending', 0, NULL, ${at}, ${at}, NULL, NULL ${from}`,
+      sql`SELECT ${columns.id}, ${columns.dedupeKey}, ${kind}, ${columns.recipient}, ${columns.locale}, ${columns.payload}, ${columns.subject}, ${status}, 0, NULL, ${at}, ${at}, NULL, NULL, NULL ${from}`,
     )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+    .returning({ id: emailOutbox.id, status: emailOutbox.status });
 }
+
+/** A find mail's status for a reader whose choice is the column `frequency`: sent at once, or held for a letter. */
+export const statusFor = (frequency: SQL) => sql`CASE ${frequency} WHEN 'instant' THEN 'pending' ELSE 'held' END`;
 
 export const randomId = sql`lower(hex(randomblob(16)))`;
 
@@ -112,6 +117,7 @@ const TARGETS: Record<MailTokenPurpose, string> = {
   unsubscribe: 'subscriptions',
   'confirm-collection': 'collection_subscriptions',
   'unsubscribe-collection': 'collection_subscriptions',
+  'unsubscribe-letter': 'email_outbox',
 };
 
 /**

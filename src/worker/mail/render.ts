@@ -94,7 +94,10 @@ function blocks(
         return {
           subject: t('server.mail.collection.findSubject', names),
           body,
-          footer: [{ kind: 'link', label: t('server.mail.collection.unsubscribeFooter', names), url: links.stopPage ?? '' }],
+          footer: [
+            { kind: 'link', label: t('server.mail.collection.unsubscribeFooter', names), url: links.stopPage ?? '' },
+            { kind: 'link', label: t('server.mail.find.preferencesFooter'), url: links.preferences ?? '' },
+          ],
         };
       }
       return {
@@ -105,6 +108,11 @@ function blocks(
             kind: 'link',
             label: t(owner ? 'server-owner.mail.find.muteFooter' : 'server.mail.find.unsubscribeFooter'),
             url: links.stopPage ?? '',
+          },
+          {
+            kind: 'link',
+            label: t(owner ? 'server-owner.mail.find.preferencesFooter' : 'server.mail.find.preferencesFooter'),
+            url: links.preferences ?? '',
           },
         ],
       };
@@ -179,6 +187,8 @@ function blocks(
 /** The plain-text version: a button becomes its label and address, unless a link above gave that address. */
 function blockText(block: Block, index: number, all: Block[]): string {
   if (block.kind === 'p') return block.text;
+  // A picture says nothing the text does not: the text version leaves it out.
+  if (block.kind === 'image') return '';
   if (block.kind === 'button' && all.slice(0, index).some((b) => b.kind !== 'p' && b.url === block.url)) return '';
   return `${block.label}${block.kind === 'button' ? ':' : ''}\n${block.url}`;
 }
@@ -186,6 +196,8 @@ function blockText(block: Block, index: number, all: Block[]): string {
 function blockHtml(block: Block): string {
   const p = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c1917';
   if (block.kind === 'p') return `<p style="${p}">${escapeHtml(block.text)}</p>`;
+  if (block.kind === 'image')
+    return `<p style="margin:24px 0 8px"><img src="${escapeHtml(block.url)}" alt="${escapeHtml(block.alt)}" width="504" style="display:block;width:100%;max-width:504px;height:auto;border-radius:8px;border:1px solid #e7e5e4"></p>`;
   if (block.kind === 'link') {
     return `<p style="${p}">${escapeHtml(block.label)}<br><a href="${escapeHtml(block.url)}" style="color:#b45309;word-break:break-all">${escapeHtml(block.url)}</a></p>`;
   }
@@ -198,9 +210,24 @@ function blockHtml(block: Block): string {
  */
 export function renderMail(job: MailJob, locale: Locale, links: MailLinks, productName: string): RenderedMail {
   const t = (id: TextId, values?: TextValues) => text(locale, id, values);
-  const { subject, body: all, footer } = blocks(job, links, t, locale);
-  // A link without an address goes: an owner link withdrawn before the mail went out.
-  const body = all.filter((block) => block.kind === 'p' || block.url);
+  const made = blocks(job, links, t, locale);
+  return renderBlocks(made, locale, productName, links.stopPost);
+}
+
+/**
+ * Blocks as a mail: the greeting, the body, the signature and the footer, in text and in HTML; a link without an
+ * address goes (an owner link withdrawn before the mail went out), and `stopPost` makes the one-click headers.
+ */
+export function renderBlocks(
+  made: { subject: string; body: Block[]; footer: Block[] },
+  locale: Locale,
+  productName: string,
+  stopPost?: string,
+): RenderedMail {
+  const t = (id: TextId, values?: TextValues) => text(locale, id, values);
+  const { subject } = made;
+  const body = made.body.filter((block) => block.kind === 'p' || block.url);
+  const footer = made.footer.filter((block) => block.kind === 'p' || block.url);
   const greeting = t('server.mail.greeting');
   const signature = t('server.mail.signature', { product: productName });
   const textParts = [greeting, ...body.map(blockText).filter(Boolean), signature];
@@ -211,8 +238,8 @@ export function renderMail(job: MailJob, locale: Locale, links: MailLinks, produ
       : ''
   }</table></td></tr></table></body></html>`;
   const headers: Record<string, string> = {};
-  if (links.stopPost) {
-    headers['List-Unsubscribe'] = `<${links.stopPost}>`;
+  if (stopPost) {
+    headers['List-Unsubscribe'] = `<${stopPost}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
   return { subject, text: textParts.join('\n\n'), html, headers };

@@ -137,8 +137,10 @@ export async function deleteExpiredMailData(db: Db, limits: { now: Date; unconfi
 
 /**
  * The outbox rows done before `before`: sent, skipped, and failed too (the operator's list shows a failed one for
- * a month, then its recipient's address goes like the others'). A range per status of email_outbox_status_created_idx.
+ * a month, then its recipient's address goes like the others'), and the find mails a letter told. A range per status of email_outbox_status_created_idx.
  */
 export function deleteOldOutboxRows(db: Db, before: Date) {
-  return db.delete(emailOutbox).where(and(inArray(emailOutbox.status, ['sent', 'skipped', 'failed']), lt(emailOutbox.createdAt, before)));
+  return db
+    .delete(emailOutbox)
+    .where(and(inArray(emailOutbox.status, ['sent', 'skipped', 'failed', 'lettered']), lt(emailOutbox.createdAt, before)));
 }

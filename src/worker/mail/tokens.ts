@@ -2,6 +2,7 @@ import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import type { Db } from '../db/client';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import type { MailJob } from './jobs';
+import { SENT_RETENTION_MS } from './maintenance';
 import {
   insertCollectionOwnerToken,
   insertMailToken,
@@ -51,6 +52,19 @@ export function ownerLinkExpiry(job: MailJob, now: number): Date | null {
     job.kind === 'collection-created' ||
     ((job.kind === 'owner-link' || job.kind === 'collection-owner-link') && job.replacesRevoked === true);
   return lasting ? null : new Date(now + OWNER_LINK_TTL_MS);
+}
+
+/** How long the links of a letter work: a reader's as long as a find mail's, the letter's own stop as the letter. */
+const READER_TOKEN_TTL: Partial<Record<MailTokenPurpose, number>> = {
+  mute: STOP_TOKEN_TTL_MS,
+  unsubscribe: STOP_TOKEN_TTL_MS,
+  'unsubscribe-collection': STOP_TOKEN_TTL_MS,
+  'unsubscribe-letter': SENT_RETENTION_MS,
+};
+
+/** A letter's link for one of its readers (or, `unsubscribe-letter`, for the letter's own one-click stop). */
+export function mintReaderToken(db: Db, minted: MintedTokens, purpose: MailTokenPurpose, targetId: string, now: number) {
+  return mintMailToken(db, minted, purpose, targetId, READER_TOKEN_TTL[purpose] ?? STOP_TOKEN_TTL_MS, now);
 }
 
 /** A further owner link for a stone (a mail's); only its hash is stored. */

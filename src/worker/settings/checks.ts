@@ -15,6 +15,7 @@
 
 import { isLocalHost, isReservedHost } from '../lib/hosts';
 import { mailbox } from '../lib/mailbox';
+import { digestSchedule } from './digest';
 import { LEGAL_SETTINGS, legalProblem } from './imprint';
 
 export { isLocalHost, isReservedHost };
@@ -161,6 +162,8 @@ export function checkSettings(settings: Settings): Finding[] {
   if (missingAfterDays(settings) === null) refuse('MISSING_AFTER_DAYS', 'is not a positive whole number of days');
   if (findPhotoPendingDays(settings) === null) refuse('FIND_PHOTO_PENDING_DAYS', 'is not a positive whole number of days');
   if (shareCardDebounceSeconds(settings) === null) refuse('SHARE_CARD_DEBOUNCE_SECONDS', 'is not a whole number of seconds from 0 to 3600');
+  if (!digestSchedule({ DIGEST_HOUR: settings.DIGEST_HOUR })) refuse('DIGEST_HOUR', 'is not a whole hour from 0 to 23');
+  if (!digestSchedule({ DIGEST_WEEKDAY: settings.DIGEST_WEEKDAY })) refuse('DIGEST_WEEKDAY', 'is not a weekday from 1 (Monday) to 7');
 
   for (const name of SERVICE_ADDRESSES) {
     const value = text(settings, name);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { mailLinkToken, preferencesSchema } from '../../../shared/schemas/notify';
 import { subscriptionSchema } from '../../../shared/schemas/subscription';
 import { getDb } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -11,6 +12,7 @@ import { collectionIdParam, collectionNotFound } from '../collections/params';
 import { collectionNames } from '../collections/queries';
 import { codeParam, stoneNotFound } from '../stones/params';
 import { getStoneRef } from '../stones/queries';
+import { preferences } from './preferences';
 import { confirmSubscription, followCollection, stopMails, subscribe } from './queries';
 
 /**
@@ -46,7 +48,7 @@ export const collectionNotifications = new Hono<AppEnv>().post('/', async (c) =>
   return c.json({ subscribed: true, confirmed: false }, 201);
 });
 
-const tokenSchema = v.pipe(v.string('server-owner.token.invalid'), v.regex(/^[A-Za-z0-9_-]{20,200}$/, 'server-owner.token.invalid'));
+const tokenSchema = mailLinkToken;
 const linkInvalid = () => new ApiError(404, 'LINK_INVALID', 'server.api.linkInvalid');
 
 /**
@@ -70,6 +72,13 @@ export const notificationLinks = new Hono<AppEnv>()
     const confirmed = await confirmSubscription(getDb(c.env.DB), token);
     if (!confirmed) throw linkInvalid();
     return c.json({ confirmed: true, ...confirmed });
+  })
+  .post('/preferences', async (c) => {
+    await enforceRateLimits(c, [{ name: 'clientWrites' }]);
+    const { token, frequency } = parseInput(preferencesSchema, await readJsonObject(c.req.raw));
+    const answer = await preferences(getDb(c.env.DB), token, frequency);
+    if (!answer) throw linkInvalid();
+    return c.json(answer, 200, { 'Cache-Control': 'no-store' });
   })
   .post('/unsubscribe', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Locale } from '../../../shared/i18n/locale';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
-import { collectionSubscriptions, collections, mailTokens, stones, subscriptions } from '../../db/schema';
+import { collectionSubscriptions, collections, emailOutbox, mailTokens, stones, subscriptions } from '../../db/schema';
 import { followCollectionStatements, subscribeStatements } from '../../mail/follow-queries';
 import type { CollectionNames } from '../../mail/jobs';
+import type { LetterPart } from '../../mail/letter-parts';
 import { writtenIds } from '../../mail/outbox';
 import { findMailToken } from '../../mail/tokens';
 import type { StoneRef } from '../stones/queries';
@@ -78,12 +79,40 @@ export async function confirmSubscription(db: Db, token: string): Promise<StoneN
 }
 
 /**
+ * A letter's one-click stop: every reading it told ends — its stones' and collections' followers are unsubscribed,
+ * its owners' find mails turned off. Names the first stone and every title.
+ */
+async function stopLetter(db: Db, letterId: string): Promise<StoneNames | null> {
+  const parts = await db.select({ payload: emailOutbox.payload }).from(emailOutbox).where(eq(emailOutbox.letterId, letterId));
+  const jobs = parts.map((row) => JSON.parse(row.payload) as LetterPart);
+  if (jobs.length === 0) return null;
+  const ids = (kind: LetterPart['kind']) => [
+    ...new Set(jobs.flatMap((job) => (job.kind !== kind ? [] : job.kind === 'find-owner' ? [job.stoneId] : [job.subscriptionId]))),
+  ];
+  const followers = ids('find-subscriber');
+  const collectionFollowers = ids('find-collection');
+  const owned = ids('find-owner');
+  await db.batch([
+    db.delete(mailTokens).where(inArray(mailTokens.targetId, [...followers, ...collectionFollowers, '-'])),
+    db.delete(subscriptions).where(inArray(subscriptions.id, [...followers, '-'])),
+    db.delete(collectionSubscriptions).where(inArray(collectionSubscriptions.id, [...collectionFollowers, '-'])),
+    db
+      .update(stones)
+      .set({ notifyOnFind: false })
+      .where(inArray(stones.id, [...owned, '-'])),
+  ]);
+  const titles = [...new Set(jobs.map((job) => (job.kind === 'find-collection' ? job.collection.title : job.title)))];
+  return { code: jobs[0]?.code ?? null, title: titles.join(', ') };
+}
+
+/**
  * What an unsubscribe link does: a subscriber's or collection follower's link deletes the subscription (and every
  * link of it); the owner's "stop find mails" link turns the stone's find mails off. Null for an unknown or expired link.
  */
 export async function stopMails(db: Db, token: string): Promise<StoneNames | null> {
-  const found = await findMailToken(db, token, ['unsubscribe', 'mute', 'unsubscribe-collection']);
+  const found = await findMailToken(db, token, ['unsubscribe', 'mute', 'unsubscribe-collection', 'unsubscribe-letter']);
   if (!found) return null;
+  if (found.purpose === 'unsubscribe-letter') return stopLetter(db, found.targetId);
   if (found.purpose === 'unsubscribe-collection') {
     const [names] = await db.batch([
       followerCollection(db, found.targetId),

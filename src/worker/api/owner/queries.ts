@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { ownerTokens, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
+import { notifyOf } from '../stones/queries';
 import { getStoneView, type ViewContext } from '../stones/view-queries';
 
 /**
@@ -17,6 +18,7 @@ export async function ownedStone(db: Db, token: string, now = Date.now()) {
     .select({
       ...MANAGED_STONE_COLUMNS,
       notifyOnFind: stones.notifyOnFind,
+      notify: stones.notify,
       // The edge cache starts its collection's new generation too.
       collectionId: stones.collectionId,
     })
@@ -55,5 +57,12 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
   ]);
   if (!view) return null;
   const notifications = subs.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), confirmed: s.confirmedAt !== null }));
-  return { ...view, creatorEmail: row.creatorEmail, notifyOnFind: row.notifyOnFind, notifications, notificationCount: total?.n ?? 0 };
+  return {
+    ...view,
+    creatorEmail: row.creatorEmail,
+    notifyOnFind: row.notifyOnFind,
+    notify: notifyOf(row),
+    notifications,
+    notificationCount: total?.n ?? 0,
+  };
 }

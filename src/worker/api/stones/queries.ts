@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
 import type { OwnerLocale } from '../../../shared/i18n/locale';
+import { type Frequency, notifyFromFlag, type OwnerNotify } from '../../../shared/schemas/notify';
 import type { Db } from '../../db/client';
 import { STONE_REF_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
@@ -88,22 +89,32 @@ export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null
 }
 
 /**
+ * The owner's choice as the stone keeps it: `off` turns `notify_on_find` off and leaves the frequency as it was;
+ * any other turns it on with that frequency (decision record 037).
+ */
+export const notifyColumns = (notify: OwnerNotify) => (notify === 'off' ? { notifyOnFind: false } : { notifyOnFind: true, notify });
+
+/** The owner's choice of a stone as its columns say it. */
+export const notifyOf = (row: { notifyOnFind: boolean; notify: Frequency }): OwnerNotify => (row.notifyOnFind ? row.notify : 'off');
+
+/**
  * Changes what an owner or the operator may edit of a stone (only the fields given). A story needs the story
  * feature: without it the change is refused with 402 and nothing is written.
  */
 export async function updateStoneText(
   db: Db,
   stone: { id: string; hasStory: boolean },
-  changes: { title?: string; story?: string; notifyOnFind?: boolean; status?: 'missing' | 'travelling' },
+  changes: { title?: string; story?: string; notify?: OwnerNotify; notifyOnFind?: boolean; status?: 'missing' | 'travelling' },
 ): Promise<void> {
   if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'server.api.featureRequired');
   const now = new Date();
+  const notify = changes.notify ?? (changes.notifyOnFind !== undefined ? notifyFromFlag(changes.notifyOnFind) : undefined);
   const update = db
     .update(stones)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.story !== undefined ? { story: changes.story } : {}),
-      ...(changes.notifyOnFind !== undefined ? { notifyOnFind: changes.notifyOnFind } : {}),
+      ...(notify !== undefined ? notifyColumns(notify) : {}),
       // The same state again keeps its date: "missing since" stays the day it went missing.
       ...(changes.status !== undefined
         ? {

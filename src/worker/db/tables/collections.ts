@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LOCALES, OWNER_LOCALES } from '../../../shared/i18n/locale';
+import { FREQUENCIES, OWNER_NOTIFY } from '../../../shared/schemas/notify';
 import { createdAt } from './created-at';
 
 /**
@@ -19,6 +20,8 @@ export const collections = sqliteTable(
     creatorEmail: text('creator_email').notNull(),
     /** The creator's language (de/en): the owner's mails are written in it. */
     locale: text('locale', { enum: OWNER_LOCALES }).notNull().default('de'),
+    /** How often the owner hears of its stones' finds, as the owner page chose it (each stone keeps it in `notify`). */
+    notify: text('notify', { enum: OWNER_NOTIFY }).notNull().default('instant'),
     /** SHA-256 (hex) of the collection's owner token; the token itself is never stored. */
     ownerTokenHash: text('owner_token_hash').notNull(),
     /** Stones ever added: the next stone's number (its default title is the collection's title with it). */
@@ -77,6 +80,8 @@ export const collectionSubscriptions = sqliteTable(
     email: text('email').notNull(),
     locale: text('locale', { enum: LOCALES }).notNull().default('de'),
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    /** A mail per find, or a daily or weekly letter (the preferences page of its mails' link). */
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('instant'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LOCALES } from '../../../shared/i18n/locale';
 import { createdAt } from './created-at';
 
@@ -12,8 +12,13 @@ export const mailTokens = sqliteTable(
   'mail_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['confirm', 'unsubscribe', 'mute', 'confirm-collection', 'unsubscribe-collection'] }).notNull(),
-    /** The subscription (confirm, unsubscribe), the collection's follower (-collection) or the stone (mute). */
+    purpose: text('purpose', {
+      enum: ['confirm', 'unsubscribe', 'mute', 'confirm-collection', 'unsubscribe-collection', 'unsubscribe-letter'],
+    }).notNull(),
+    /**
+     * The subscription (confirm, unsubscribe), the collection's follower (-collection), the stone (mute) or a letter
+     * (its outbox row: unsubscribe-letter stops every reading it told).
+     */
     targetId: text('target_id').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
@@ -40,8 +45,12 @@ export const emailOutbox = sqliteTable(
     payload: text('payload').notNull(),
     /** Shown in the operator's list of failed mails. */
     subject: text('subject').notNull(),
-    /** skipped: nobody to send to any more (unsubscribed, already confirmed, stone gone) when its turn came. */
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
+    /**
+     * skipped: nobody to send to any more (unsubscribed, already confirmed, stone gone) when its turn came. held: a
+     * find mail to a reader who chose a daily or weekly letter, waiting for it; lettered: told in the letter
+     * `letter_id` (never sent alone).
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed', 'held', 'lettered'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -51,6 +60,8 @@ export const emailOutbox = sqliteTable(
     queuedAt: integer('queued_at', { mode: 'timestamp_ms' }),
     claimedAt: integer('claimed_at', { mode: 'timestamp_ms' }),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** The letter (an outbox row of kind `letter`) that told this held find mail. */
+    letterId: text('letter_id'),
   },
   (t) => [
     uniqueIndex('email_outbox_dedupe_unique').on(t.dedupeKey),
@@ -60,5 +71,22 @@ export const emailOutbox = sqliteTable(
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
     // A stone's mails say its code: deleting a stone deletes its mails. A collection's mails have none (NULL here).
     index('email_outbox_code_idx').on(sql`json_extract(${t.payload}, '$.code')`),
+    // The find mails waiting for a letter, by reader: the cron's letters and a letter's own finds.
+    index('email_outbox_held_idx').on(t.recipient, t.createdAt).where(sql`status = 'held'`),
+    index('email_outbox_letter_idx').on(t.letterId).where(sql`letter_id IS NOT NULL`),
   ],
+);
+
+/**
+ * The letters the cron wrote: one row per kind (`daily`, `weekly`) and German calendar day, written in the batch
+ * that writes that day's letters, so a second run the same day (or one after a failure) writes none again.
+ */
+export const letterRuns = sqliteTable(
+  'letter_runs',
+  {
+    letter: text('letter', { enum: ['daily', 'weekly'] }).notNull(),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.letter, t.day] })],
 );

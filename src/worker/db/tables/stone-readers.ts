@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LOCALES } from '../../../shared/i18n/locale';
+import { FREQUENCIES } from '../../../shared/schemas/notify';
 import { createdAt } from './created-at';
 import { stoneIdColumn } from './stones';
 
@@ -19,6 +20,8 @@ export const subscriptions = sqliteTable(
     /** The subscriber's language (any of LOCALES: the one they used when subscribing), for their mails. */
     locale: text('locale', { enum: LOCALES }).notNull().default('de'),
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    /** A mail per find, or a daily or weekly letter (the preferences page of its mails' link). */
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('instant'),
     createdAt: createdAt(),
   },
   (t) => [

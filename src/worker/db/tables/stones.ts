@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { OWNER_LOCALES } from '../../../shared/i18n/locale';
+import { FREQUENCIES } from '../../../shared/schemas/notify';
 import { PRECISIONS } from '../../../shared/schemas/precision';
 import { collections } from './collections';
 import { createdAt } from './created-at';
@@ -27,8 +28,13 @@ export const stones = sqliteTable(
     totalDistanceKm: real('total_distance_km').notNull().default(0),
     /** The creator's language (de/en): the owner's mails are written in it. */
     locale: text('locale', { enum: OWNER_LOCALES }).notNull().default('de'),
-    /** The owner gets a mail for every find unless they turned it off (one click in any find mail). */
+    /** The owner hears of finds unless they turned it off (one click in any find mail, the owner page). */
     notifyOnFind: integer('notify_on_find', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * How often, while on: a mail per find, a daily or a weekly letter. The owner's choice (`notify` in the API) is
+     * `off` when `notify_on_find` is off, else this.
+     */
+    notify: text('notify', { enum: FREQUENCIES }).notNull().default('instant'),
     /** Position of the newest find that has one: the start of the next leg. */
     lastLatitude: real('last_latitude'),
     lastLongitude: real('last_longitude'),

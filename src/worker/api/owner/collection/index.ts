@@ -99,6 +99,7 @@ async function ownerView(c: Context<AppEnv>, link: OwnerLink): Promise<OwnerColl
       qrCodeUrl: qrCodeUrl(origin, stone.code),
     })),
     creatorEmail: read.collection.creatorEmail,
+    notify: read.collection.notify,
     followers: extras.followers,
     followerCount: extras.followerCount,
   };

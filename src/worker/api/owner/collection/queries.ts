@@ -1,13 +1,15 @@
 import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../../shared/i18n/locale';
 import { OWNER_NOTIFICATIONS_LISTED } from '../../../../shared/schemas/limits';
+import type { OwnerNotify } from '../../../../shared/schemas/notify';
 import { batchByName } from '../../../db/batch';
 import type { Db } from '../../../db/client';
-import { collectionOwnerTokens, collectionSubscriptions, collections, ownerTokens } from '../../../db/schema';
+import { collectionOwnerTokens, collectionSubscriptions, collections, ownerTokens, stones } from '../../../db/schema';
 import { sha256Hex } from '../../../lib/crypto';
 import { mailDedupe, subjectOf } from '../../../mail/builders';
 import type { MailJob } from '../../../mail/jobs';
 import { insertMailsFrom, randomId, TITLE_MARKER } from '../../../mail/queries';
+import { notifyColumns } from '../../stones/queries';
 
 /** A collection behind an owner link, and when that link stops working (null: until revoked). */
 export interface OwnedCollection {
@@ -112,15 +114,23 @@ export async function rememberStoneTokens(
 }
 
 /** Changes the collection's title and/or dedication (only the fields given). */
-export async function updateCollection(db: Db, id: string, changes: { title?: string; dedication?: string | null }): Promise<void> {
-  await db
+export async function updateCollection(
+  db: Db,
+  id: string,
+  changes: { title?: string; dedication?: string | null; notify?: OwnerNotify },
+): Promise<void> {
+  const update = db
     .update(collections)
     .set({
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.dedication !== undefined ? { dedication: changes.dedication } : {}),
+      ...(changes.notify !== undefined ? { notify: changes.notify } : {}),
       updatedAt: new Date(),
     })
     .where(eq(collections.id, id));
+  // The owner's choice reaches every stone of the set in the same batch: each stone's own row decides its find mails.
+  if (changes.notify === undefined) await update;
+  else await db.batch([update, db.update(stones).set(notifyColumns(changes.notify)).where(eq(stones.collectionId, id))]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { collectionPath } from '../../../../shared/collection';
 import type { AppEnv } from '../../../types';
+import { notifyOf } from '../../stones/queries';
 import { photoUrl, qrCodeUrl } from '../../stones/view-queries';
 import type { StonesForExport } from './queries';
 
@@ -45,7 +46,7 @@ export function stoneDocuments(read: StonesForExport, links: ExportLinks) {
       /** Finds shown on its page (the hidden ones are in `finds` too, marked). */
       findCount: stone.findSeq - stone.hiddenFindCount,
       features: { photos: stone.hasPhotos, story: stone.hasStory, paid: stone.isPaid },
-      settings: { mailOnEveryFind: stone.notifyOnFind, language: stone.locale },
+      settings: { mailOnEveryFind: stone.notifyOnFind, findMails: notifyOf(stone), language: stone.locale },
       // The owner's own address: the creator's, where the owner's mails go.
       creatorEmail: stone.creatorEmail,
       collection: collection ? { id: collection.id, title: collection.title, url: `${origin}${collectionPath(collection.id)}` } : null,

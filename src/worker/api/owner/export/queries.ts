@@ -17,6 +17,7 @@ const STONE_EXPORT_COLUMNS = {
   creatorEmail: stones.creatorEmail,
   locale: stones.locale,
   notifyOnFind: stones.notifyOnFind,
+  notify: stones.notify,
   hasPhotos: stones.hasPhotos,
   hasStory: stones.hasStory,
   isPaid: stones.isPaid,
