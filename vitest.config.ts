@@ -7,6 +7,7 @@ import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { PRODUCTION_RUNTIME } from './scripts/serve-build.mjs';
 import { startFakeServices } from './tests/support/fake-services.ts';
+import { startPushService } from './tests/support/push-service.ts';
 
 // The Worker tests' workerd runs as production does, without the local trace collector and explorer (decision
 // record 031); a variable set in the shell wins.
@@ -17,6 +18,14 @@ const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 // The outside services' fakes on 127.0.0.1, for the adapters' tests and for the Worker's own configuration (the
 // geocoder), so no test ever reaches the network.
 const fakes = await startFakeServices();
+// A real push service on this machine (web-push-testing), which decrypts what the Worker sends.
+const pushService = await startPushService();
+/** The tests' VAPID pair (never a deployment's: `npm run push:keys` makes those). */
+const TEST_VAPID = {
+  VAPID_PUBLIC_KEY: 'BMOEYK8_Bg588sQktK_9KQLsw_kq07GJW3CRsHuKC3noJtNqejyRLWvUIjJmdCsTE9zut9xRib3MFebRpqhwcuM',
+  VAPID_PRIVATE_KEY: 'C6cahR60UYtUn4vKhoSrR4-UZXfJbhBCco2wTBjwdXk',
+  VAPID_SUBJECT: 'mailto:betrieb@reisesteine.test',
+};
 
 export default defineConfig({
   test: {
@@ -73,6 +82,7 @@ export default defineConfig({
                 EDGE_CACHE_SECONDS: '0',
                 // Share cards are rendered only where a test asks for them (tests/worker/share-cards.routes.test.ts).
                 SHARE_IMAGES: 'off',
+                ...TEST_VAPID,
               },
               // Mail tests wait for the real queue: deliver a batch after a second, not after five.
               queueConsumers: { 'reisesteine-email': { maxBatchTimeout: 1 } },
@@ -93,7 +103,12 @@ export default defineConfig({
           include: ['tests/worker/**/*.test.ts'],
           setupFiles: ['./tests/support/apply-migrations.ts'],
           // The API fuzz's seed and number of requests: FUZZ_SEED=… repeats a run, FUZZ_RUNS=… shortens or lengthens it.
-          provide: { fakeServicesUrl: fakes.url, fuzzSeed: process.env.FUZZ_SEED ?? '', fuzzRuns: process.env.FUZZ_RUNS ?? '' },
+          provide: {
+            fakeServicesUrl: fakes.url,
+            pushServiceUrl: pushService.url,
+            fuzzSeed: process.env.FUZZ_SEED ?? '',
+            fuzzRuns: process.env.FUZZ_RUNS ?? '',
+          },
         },
       },
     ],

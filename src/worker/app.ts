@@ -17,6 +17,7 @@ import { owner } from './api/owner';
 import { collectionOwner } from './api/owner/collection';
 import { collectionOwnerLink, ownerLink } from './api/owner/link';
 import { payments } from './api/payments';
+import { push } from './api/push';
 import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { embed } from './embed';
@@ -138,9 +139,8 @@ async function refuseMisconfigured(c: Context<AppEnv>, next: Next) {
   if (refused.length === 0 || c.req.path === '/healthz') return next();
   const locale = c.get('locale');
   const headers = { 'Retry-After': '300', 'Cache-Control': 'no-store' };
-  if (!addressOf(c.req.raw).startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
-    return c.html(misconfiguredPage(locale, refused), 503, headers);
-  }
+  const page = !addressOf(c.req.raw).startsWith('/api/') && c.req.header('accept')?.includes('text/html');
+  if (page) return c.html(misconfiguredPage(locale, refused), 503, headers);
   const message = text(locale, 'server.api.misconfigured', { settings: refused.join(', ') });
   return c.json({ error: { code: 'MISCONFIGURED', message } }, 503, headers);
 }
@@ -148,8 +148,8 @@ app.use(refuseMisconfigured);
 
 app.route('/healthz', health);
 
-// Every request's queries run in one D1 session (reads near the reader, a write's bookmark back to the client);
-// public reads are answered from the edge cache when they can be (decision record 014).
+// One D1 session per request (reads near the reader, a write's bookmark back); the edge cache answers public reads
+// when it can (decision record 014).
 app.use(d1Sessions);
 app.use(edgeCache);
 // After a write that changed a stone or a collection: its share cards are asked for (share/after-writes.ts).
@@ -176,6 +176,7 @@ const routes = app
   .route('/api/geocode', geocode)
   .route('/api/admin/blog', operatorBlog)
   .route('/api', payments)
+  .route('/api', push)
   .route(sideMount('owner'), owner)
   .route(sideMount('operator'), operatorStones)
   .route(ADMIN_COLLECTIONS, collectionOwner)
@@ -192,8 +193,7 @@ const routes = app
 /** The app's routes as inferred from the routers (tests/worker/api-table.routes.test.ts holds the client's table to it). */
 export type ApiRoutes = typeof routes;
 
-// Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other path
-// there is an operator's, which needs a login.
+// Under /api/admin/stones, a request without Authorization reaches only the owner's routes: any other is an operator's.
 const operatorsOnly = () => {
   throw new ApiError(401, 'UNAUTHORIZED', 'server-owner.api.unauthorized');
 };

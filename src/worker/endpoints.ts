@@ -93,6 +93,11 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: '/api/collections/:id/notifications', changes: { nothing: "a subscription is the subscriber's own" } },
   // The mail links' tokens travel in the body.
   { method: 'POST', path: '/api/notifications/confirm', secret: 'body', changes: { nothing: "a subscription is the subscriber's own" } },
+  { method: 'GET', path: '/api/push/public-key' },
+  { method: 'POST', path: '/api/stones/:code/push', changes: { nothing: "a push subscription is the browser's own" } },
+  { method: 'DELETE', path: '/api/stones/:code/push', changes: { nothing: "a push subscription is the browser's own" } },
+  { method: 'POST', path: '/api/collections/:id/push', changes: { nothing: "a push subscription is the browser's own" } },
+  { method: 'DELETE', path: '/api/collections/:id/push', changes: { nothing: "a push subscription is the browser's own" } },
   {
     method: 'POST',
     path: '/api/notifications/preferences',

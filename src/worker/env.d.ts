@@ -18,6 +18,11 @@ interface ReisesteineOptionalSettings {
   SHARE_CARD_DEBOUNCE_SECONDS?: string;
   /** Staging only: the password (HTTP Basic, any user name) in front of the whole site; unset: staging is open. */
   STAGING_PASSWORD?: string;
+  /** Web Push (decision record 038): the VAPID public key (65 bytes, base64url), its private key (a secret) and
+   * whom push services may contact (`mailto:` or `https:`); without a valid set push is off. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }
 
 interface Env extends ReisesteineOptionalSettings {}

@@ -15,6 +15,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Base URL of the fake external services started by tests/support/fake-services.ts. */
     fakeServicesUrl: string;
+    pushServiceUrl: string;
     /** FUZZ_SEED from the environment (empty: a fresh seed, printed), for tests/worker/api.fuzz.test.ts. */
     fuzzSeed: string;
     /** FUZZ_RUNS from the environment (empty: the full 10,000 requests). */

@@ -31,6 +31,9 @@ const GOOD = {
   LEGAL_ADDRESS: 'Hauptstraße 1|24103 Kiel',
   LEGAL_EMAIL: 'impressum@reisesteine.de',
   HEALTH_TOKEN: 'h'.repeat(32),
+  VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'k'.repeat(43),
+  VAPID_SUBJECT: 'mailto:betrieb@reisesteine.de',
 };
 
 const refused = (findings: Finding[]) => findings.filter((f) => f.severity === 'refuse').map((f) => f.setting);

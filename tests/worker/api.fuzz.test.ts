@@ -112,6 +112,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/collections/:id/notifications': { email: 'reader@example.org' },
   'POST /api/notifications/confirm': { token: 'x'.repeat(43) },
   'POST /api/notifications/unsubscribe': { token: 'x'.repeat(43) },
+  'POST /api/notifications/preferences': { token: 'x'.repeat(43), frequency: 'daily' },
+  'POST /api/stones/:code/push': {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  },
+  'DELETE /api/stones/:code/push': { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' },
+  'POST /api/collections/:id/push': {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  },
+  'DELETE /api/collections/:id/push': { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' },
   'POST /api/validate-promo-code': { promoCode: 'ZEHN', amount: 10 },
   'POST /api/create-payment-intent': {
     amount: 10,
@@ -520,9 +531,9 @@ const GROUPS: Array<{ name: string; share: number; routes: ApiRoute[]; reached: 
     reached: 200,
   },
   {
-    name: 'statistics, blog and geocoder',
+    name: 'statistics, blog, geocoder and push key',
     share: 0.2,
-    routes: ROUTES.filter((r) => ['/api/statistics', '/api/blog', '/api/geocode'].some((prefix) => r.path.startsWith(prefix))),
+    routes: ROUTES.filter((r) => ['/api/statistics', '/api/blog', '/api/geocode', '/api/push'].some((prefix) => r.path.startsWith(prefix))),
     reached: 200,
   },
 ];

@@ -13,6 +13,9 @@ import { collectionBody, insertCollection } from '../support/collections';
 import { call, insertFind, insertStone, postFind } from '../support/factory';
 import { operatorToken } from '../support/operator';
 
+const FCM = 'https://fcm.googleapis.com/fcm/send/sessions';
+const PUSH_KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
 
@@ -101,6 +104,10 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
   ],
   'POST /api/admin/stones/:ownerToken/revoke-links': (f) => [`/api/admin/stones/${f.adminToken}/revoke-links`, { method: 'POST' }],
   'POST /api/collections': () => ['/api/collections', json('POST', collectionBody())],
+  'POST /api/stones/:code/push': (f) => [`/api/stones/${f.code}/push`, json('POST', { endpoint: FCM, keys: PUSH_KEYS })],
+  'DELETE /api/stones/:code/push': (f) => [`/api/stones/${f.code}/push`, json('DELETE', { endpoint: FCM })],
+  'POST /api/collections/:id/push': (f) => [`/api/collections/${f.collection.id}/push`, json('POST', { endpoint: FCM, keys: PUSH_KEYS })],
+  'DELETE /api/collections/:id/push': (f) => [`/api/collections/${f.collection.id}/push`, json('DELETE', { endpoint: FCM })],
   'POST /api/collections/:id/notifications': (f) => [
     `/api/collections/${f.collection.id}/notifications`,
     json('POST', { email: 'fan@example.org' }),

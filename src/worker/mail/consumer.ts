@@ -1,6 +1,7 @@
 import type { Locale } from '../../shared/i18n/locale';
 import { type Db, getDb } from '../db/client';
 import { log } from '../lib/logger';
+import { deliverPush, isPushRow } from '../push/deliver';
 import { isShareMessage } from '../share/storage';
 import { mailLinks } from './builders';
 import type { MailJob } from './jobs';
@@ -41,13 +42,21 @@ export async function sendOutboxRow(
   // Sent, skipped, failed, or being sent by another consumer right now: nothing to do.
   if (!row) return { done: true };
   const finish = (values: Partial<OutboxRow>) => finishOutboxRow(db, row.id, values);
-  if ('unavailable' in transport) {
+  const push = isPushRow(row);
+  if (!push && 'unavailable' in transport) {
     log.error('mail not sent: no mail transport', { outboxId: row.id, reason: transport.unavailable });
     await finish({ status: 'failed', lastError: transport.unavailable });
     return { done: true };
   }
   const minted = noTokens();
   try {
+    // A push message: its own delivery, the same claim, retries and failure as a mail.
+    if (push) {
+      const pushed = await deliverPush(db, env, row);
+      await finish(pushed === 'sent' ? { status: 'sent', sentAt: new Date(), lastError: null } : { status: 'skipped', lastError: null });
+      return { done: true };
+    }
+    if ('unavailable' in transport) throw new Error('no mail transport');
     // Nothing to send any more: its reader is gone (unsubscribed, confirmed, find mails off, stone gone), or a
     // letter found no finds to tell.
     const mail = await (row.kind === 'letter' ? composeLetter : composeMail)(db, env, row, minted, now);

@@ -53,7 +53,9 @@ const findReaders: Record<
     recipient: sql`email`,
     status: statusFor(sql`frequency`),
     dedupeKey: (findId) => dedupeKeyWithId((id) => mailDedupe.findSubscriber(findId, id)),
-    from: (stone) => sql`FROM subscriptions WHERE stone_id = ${stone.id} AND confirmed_at IS NOT NULL`,
+    // The stone's followers by mail and by push (a push subscription's recipient is `push:<id>`).
+    from: (stone) =>
+      sql`FROM (SELECT id, email, locale, frequency FROM subscriptions WHERE stone_id = ${stone.id} AND confirmed_at IS NOT NULL UNION ALL SELECT id, 'push:' || id AS email, locale, frequency FROM push_subscriptions WHERE stone_id = ${stone.id}) WHERE 1`,
   },
   // The followers of the stone's collection; one who follows the stone too has its mail already.
   'find-collection': {
@@ -61,8 +63,9 @@ const findReaders: Record<
     recipient: sql`email`,
     status: statusFor(sql`cs.frequency`),
     dedupeKey: (findId) => dedupeKeyWithId((id) => mailDedupe.findCollection(findId, id)),
+    // By mail and by push alike: a browser that follows the stone itself has its message already.
     from: (stone) =>
-      sql`FROM collection_subscriptions cs WHERE cs.collection_id = ${stone.collectionId} AND cs.confirmed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.stone_id = ${stone.id} AND s.email = cs.email AND s.confirmed_at IS NOT NULL)`,
+      sql`FROM (SELECT cs.id, cs.email, cs.locale, cs.frequency, cs.collection_id FROM collection_subscriptions cs WHERE cs.collection_id = ${stone.collectionId} AND cs.confirmed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.stone_id = ${stone.id} AND s.email = cs.email AND s.confirmed_at IS NOT NULL) UNION ALL SELECT p.id, 'push:' || p.id, p.locale, p.frequency, p.collection_id FROM push_subscriptions p WHERE p.collection_id = ${stone.collectionId} AND NOT EXISTS (SELECT 1 FROM push_subscriptions q WHERE q.stone_id = ${stone.id} AND q.endpoint = p.endpoint)) cs WHERE 1`,
     fill: sql`'$.collection.id', cs.collection_id, '$.collection.title', (SELECT c.title FROM collections c WHERE c.id = cs.collection_id)`,
   },
 };

@@ -26,16 +26,16 @@ export interface LetterJob {
 
 /**
  * The current choice of the reader a held find mail (the row `row`: an alias, or the table's own name) was written
- * for: the owner's (null when they turned find mails off), a confirmed follower's of the stone or of the collection
- * (null when they unsubscribed since).
+ * for: a push subscription's, the owner's (null when they turned find mails off), a confirmed follower's of the
+ * stone or of the collection (null when they unsubscribed since).
  */
 export const readerFrequency = (row = 'h') => {
   const h = sql.raw(row);
-  return sql`CASE ${h}.kind
+  return sql`CASE WHEN ${h}.recipient LIKE 'push:%' THEN (SELECT p.frequency FROM push_subscriptions p WHERE p.id = substr(${h}.recipient, 6)) ELSE CASE ${h}.kind
   WHEN 'find-owner' THEN (SELECT CASE WHEN s.notify_on_find = 1 THEN s.notify END FROM stones s WHERE s.id = json_extract(${h}.payload, '$.stoneId'))
   WHEN 'find-subscriber' THEN (SELECT x.frequency FROM subscriptions x WHERE x.id = json_extract(${h}.payload, '$.subscriptionId') AND x.confirmed_at IS NOT NULL)
   WHEN 'find-collection' THEN (SELECT x.frequency FROM collection_subscriptions x WHERE x.id = json_extract(${h}.payload, '$.subscriptionId') AND x.confirmed_at IS NOT NULL)
-END`;
+END END`;
 };
 
 /**

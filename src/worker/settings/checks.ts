@@ -17,13 +17,14 @@ import { isLocalHost, isReservedHost } from '../lib/hosts';
 import { mailbox } from '../lib/mailbox';
 import { digestSchedule } from './digest';
 import { LEGAL_SETTINGS, legalProblem } from './imprint';
+import { pushProblems } from './push';
 
 export { isLocalHost, isReservedHost };
 
 export type Severity = 'refuse' | 'feature';
 
 /** What a `feature` finding switches off or leaves incomplete. */
-export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'analytics' | 'affiliate' | 'health';
+export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'analytics' | 'affiliate' | 'health' | 'push';
 
 export interface Finding {
   setting: string;
@@ -233,6 +234,7 @@ export function checkSettings(settings: Settings): Finding[] {
   else if (healthToken.length < MIN_HEALTH_TOKEN_LENGTH)
     feature('HEALTH_TOKEN', 'health', `is shorter than ${MIN_HEALTH_TOKEN_LENGTH} characters: nobody sees /healthz's checks`);
 
+  for (const { setting, problem } of pushProblems(settings)) feature(setting, 'push', problem);
   const analytics = text(settings, 'ANALYTICS_ID');
   if (analytics && !ANALYTICS_ID_SHAPE.test(analytics))
     feature('ANALYTICS_ID', 'analytics', 'is not a measurement id (G-…): analytics is off');

@@ -74,6 +74,13 @@ export const privacyDe: LegalTexts['privacy'] = {
           (Resend, Inc., USA); dafür werden Empfängeradresse und Inhalt an den Versanddienst übermittelt. Versandprotokolle löschen wir nach
           30 Tagen.
         </p>
+        <p>
+          Du wählst, wie oft du hörst: bei jedem Fund, in einem Brief am Tag oder in der Woche. Bis zum Brief warten die Funde bei uns und
+          werden dann mit ihm versandt. Statt per E-Mail kannst du auch eine Benachrichtigung auf deinem Gerät bekommen (Web Push, Art. 6
+          Abs. 1 lit. a DSGVO): Dann speichern wir die Adresse, die uns dein Browser bei seinem Push-Dienst nennt (Google, Mozilla, Apple
+          oder Microsoft, je nach Browser), und Schlüssel, mit denen jede Nachricht so verschlüsselt wird, dass nur dein Gerät sie lesen
+          kann. Du schaltest sie auf der Seite des Steins wieder aus; meldet der Push-Dienst die Adresse als ungültig, löschen wir sie.
+        </p>
       </Section>
       <Section title="7. Zahlungen über Stripe">
         <p>

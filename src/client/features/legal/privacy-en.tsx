@@ -71,6 +71,13 @@ export const privacyEn = (binding: ReactNode): LegalTexts['privacy'] => ({
           click. We send e-mail through Cloudflare Email Service or Resend (Resend, Inc., USA), which receive the recipient's address and
           the content. We delete mail records after 30 days.
         </p>
+        <p>
+          You choose how often you hear: for every find, in one letter a day or a week. Until the letter the finds wait with us and then go
+          out with it. Instead of e-mail you can also get a notification on your device (Web Push, Art. 6 (1) (a) GDPR): we then store the
+          address your browser gives us at its push service (Google, Mozilla, Apple or Microsoft, depending on the browser) and keys that
+          encrypt every message so that only your device can read it. You switch it off again on the stone's page; when the push service
+          reports the address as invalid, we delete it.
+        </p>
       </Section>
       <Section title="7. Payments through Stripe">
         <p>

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LOCALES } from '../../../shared/i18n/locale';
 import { FREQUENCIES } from '../../../shared/schemas/notify';
+import { collections } from './collections';
 import { createdAt } from './created-at';
-import { stoneIdColumn } from './stones';
+import { stoneIdColumn, stones } from './stones';
 
 // Who hears of a stone besides the finders: its followers, and the owner links mailed after its creation.
 
@@ -49,5 +50,35 @@ export const ownerTokens = sqliteTable(
   (t) => [
     index('owner_tokens_stone_idx').on(t.stoneId),
     index('owner_tokens_expires_idx').on(t.expiresAt).where(sql`expires_at IS NOT NULL`),
+  ],
+);
+
+/**
+ * A browser that asked for a push message instead of a mail (Web Push, decision record 038): its push service's
+ * endpoint and keys (what `PushSubscription.toJSON()` gives), for a stone or for a whole collection, with the
+ * same choice of how often as a follower by mail. No address, no account; the push service answering 404 or 410
+ * for it, or the browser asking to stop, deletes it.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    stoneId: text('stone_id').references(() => stones.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    /** What it follows, as one value (`stone:<id>` or `collection:<id>`): one subscription per browser and target. */
+    target: text('target').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The language of its messages (the page's when it subscribed). */
+    locale: text('locale', { enum: LOCALES }).notNull().default('de'),
+    frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('instant'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One per browser and stone or collection: subscribing again updates it.
+    uniqueIndex('push_subscriptions_endpoint_target_unique').on(t.endpoint, t.target),
+    index('push_subscriptions_stone_idx').on(t.stoneId).where(sql`stone_id IS NOT NULL`),
+    index('push_subscriptions_collection_idx').on(t.collectionId).where(sql`collection_id IS NOT NULL`),
   ],
 );
