@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 
@@ -10,7 +11,10 @@ const require = createRequire(import.meta.url);
 const WebPushTestingServer = require('web-push-testing/src/server.js') as new (
   model: unknown,
   port: number,
-) => { startServer(): void; _server?: { close(done: () => void): void; unref(): void } };
+) => {
+  _app: { listen(port: number): Server };
+  setRequestHandlers(): void;
+};
 const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => unknown };
 
 async function freePort(): Promise<number> {
@@ -27,13 +31,12 @@ async function freePort(): Promise<number> {
 
 export async function startPushService(): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
-  const server = new WebPushTestingServer(new PushApiModel(), port);
-  const log = console.log;
-  // It says "Server running on port …" once: not a test's output.
-  console.log = () => {};
-  server.startServer();
+  const service = new WebPushTestingServer(new PushApiModel(), port);
+  // Its own startServer() also prints a line and exits the process on an error: listen here instead.
+  const server = service._app.listen(port);
+  service.setRequestHandlers();
   // Like the fakes: it never keeps the test run alive by itself.
-  server._server?.unref();
+  server.unref();
   const url = `http://localhost:${port}`;
   for (let i = 0; i < 100; i++) {
     const ok = await fetch(`${url}/status`, { method: 'POST' })
@@ -42,6 +45,5 @@ export async function startPushService(): Promise<{ url: string; close: () => Pr
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  console.log = log;
-  return { url, close: () => new Promise((resolve) => (server._server ? server._server.close(() => resolve()) : resolve())) };
+  return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

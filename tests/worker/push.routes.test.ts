@@ -35,6 +35,17 @@ async function received(clientHash: string): Promise<Array<{ title: string; body
   return data.messages.map((message) => JSON.parse(message));
 }
 
+/** Waits until the push service has received a message for the subscription, and answers what it received. */
+const arrived = (clientHash: string) =>
+  vi.waitFor(
+    async () => {
+      const got = await received(clientHash);
+      if (got.length === 0) throw new Error('no push message yet');
+      return got;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+
 const find = async (code: string, location: string) => {
   const res = await postFind(code, { location }, { 'cf-connecting-ip': `198.51.100.${Math.floor(Math.random() * 200) + 1}` });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -49,14 +60,7 @@ describe('a push subscription', () => {
     const res = await postJson(`/api/stones/${code}/push`, { ...subscription, expirationTime: null });
     expect(res.status, await res.clone().text()).toBe(201);
     await find(code, 'Kiel');
-    const messages = await vi.waitFor(
-      async () => {
-        const got = await received(clientHash);
-        if (got.length === 0) throw new Error('no push message yet');
-        return got;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    const messages = await arrived(clientHash);
     expect(messages).toEqual([
       {
         title: '“Omas Meerstein” was found',
@@ -76,14 +80,7 @@ describe('a push subscription', () => {
     for (const place of ['Ulm', 'Augsburg', 'Ingolstadt']) await find(code, place);
     expect(await received(clientHash)).toEqual([]);
     expect(await writeLetters(env, new Date('2026-12-01T07:05:00Z'))).toBe(1);
-    const messages = await vi.waitFor(
-      async () => {
-        const got = await received(clientHash);
-        if (got.length === 0) throw new Error('no push message yet');
-        return got;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    const messages = await arrived(clientHash);
     expect(messages.map((message) => [message.title, message.body])).toEqual([['3 new finds', 'Tagesstein']]);
   });
 
