@@ -7,7 +7,7 @@ import { clientAssets } from './scripts/client-assets-plugin.ts';
 import { compiledMessages } from './scripts/compiled-messages-plugin.ts';
 import { PRODUCTION_RUNTIME } from './scripts/serve-build.mjs';
 import { startFakeServices } from './tests/support/fake-services.ts';
-import { startPushService } from './tests/support/push-service.ts';
+import { startPushService, TEST_VAPID } from './tests/support/push-service.ts';
 
 // The Worker tests' workerd runs as production does, without the local trace collector and explorer (decision
 // record 031); a variable set in the shell wins.
@@ -20,12 +20,6 @@ const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 const fakes = await startFakeServices();
 // A real push service on this machine (web-push-testing), which decrypts what the Worker sends.
 const pushService = await startPushService();
-/** The tests' VAPID pair (never a deployment's: `npm run push:keys` makes those). */
-const TEST_VAPID = {
-  VAPID_PUBLIC_KEY: 'BMOEYK8_Bg588sQktK_9KQLsw_kq07GJW3CRsHuKC3noJtNqejyRLWvUIjJmdCsTE9zut9xRib3MFebRpqhwcuM',
-  VAPID_PRIVATE_KEY: 'C6cahR60UYtUn4vKhoSrR4-UZXfJbhBCco2wTBjwdXk',
-  VAPID_SUBJECT: 'mailto:betrieb@reisesteine.test',
-};
 
 export default defineConfig({
   test: {

@@ -3,11 +3,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { chromiumTestExecutable } from '../scripts/chromium.mjs';
 import { ensureBuild, serveBuild } from '../scripts/serve-build.mjs';
 import { startFakeServices } from '../tests/support/fake-services';
+import { startPushService, TEST_VAPID } from '../tests/support/push-service';
 
 /** The operator of the browser tests. */
 export const E2E_OPERATOR = { email: 'betrieb@example.org', password: 'e2e-passwort-lang-genug' };
 
 /** Builds once, serves the built Worker with fresh seeded state (and the fake Stripe), and stops both after the run. */
+
 export default async function globalSetup() {
   // Which Chromium runs them: the headless shell where it is installed, else the full browser (scripts/chromium.mjs).
   console.info(`browser tests in ${chromiumTestExecutable}`);
@@ -15,6 +17,9 @@ export default async function globalSetup() {
   const fakes = await startFakeServices();
   // The specs that play Stripe's part (a buyer who paid, a refund) reach the fake through this.
   process.env.E2E_FAKES_URL = fakes.url;
+  // A real push service on this machine (web-push-testing): the push spec's browser subscribes there.
+  const pushService = await startPushService();
+  process.env.E2E_PUSH_URL = pushService.url;
   const port = Number(process.env.E2E_PORT ?? 8790);
   const server = await serveBuild({
     port,
@@ -40,6 +45,8 @@ export default async function globalSetup() {
       // A share card renders as soon as it is asked for: the browser tests follow one change at a time (renders that
       // coalesce over SHARE_CARD_DEBOUNCE_SECONDS are the Worker tests', tests/worker/share-coalescing.routes.test.ts).
       SHARE_CARD_DEBOUNCE_SECONDS: '0',
+      // Push messages on, with the tests' own VAPID pair (never a deployment's).
+      ...TEST_VAPID,
     },
   });
   // The operator the admin tests log in as, added the way an operator of a real installation is.
@@ -50,6 +57,7 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await fakes.close();
+    await pushService.close();
   };
 }
 

@@ -37,6 +37,9 @@ export const collectionOwnerLinkAddress = (id: string) =>
 export const confirmSubscriptionAddress = () => '/api/notifications/confirm' as Address<'/api/notifications/confirm'>;
 export const unsubscribeAddress = () => '/api/notifications/unsubscribe' as Address<'/api/notifications/unsubscribe'>;
 export const preferencesAddress = () => '/api/notifications/preferences' as Address<'/api/notifications/preferences'>;
+export const pushKeyAddress = () => '/api/push/public-key' as Address<'/api/push/public-key'>;
+export const stonePushAddress = (code: string) => `${stone(code)}/push` as Address<'/api/stones/:code/push'>;
+export const collectionPushAddress = (id: string) => `/api/collections/${at(id)}/push` as Address<'/api/collections/:id/push'>;
 
 /** The find form's published place (loaded after the form): the name of a position, asked for at the finder's precision (rounded already). */
 export const reverseGeocodeAddress = (latitude: string, longitude: string, precision: string) =>
@@ -84,6 +87,7 @@ export const reportAddress = (findId: string) => `/api/admin/reports/${at(findId
 
 // What a component takes where it serves a stone and a collection alike (or one stone of the operator's table).
 export type FollowAddress = ReturnType<typeof stoneNotificationsAddress | typeof collectionNotificationsAddress>;
+export type PushAddress = ReturnType<typeof stonePushAddress | typeof collectionPushAddress>;
 export type OwnerLinkRequestAddress = ReturnType<typeof stoneOwnerLinkAddress | typeof collectionOwnerLinkAddress>;
 export type TokenActionAddress = ReturnType<typeof confirmSubscriptionAddress | typeof unsubscribeAddress>;
 export type OwnerDeleteAddress = ReturnType<typeof ownerStoneAddress | typeof ownerCollectionAddress>;

@@ -2,6 +2,7 @@ import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-typ
 import type { FindAnswer } from './find-answer';
 import type { ReportedFind } from './moderation-types';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView } from './operator-types';
+import type { Frequency } from './schemas/notify';
 import type { ReportAction } from './schemas/report';
 import type {
   CollectionView,
@@ -38,6 +39,9 @@ export interface ApiTable {
   '/api/notifications/confirm': { $post: TokenActionAnswer & { confirmed: true } };
   '/api/notifications/unsubscribe': { $post: TokenActionAnswer & { unsubscribed: true } };
   '/api/notifications/preferences': { $post: NotificationPreferences };
+  '/api/push/public-key': { $get: { publicKey: string } };
+  '/api/stones/:code/push': { $post: { subscribed: true; frequency: Frequency }; $delete: { subscribed: false } };
+  '/api/collections/:id/push': { $post: { subscribed: true; frequency: Frequency }; $delete: { subscribed: false } };
   '/api/blog': { $get: BlogPostSummary[] };
   '/api/blog/:slug': { $get: BlogPostView };
   '/api/geocode': {

@@ -30,6 +30,8 @@ export interface PublicConfig {
   analyticsId: string | null;
   /** Days a finder's photo waits for the owner's decision before it is deleted (FIND_PHOTO_PENDING_DAYS). */
   findPhotoPendingDays: number;
+  /** Whether push messages can be had (the VAPID keys are set). */
+  pushEnabled: boolean;
 }
 
 export interface PageAssets {

@@ -39,6 +39,9 @@ const stoneScreen = (path: string) =>
 /** A legal page: the imprint, the privacy policy, the terms. */
 const legalScreen = (path: string) => screen({ indexing: 'sitemap', path, page: 'legal', messages: ['legal'], hydrate: 'after-paint' });
 
+/** A page a mail's link opens (one module renders them all): its token in the query, never indexed. */
+const mailLink = (path: string) => screen({ secret: 'query', indexing: 'disallow', path, page: 'mail-link', messages: ['mail-links'] });
+
 export const screens = {
   home: screen({
     indexing: 'sitemap',
@@ -148,29 +151,10 @@ export const screens = {
     load: ({ ownerToken }) => ({ collection: queries.ownerCollection(ownerToken ?? '') }),
     status: foundIf,
   }),
-  confirmSubscription: screen({
-    // Mail links carry their token in the query.
-    secret: 'query',
-    indexing: 'disallow',
-    path: '/abo/bestaetigen',
-    page: 'confirm-subscription',
-    messages: ['mail-links'],
-  }),
-  unsubscribe: screen({
-    secret: 'query',
-    indexing: 'disallow',
-    path: '/abo/abmelden',
-    page: 'unsubscribe',
-    messages: ['mail-links'],
-  }),
-  notificationPreferences: screen({
-    // The find mails' and letters' "how often" link: the same token as their stop link.
-    secret: 'query',
-    indexing: 'disallow',
-    path: '/abo/einstellungen',
-    page: 'notification-preferences',
-    messages: ['mail-links'],
-  }),
+  confirmSubscription: mailLink('/abo/bestaetigen'),
+  unsubscribe: mailLink('/abo/abmelden'),
+  // The find mails' and letters' "how often" link: the same token as their stop link.
+  notificationPreferences: mailLink('/abo/einstellungen'),
   collection: screen({
     indexing: 'sitemap',
     cache: 'collection',

@@ -17,6 +17,13 @@ const WebPushTestingServer = require('web-push-testing/src/server.js') as new (
 };
 const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => unknown };
 
+/** The tests' own VAPID pair, the Worker tests' and the browser tests' (never a deployment's: `npm run push:keys`). */
+export const TEST_VAPID = {
+  VAPID_PUBLIC_KEY: 'BMOEYK8_Bg588sQktK_9KQLsw_kq07GJW3CRsHuKC3noJtNqejyRLWvUIjJmdCsTE9zut9xRib3MFebRpqhwcuM',
+  VAPID_PRIVATE_KEY: 'C6cahR60UYtUn4vKhoSrR4-UZXfJbhBCco2wTBjwdXk',
+  VAPID_SUBJECT: 'mailto:betrieb@reisesteine.test',
+};
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -1,4 +1,4 @@
-import { collectionNotificationsAddress, collectionOwnerLinkAddress } from '../../shared/api-routes';
+import { collectionNotificationsAddress, collectionOwnerLinkAddress, collectionPushAddress } from '../../shared/api-routes';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { useCollection } from '../features/collection/api';
 import { CollectionMap } from '../features/collection/collection-map';
@@ -59,6 +59,7 @@ export default function CollectionPage({ params }: PageProps) {
         <aside className="space-y-6">
           <SubscribeCard
             path={collectionNotificationsAddress(collection.id)}
+            push={{ address: collectionPushAddress(collection.id), target: `collection:${collection.id}` }}
             titleId="collection.follow.title"
             textId="collection.follow.text"
           />

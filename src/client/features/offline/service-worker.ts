@@ -3,7 +3,7 @@ import { SYNC_TAG, sendPendingFinds } from './outbox';
 
 /**
  * The service worker (/sw.js, built by scripts/service-worker-plugin.ts): keeps the stone page usable without a
- * connection and sends finds kept offline by Background Sync. Decision record 015.
+ * connection and sends finds kept offline by Background Sync (decision record 015); it shows push messages too (038).
  *
  * - Pages: network first, so an online visitor always gets the fresh server-rendered page. The last copy of each
  *   page the registry declares `offline` (the stone's: /{code}, /view/{code}) is kept and shown when the
@@ -125,4 +125,35 @@ async function sendKept(): Promise<void> {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === SYNC_TAG) sync.waitUntil(sendKept());
+});
+
+// A push message (decision record 038): what the Worker sent, shown as a notification; a click opens its page.
+self.addEventListener('push', (event) => {
+  let notice: { title?: string; body?: string; url?: string; tag?: string } = {};
+  try {
+    notice = event.data?.json() ?? {};
+  } catch {
+    // Not the site's JSON: shown with the site's name only.
+  }
+  event.waitUntil(
+    self.registration.showNotification(notice.title ?? self.location.host, {
+      body: notice.body ?? '',
+      tag: notice.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: notice.url ?? '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(String(event.notification.data?.url ?? '/'), self.location.origin);
+  // Only the site's own pages: a message names a page here, never elsewhere.
+  const url = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
+    }),
+  );
 });

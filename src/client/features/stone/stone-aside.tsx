@@ -1,4 +1,4 @@
-import { stoneNotificationsAddress } from '../../../shared/api-routes';
+import { stoneNotificationsAddress, stonePushAddress } from '../../../shared/api-routes';
 import { Card } from '../../ui/card';
 import { OwnerLinkRequest } from '../owner-link/owner-link-request';
 import { ShareButtons } from '../share/share-buttons';
@@ -13,7 +13,7 @@ import { JourneyLinks } from './journey-links';
 export default function StoneAside({ code, title }: { code: string; title: string }) {
   return (
     <>
-      <SubscribeCard path={stoneNotificationsAddress(code)} />
+      <SubscribeCard path={stoneNotificationsAddress(code)} push={{ address: stonePushAddress(code), target: `stone:${code}` }} />
       <Card className="space-y-4">
         <ShareButtons code={code} title={title} />
         <JourneyLinks code={code} />

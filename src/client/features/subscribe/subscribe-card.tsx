@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { FollowAddress } from '../../../shared/api-routes';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { FollowAddress, PushAddress } from '../../../shared/api-routes';
 import { api, apiErrorMessage } from '../../lib/api';
+import { localStore } from '../../lib/browser-storage';
+import { useConfig } from '../../lib/config';
 import { useHydrated } from '../../lib/hydrated';
 import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -17,14 +19,44 @@ const prefetchCheck = () => void loadCheck().catch(() => {});
 interface SubscribeCardProps {
   /** Where the follow goes: a stone's `/api/stones/{code}/notifications`, a collection's `/api/collections/{id}/notifications`. */
   path: FollowAddress;
+  /** Where a push subscription goes, and what it follows (`stone:<code>`, `collection:<id>`). */
+  push: { address: PushAddress; target: string };
   /** The card's heading and text, when it is not a stone's. */
   titleId?: MessageId;
   textId?: MessageId;
 }
 
+/** The push option's code and texts: loaded when a follower chooses it, or when this browser follows already. */
+const PushOption = lazy(() => import('../push/push-option'));
+
+/**
+ * "Benachrichtigung auf diesem Gerät", where the browser can have push messages and the site sends them: a button
+ * until it is chosen (then the option's code loads), the option itself when this browser follows already.
+ */
+function PushSlot({ address, target }: { address: PushAddress; target: string }) {
+  const hydrated = useHydrated();
+  const { pushEnabled } = useConfig();
+  const [chosen, setChosen] = useState(false);
+  if (!hydrated || !pushEnabled || !('PushManager' in window) || !('serviceWorker' in navigator)) return null;
+  if (chosen || localStore()?.getItem(`push:${target}`))
+    return (
+      <Suspense fallback={null}>
+        <PushOption address={address} target={target} start={chosen} />
+      </Suspense>
+    );
+  return (
+    <div className="mt-4 border-t border-stone-100 pt-4">
+      <Button variant="secondary" onClick={() => setChosen(true)}>
+        <FormattedMessage id="stone-aside.push.choose" />
+      </Button>
+    </div>
+  );
+}
+
 /** Subscribe an e-mail address to the find notifications of a stone or of a whole collection. */
 export function SubscribeCard({
   path,
+  push,
   titleId = 'stone-aside.subscribe.title',
   textId = 'stone-aside.subscribe.text',
 }: SubscribeCardProps) {
@@ -96,6 +128,7 @@ export function SubscribeCard({
           <FormattedMessage id={mutation.isPending ? 'stone-aside.subscribe.submitting' : 'stone-aside.subscribe.submit'} />
         </Button>
       </form>
+      <PushSlot {...push} />
     </Card>
   );
 }
