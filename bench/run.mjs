@@ -36,7 +36,7 @@ import { ensureBuild, PRODUCTION_VARS, serveBuild } from '../scripts/serve-build
 import { clientName } from './load.mjs';
 import { measureRound, medianRounds, ratio, settleCards } from './rounds.mjs';
 import { RUNTIME_SETTINGS, serveTrivialWorker } from './runtimes.mjs';
-import { shareCardRender } from './share-card-render.mjs';
+import { lettersFigures, shareCardRender } from './share-card-render.mjs';
 
 const STATE_DIR = '.bench/state';
 const MANIFEST = 'dist/client/.vite/manifest.json';
@@ -168,6 +168,7 @@ async function main() {
   // share the machine with the load.
   const findCost = findWriteCost();
   const cardRender = shareCardRender();
+  const letters = lettersFigures();
   const workerBudgets = measureWorkerBudgets();
   // Each runtime setting serves the same build: the app with state of its own, and the trivial Worker.
   /** @type {import('./rounds.mjs').Served[]} */
@@ -358,6 +359,11 @@ async function main() {
       ? `\nshare card render in workerd (40 finds, 1600×1200 JPEG photo; bench/share-card-render.mjs): median ${cardRender.medianMs} ms of ${cardRender.runsMs.join(', ')} ms, ${kib(cardRender.pngBytes)} PNG`
       : '\nshare card render: not measured',
   );
+  console.log(
+    letters.cron && letters.render
+      ? `letters (tests/bench/letters-cron.measure.ts): the cron step for ${letters.cron.recipients} recipients ${letters.cron.stepMs} ms with the local D1's SQL, ${letters.cron.queueSends} queue sends; a week's letter of ${letters.render.stones} stones and ${letters.render.finds} finds renders in ${letters.render.renderMs} ms, ${kib(letters.render.htmlBytes)} HTML`
+      : 'letters: not measured',
+  );
 
   if (rssBefore.length > 0) {
     console.log('\nworkerd memory (RSS; peak = kernel high-water mark since start)');
@@ -404,6 +410,7 @@ async function main() {
     throughputTargets: throughputTargets.list,
     findWriteCost: findCost,
     shareCardRender: cardRender,
+    letters,
     initialJs: initialJs.map((p) => ({ page: p.page, files: p.files.length, raw: p.raw, gz: p.gz, afterLoadGz: p.afterLoad.gz })),
     jsBudgets: JS_BUDGETS.map((b) => ({ page: b.page, gz: b.gz, met: !overBudget.some((o) => o.page === b.page) })),
     mapChunk: mapChunk && { file: mapChunk.file, raw: mapChunk.raw, gz: mapChunk.gz },

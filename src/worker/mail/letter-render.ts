@@ -25,6 +25,9 @@ export interface LetterReader {
   token?: string;
 }
 
+/** The finds a letter lists per stone, the newest. */
+const FINDS_LISTED = 3;
+
 /** "22.11.2026, 14:05": the reader's locale, German time (as the find mails say it). */
 const when = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(intlTag[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso));
@@ -55,7 +58,9 @@ export function renderLetter(
       }),
     });
     if (stone.collection) body.push({ kind: 'p', text: t('server.mail.letter.ofCollection', { collection: stone.collection }) });
-    for (const find of stone.finds) {
+    // The stone's line counts every find; the letter lists the newest few (the stone page has them all), so a week
+    // of a busy collection stays a mail that mail programs show whole.
+    for (const find of stone.finds.slice(-FINDS_LISTED)) {
       body.push({ kind: 'p', text: t('server.mail.letter.find', { date: when(find.createdAt, locale), location: find.location }) });
       if (find.comment) body.push({ kind: 'p', text: t('server.mail.letter.comment', { comment: find.comment }) });
       if (stone.owner && find.flag) body.push({ kind: 'p', text: t('server.mail.letter.flagged') });
