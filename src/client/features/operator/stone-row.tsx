@@ -1,4 +1,5 @@
 import { formatGermanDate } from '../../../shared/dates';
+import type { MessageId } from '../../../shared/i18n/message-ids';
 import type { OperatorStoneRow } from '../../../shared/operator-types';
 import { pathTo } from '../../../shared/routes';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -6,6 +7,14 @@ import { Button } from '../../ui/button';
 
 const badge = 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900';
 const warning = 'rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900';
+
+/** What the features column marks: the paid features, and a payment refunded or disputed (decision record 036). */
+const MARKS: Array<[field: 'hasPhotos' | 'hasStory' | 'refunded' | 'disputed', text: MessageId, style: string]> = [
+  ['hasPhotos', 'operator.table.photos', badge],
+  ['hasStory', 'operator.table.story', badge],
+  ['refunded', 'operator.table.refunded', warning],
+  ['disputed', 'operator.table.disputed', warning],
+];
 
 /** The table's columns, each headed by `operator.table.<column>`. */
 export const STONE_COLUMNS = ['code', 'stoneTitle', 'email', 'features', 'created', 'actions'] as const;
@@ -30,26 +39,11 @@ export function StoneRow({
       <td className="px-2 py-2 break-all">{stone.creatorEmail}</td>
       <td className="px-2 py-2">
         <span className="flex flex-wrap gap-1">
-          {stone.hasPhotos ? (
-            <span className={badge}>
-              <FormattedMessage id="operator.table.photos" />
+          {MARKS.filter(([field]) => stone[field]).map(([field, text, style]) => (
+            <span key={field} className={style}>
+              <FormattedMessage id={text} />
             </span>
-          ) : null}
-          {stone.hasStory ? (
-            <span className={badge}>
-              <FormattedMessage id="operator.table.story" />
-            </span>
-          ) : null}
-          {stone.refunded ? (
-            <span className={warning}>
-              <FormattedMessage id="operator.table.refunded" />
-            </span>
-          ) : null}
-          {stone.disputed ? (
-            <span className={warning}>
-              <FormattedMessage id="operator.table.disputed" />
-            </span>
-          ) : null}
+          ))}
         </span>
       </td>
       <td className="px-2 py-2 whitespace-nowrap">{formatGermanDate(stone.createdAt)}</td>
