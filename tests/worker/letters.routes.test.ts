@@ -146,6 +146,36 @@ describe('a weekly follower', () => {
   });
 });
 
+describe('a letter', () => {
+  it('tells a find as it stands when it goes: one its owner hid since is left out, a removed comment stays removed', async () => {
+    const { code, adminToken } = await createStone({ title: 'Stein mit Moderation' });
+    await follower(code, 'moderiert@example.org', 'daily');
+    await find(code, 'Spam-Ort', 'Kauft bei uns!');
+    await find(code, 'Bonn', 'Böser Kommentar');
+    await find(code, 'Köln', 'Schön hier');
+    const idOf = async (location: string) =>
+      (await env.DB.prepare('SELECT id FROM finds WHERE location = ?').bind(location).first<{ id: string }>())?.id ?? '';
+    const hide = await call(`/api/admin/stones/${adminToken}/finds/${await idOf('Spam-Ort')}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hidden: true }),
+    });
+    expect(hide.status).toBe(200);
+    // As the operator's moderation empties it (api/operator/queries.ts clearFindComment).
+    await env.DB.prepare("UPDATE finds SET comment = '' WHERE id = ?")
+      .bind(await idOf('Bonn'))
+      .run();
+    expect(await writeLetters(env, TUESDAY_MORNING)).toBe(1);
+    const [letter] = await waitForMails(mailsTo('moderiert@example.org'));
+    expect(letter?.text).toContain('Köln');
+    expect(letter?.text).toContain('„Schön hier“');
+    expect(letter?.text).toContain('Bonn');
+    expect(letter?.text).not.toContain('Spam-Ort');
+    expect(letter?.text).not.toContain('Kauft bei uns');
+    expect(letter?.text).not.toContain('Böser Kommentar');
+  });
+});
+
 describe('a changed choice', () => {
   it('loses no held find: back to instant, the next daily letter brings it; to weekly, the weekly one', async () => {
     const { code } = await createStone({ title: 'Wechselstein' });

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/i18n/locale';
 import { stoneShareImagePath } from '../../shared/share-image';
 import type { Db } from '../db/client';
-import { emailOutbox, stones } from '../db/schema';
+import { emailOutbox, finds, stones } from '../db/schema';
 import type { MailJob } from './jobs';
 import { type LetterReader, type LetterStone, renderLetter } from './letter-render';
 import type { LetterJob } from './letters';
@@ -12,6 +12,9 @@ import { type MintedTokens, mintReaderToken } from './tokens';
 
 /** A held find mail as its letter tells it. */
 export type LetterPart = Extract<MailJob, { kind: 'find-owner' | 'find-subscriber' | 'find-collection' }>;
+
+/** The find a find mail is about, from its dedupe key (`find:<find id>:…`, builders.ts mailDedupe). */
+const findOfMail = sql`substr(${emailOutbox.dedupeKey}, 6, instr(substr(${emailOutbox.dedupeKey}, 6), ':') - 1)`;
 
 /**
  * The held mails a letter tells, claimed for it once: those of its recipient written before the letter, that a
@@ -32,12 +35,19 @@ export async function claimLetterParts(db: Db, letter: OutboxRow, job: LetterJob
         ),
       ),
     db
-      .select({ payload: emailOutbox.payload })
+      .select({ payload: emailOutbox.payload, location: finds.location, comment: finds.comment, hidden: finds.hidden })
       .from(emailOutbox)
+      .leftJoin(finds, eq(finds.id, findOfMail))
       .where(and(eq(emailOutbox.letterId, letter.id), lte(emailOutbox.createdAt, letter.createdAt)))
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id)),
   ]);
-  return parts.map((row) => JSON.parse(row.payload) as LetterPart);
+  // The find as it is now, not as it was when its mail was held: one hidden or deleted since is not told, a comment
+  // the operator removed or a place made coarser is told as it stands.
+  return parts.flatMap(({ payload, location, comment, hidden }) => {
+    if (location === null || comment === null || hidden) return [];
+    const part = JSON.parse(payload) as LetterPart;
+    return [{ ...part, find: { ...part.find, location, comment } }];
+  });
 }
 
 const readerKey = (part: LetterPart) =>
