@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { writeLetters } from '../../src/worker/mail/letters';
 import { checkSettings, disables } from '../../src/worker/settings/checks';
+import { createCollection } from '../support/collections';
 import { call, callWith, createStone, expectApiError, PRODUCTION_SETTINGS, postFind, postJson } from '../support/factory';
 import { outbox } from '../support/mail';
 
@@ -107,6 +108,24 @@ describe('a push subscription', () => {
       { timeout: 10_000, interval: 100 },
     );
     expect(await received(stopped.clientHash)).toEqual([]);
+  });
+});
+
+describe('a deleted stone or collection', () => {
+  it("takes its browsers' push subscriptions with it", async () => {
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const { code, adminToken } = await createStone();
+    expect(
+      (await postJson(`/api/stones/${code}/push`, { endpoint: 'https://fcm.googleapis.com/fcm/send/gone-with-it', keys })).status,
+    ).toBe(201);
+    const collection = await createCollection();
+    expect(
+      (await postJson(`/api/collections/${collection.id}/push`, { endpoint: 'https://fcm.googleapis.com/fcm/send/gone-too', keys })).status,
+    ).toBe(201);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions').first<{ n: number }>())?.n).toBe(2);
+    expect((await call(`/api/admin/stones/${adminToken}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await call(`/api/admin/collections/${collection.adminToken}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await env.DB.prepare('SELECT count(*) AS n FROM push_subscriptions').first<{ n: number }>())?.n).toBe(0);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   orders,
   ownerTokens,
   photos,
+  pushSubscriptions,
   stones,
   stoneTitleWords,
   subscriptions,
@@ -137,6 +138,8 @@ export async function eraseRows(db: Db, which: Erased, now = new Date()): Promis
       findPhotos: db.delete(findPhotos).where(and(ofStones(findPhotos.stoneId), unchanged)),
       ownerTokens: db.delete(ownerTokens).where(and(ofStones(ownerTokens.stoneId), unchanged)),
       subscriptions: db.delete(subscriptions).where(and(ofStones(subscriptions.stoneId), unchanged)),
+      // Browsers that asked for the stone's push messages: their endpoints and keys go with it.
+      pushSubscriptions: db.delete(pushSubscriptions).where(and(ofStones(pushSubscriptions.stoneId), unchanged)),
       photos: db.delete(photos).where(and(ofStones(photos.stoneId), unchanged)),
       finds: db.delete(finds).where(and(ofStones(finds.stoneId), unchanged)),
       // The title's words in the operator's search: as personal as the title.
@@ -196,6 +199,7 @@ function collectionParts(db: Db, id: string, unchanged: SQL) {
         ),
       ),
     followers: db.delete(collectionSubscriptions).where(and(eq(collectionSubscriptions.collectionId, id), unchanged)),
+    pushFollowers: db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.collectionId, id), unchanged)),
     collectionOwnerTokens: db.delete(collectionOwnerTokens).where(and(eq(collectionOwnerTokens.collectionId, id), unchanged)),
   };
 }
