@@ -117,6 +117,10 @@ export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
   notifyOnFind: boolean;
   /** How often: a mail per find, a daily or weekly letter, or `off` (`notifyOnFind` false). */
   notify: OwnerNotify;
+  /** The stone's day to remember ("MM-DD"), or null: the letter of the year then comes on the creation's anniversary. */
+  memorialDay: string | null;
+  /** Whether the owner gets the letter of the year. */
+  memorialLetter: boolean;
   /**
    * The stone's subscriptions, seen on the owner's read as a list; the owner page shows their number. The subscribers'
    * addresses stay private: whoever holds the owner link sees when people subscribed, not who they are.
@@ -194,6 +198,10 @@ export interface OwnerCollectionView extends Omit<CollectionView, 'stones'> {
   creatorEmail: string;
   /** How often the owner hears of its stones' finds (a mail per find, a daily or weekly letter, or `off`). */
   notify: OwnerNotify;
+  /** The collection's day to remember ("MM-DD"), or null: its letter of the year then comes on the creation's anniversary. */
+  memorialDay: string | null;
+  /** Whether the owner gets the collection's letter of the year. */
+  memorialLetter: boolean;
   /** Followers of the whole collection: when they followed and whether they confirmed, never their address. */
   followers: OwnerNotification[];
   followerCount: number;
@@ -219,4 +227,13 @@ export interface NotificationPreferences {
   /** The stone (a stone's follower or owner), or the collection (its follower). */
   code: string | null;
   collectionId: string | null;
+  /** Whether this reader wants the letter of the year (on by default for owners, off for followers). */
+  memorialLetter: boolean;
+  /**
+   * The day ("MM-DD") the letter of the year comes to this reader: the memorial day, or for an owner without one
+   * the creation's anniversary; null when none comes (a stone or collection without a day has none for followers).
+   */
+  memorialDay: string | null;
+  /** `memorialDay` is the creation's anniversary, not a day the owner entered. */
+  memorialAnniversary: boolean;
 }

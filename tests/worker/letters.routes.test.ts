@@ -56,6 +56,10 @@ describe('how often a reader hears', () => {
       title: 'Omas Meerstein',
       code,
       collectionId: null,
+      // A stone without a memorial day has no letter of the year for its followers.
+      memorialLetter: false,
+      memorialDay: null,
+      memorialAnniversary: false,
     });
     const changed = await preferences({ token, frequency: 'weekly' });
     expect((await changed.json<NotificationPreferences>()).frequency).toBe('weekly');

@@ -33,7 +33,7 @@ interface ExportedStone {
   status: string;
   totalDistanceKm: number;
   findCount: number;
-  settings: { mailOnEveryFind: boolean; language: string };
+  settings: { mailOnEveryFind: boolean; language: string; memorialDay: string | null; memorialLetter: boolean };
   features: { photos: boolean; story: boolean; paid: boolean };
   photos: string[];
   finds: ExportedFind[];
@@ -126,7 +126,7 @@ describe('GET /api/admin/stones/{ownerToken}/export', () => {
       status: 'travelling',
       totalDistanceKm: 12.5,
       findCount: 3,
-      settings: { mailOnEveryFind: false, language: 'en' },
+      settings: { mailOnEveryFind: false, language: 'en', memorialDay: null, memorialLetter: true },
       features: { photos: true, story: true, paid: true },
       photos: [`${ORIGIN}/photos/stones/export/a.jpg`],
       subscriptions: { confirmed: 2, unconfirmed: 1 },

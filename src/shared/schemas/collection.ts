@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { MessageId } from '../i18n/message-ids';
 import { email, plainText, visible } from './common';
 import { MAX_COLLECTION_STONES, MAX_DEDICATION_LENGTH, MAX_TITLE_LENGTH, MAX_TOKEN_LENGTH } from './limits';
+import { memorialDay, memorialLetter } from './memorial';
 import { ownerNotify } from './notify';
 import { says } from './says';
 
@@ -139,9 +140,18 @@ export const collectionUpdateSchema = v.pipe(
     ),
     /** How often the owner hears of its stones' finds: set on every stone of it (each stone's owner page may differ later). */
     notify: v.optional(ownerNotify),
+    /** The collection's day to remember ("MM-DD"; null: none, then the creation's anniversary, for the owner). */
+    memorialDay: v.optional(memorialDay),
+    /** Whether the owner gets the collection's letter of the year. */
+    memorialLetter: v.optional(memorialLetter),
   }),
   v.check(
-    (input) => input.title !== undefined || input.dedication !== undefined || input.notify !== undefined,
+    (input) =>
+      input.title !== undefined ||
+      input.dedication !== undefined ||
+      input.notify !== undefined ||
+      input.memorialDay !== undefined ||
+      input.memorialLetter !== undefined,
     'server-owner.collection.nothingToChange',
   ),
 );

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { memorialLetter } from './memorial';
 
 /**
  * How often a reader hears of finds: a mail (or push message) for each find, one letter a day, one a week.
@@ -25,10 +26,12 @@ export const mailLinkToken = v.pipe(
 );
 
 /**
- * `POST /api/notifications/preferences`: `{ token }` answers the current choice, `{ token, frequency }` changes it.
- * The token is a find mail's (or a letter's) unsubscribe or "stop find mails" link; an owner's may choose `off`.
+ * `POST /api/notifications/preferences`: `{ token }` answers the current choices, `{ token, frequency }` and
+ * `{ token, memorialLetter }` change them. The token is a find mail's (or a letter's) unsubscribe or "stop find
+ * mails" link; an owner's may choose `off`.
  */
 export const preferencesSchema = v.object({
   token: mailLinkToken,
   frequency: v.optional(v.picklist(OWNER_NOTIFY, 'server.notify.invalid')),
+  memorialLetter: v.optional(memorialLetter),
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { plainText, visible } from './common';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { memorialDay, memorialLetter } from './memorial';
 import { ownerNotify } from './notify';
 import { says } from './says';
 
@@ -38,6 +39,10 @@ export const ownerUpdateSchema = v.pipe(
     notify: v.optional(ownerNotify),
     notifyOnFind: v.optional(v.boolean('server-owner.notifyOnFind.invalid')),
     status: v.optional(settableStatus),
+    /** The day to remember ("MM-DD", null: none, then the letter of the year comes on the creation's anniversary). */
+    memorialDay: v.optional(memorialDay),
+    /** Whether the owner gets the letter of the year. */
+    memorialLetter: v.optional(memorialLetter),
   }),
   v.check(
     (input) =>
@@ -45,7 +50,9 @@ export const ownerUpdateSchema = v.pipe(
       input.story !== undefined ||
       input.notify !== undefined ||
       input.notifyOnFind !== undefined ||
-      input.status !== undefined,
+      input.status !== undefined ||
+      input.memorialDay !== undefined ||
+      input.memorialLetter !== undefined,
     'server-owner.owner.nothingToChange',
   ),
   v.check(

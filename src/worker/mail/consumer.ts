@@ -6,6 +6,7 @@ import { isShareMessage } from '../share/storage';
 import { mailLinks } from './builders';
 import type { MailJob } from './jobs';
 import { composeLetter } from './letter-parts';
+import { composeMemorial } from './memorial-letter';
 import type { MailMessage } from './outbox';
 import { dropMintedTokens } from './queries';
 import { type RenderedMail, renderMail } from './render';
@@ -59,7 +60,8 @@ export async function sendOutboxRow(
     if ('unavailable' in transport) throw new Error('no mail transport');
     // Nothing to send any more: its reader is gone (unsubscribed, confirmed, find mails off, stone gone), or a
     // letter found no finds to tell.
-    const mail = await (row.kind === 'letter' ? composeLetter : composeMail)(db, env, row, minted, now);
+    const compose = row.kind === 'letter' ? composeLetter : row.kind === 'memorial' ? composeMemorial : composeMail;
+    const mail = await compose(db, env, row, minted, now);
     if (!mail) {
       await finish({ status: 'skipped', lastError: null });
       return { done: true };

@@ -5,6 +5,7 @@ import { emailOutbox, letterRuns } from '../db/schema';
 import { text } from '../lib/i18n';
 import { log } from '../lib/logger';
 import { berlinTime, digestSchedule } from '../settings/digest';
+import { insertMemorialLetters } from './memorial';
 import { queueMails } from './outbox';
 import { randomId, subjectCase } from './queries';
 
@@ -75,7 +76,7 @@ const skipOrphans = (db: Db) =>
 
 /**
  * The cron's step: at its first run after DIGEST_HOUR (Europe/Berlin), the day's letters (and on DIGEST_WEEKDAY the
- * week's), each kind once a day: its rows and the run's record are one batch, so a second run that day, or one
+ * week's) and the day's letters of the year (memorial.ts), each kind once a day: its rows and the run's record are one batch, so a second run that day, or one
  * racing this one, writes none. The letters are queued in messages of a hundred; the consumer renders them.
  * Answers how many letters were written.
  */
@@ -85,7 +86,8 @@ export async function writeLetters(env: Env, now: Date): Promise<number> {
   if (!schedule) throw new Error('DIGEST_HOUR or DIGEST_WEEKDAY is not a valid hour or weekday');
   const local = berlinTime(now);
   if (local.hour < schedule.hour) return 0;
-  const kinds: LetterKind[] = local.weekday === schedule.weekday ? ['daily', 'weekly'] : ['daily'];
+  const kinds: Array<LetterKind | 'memorial'> = local.weekday === schedule.weekday ? ['daily', 'weekly'] : ['daily'];
+  kinds.push('memorial');
   const db = getDb(env.DB);
   const ids: string[] = [];
   for (const kind of kinds) {
@@ -95,9 +97,9 @@ export async function writeLetters(env: Env, now: Date): Promise<number> {
       .where(and(eq(letterRuns.letter, kind), eq(letterRuns.day, local.day)))
       .get();
     if (done) continue;
-    if (ids.length === 0) await skipOrphans(db);
+    if (kind === 'daily') await skipOrphans(db);
     const [letters] = await db.batch([
-      insertLetters(db, kind, local.day, now),
+      kind === 'memorial' ? insertMemorialLetters(db, local.day, now) : insertLetters(db, kind, local.day, now),
       db.insert(letterRuns).values({ letter: kind, day: local.day, createdAt: now }),
       // The record of a day is needed while that day lasts: a month of them is plenty.
       db.delete(letterRuns).where(lt(letterRuns.createdAt, new Date(now.getTime() - RUNS_KEPT_MS))),

@@ -37,3 +37,15 @@ export function berlinTime(now: Date): { day: string; hour: number; weekday: num
     weekday: WEEKDAYS.indexOf(parts.weekday ?? '') + 1,
   };
 }
+
+/** The moment (epoch ms) the German calendar day `day` (YYYY-MM-DD) begins. */
+export function berlinMidnight(day: string): number {
+  const utc = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  // Germany is one or two hours ahead; the clocks change at 01:00 UTC, after the day began either way.
+  for (const offset of [1, 2]) {
+    const start = utc - offset * 60 * 60 * 1000;
+    const local = berlinTime(new Date(start));
+    if (local.day === day && local.hour === 0) return start;
+  }
+  throw new Error(`no German midnight for ${day}`);
+}

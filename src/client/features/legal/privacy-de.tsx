@@ -81,6 +81,12 @@ export const privacyDe: LegalTexts['privacy'] = {
           oder Microsoft, je nach Browser), und Schlüssel, mit denen jede Nachricht so verschlüsselt wird, dass nur dein Gerät sie lesen
           kann. Du schaltest sie auf der Seite des Steins wieder aus; meldet der Push-Dienst die Adresse als ungültig, löschen wir sie.
         </p>
+        <p>
+          Wer einen Stein oder eine Sammlung anlegt, kann einen Gedenktag eintragen (Tag und Monat, etwa einen Geburtstag). An diesem Tag –
+          ohne Gedenktag am Jahrestag der Erstellung – schicken wir dem Besitzer einen Brief über das vergangene Jahr; Folgende bekommen ihn
+          nur, wenn sie ihn wählen. Den Gedenktag sehen nur der Besitzer und Folgende, die den Brief bekommen können; öffentlich zeigen wir
+          ihn nie. Er wird mit dem Stein oder der Sammlung gelöscht.
+        </p>
       </Section>
       <Section title="7. Zahlungen über Stripe">
         <p>

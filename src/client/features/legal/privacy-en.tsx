@@ -78,6 +78,12 @@ export const privacyEn = (binding: ReactNode): LegalTexts['privacy'] => ({
           encrypt every message so that only your device can read it. You switch it off again on the stone's page; when the push service
           reports the address as invalid, we delete it.
         </p>
+        <p>
+          Whoever makes a stone or a collection may enter a memorial day (day and month, such as a birthday). On that day – without one, on
+          the anniversary of its creation – we send the owner a letter about the past year; followers get it only when they choose it. Only
+          the owner and the followers who may get the letter see the day; we never show it publicly. It is deleted with the stone or the
+          collection.
+        </p>
       </Section>
       <Section title="7. Payments through Stripe">
         <p>

@@ -75,8 +75,8 @@ export const notificationLinks = new Hono<AppEnv>()
   })
   .post('/preferences', async (c) => {
     await enforceRateLimits(c, [{ name: 'clientWrites' }]);
-    const { token, frequency } = parseInput(preferencesSchema, await readJsonObject(c.req.raw));
-    const answer = await preferences(getDb(c.env.DB), token, frequency);
+    const { token, ...change } = parseInput(preferencesSchema, await readJsonObject(c.req.raw));
+    const answer = await preferences(getDb(c.env.DB), token, change);
     if (!answer) throw linkInvalid();
     return c.json(answer, 200, { 'Cache-Control': 'no-store' });
   })

@@ -6,6 +6,7 @@ import { collectionSubscriptions, collections, emailOutbox, mailTokens, stones, 
 import { followCollectionStatements, subscribeStatements } from '../../mail/follow-queries';
 import type { CollectionNames } from '../../mail/jobs';
 import type { LetterPart } from '../../mail/letter-parts';
+import type { MemorialJob, MemorialSubject } from '../../mail/memorial';
 import { writtenIds } from '../../mail/outbox';
 import { findMailToken } from '../../mail/tokens';
 import type { StoneRef } from '../stones/queries';
@@ -83,7 +84,11 @@ export async function confirmSubscription(db: Db, token: string): Promise<StoneN
  * its owners' find mails turned off. Names the first stone and every title.
  */
 async function stopLetter(db: Db, letterId: string): Promise<StoneNames | null> {
-  const parts = await db.select({ payload: emailOutbox.payload }).from(emailOutbox).where(eq(emailOutbox.letterId, letterId));
+  const [parts, letter] = await db.batch([
+    db.select({ payload: emailOutbox.payload }).from(emailOutbox).where(eq(emailOutbox.letterId, letterId)),
+    db.select({ kind: emailOutbox.kind, payload: emailOutbox.payload }).from(emailOutbox).where(eq(emailOutbox.id, letterId)),
+  ]);
+  if (letter[0]?.kind === 'memorial') return stopMemorial(db, JSON.parse(letter[0].payload) as MemorialJob);
   const jobs = parts.map((row) => JSON.parse(row.payload) as LetterPart);
   if (jobs.length === 0) return null;
   const ids = (kind: LetterPart['kind']) => [
@@ -103,6 +108,57 @@ async function stopLetter(db: Db, letterId: string): Promise<StoneNames | null> 
   ]);
   const titles = [...new Set(jobs.map((job) => (job.kind === 'find-collection' ? job.collection.title : job.title)))];
   return { code: jobs[0]?.code ?? null, title: titles.join(', ') };
+}
+
+/**
+ * A letter of the year's one-click stop: none comes any more for what it told — its owners' and followers' choice
+ * turned off (the follower keeps following the finds). Names the first stone and every title.
+ */
+async function stopMemorial(db: Db, job: MemorialJob): Promise<StoneNames | null> {
+  const ids = (t: MemorialSubject['t']) => [...job.subjects.filter((s) => s.t === t).map((s) => s.id), '-'];
+  const off = { memorialLetter: false };
+  const [, , , , owned, followed, sets, followedSets] = await db.batch([
+    db
+      .update(stones)
+      .set(off)
+      .where(inArray(stones.id, ids('stone'))),
+    db
+      .update(subscriptions)
+      .set(off)
+      .where(inArray(subscriptions.id, ids('follower'))),
+    db
+      .update(collections)
+      .set(off)
+      .where(inArray(collections.id, ids('collection'))),
+    db
+      .update(collectionSubscriptions)
+      .set(off)
+      .where(inArray(collectionSubscriptions.id, ids('collection-follower'))),
+    db
+      .select({ code: stones.code, title: stones.title })
+      .from(stones)
+      .where(inArray(stones.id, ids('stone'))),
+    db
+      .select({ code: stones.code, title: stones.title })
+      .from(subscriptions)
+      .innerJoin(stones, eq(stones.id, subscriptions.stoneId))
+      .where(inArray(subscriptions.id, ids('follower'))),
+    db
+      .select({ id: collections.id, title: collections.title })
+      .from(collections)
+      .where(inArray(collections.id, ids('collection'))),
+    db
+      .select({ id: collections.id, title: collections.title })
+      .from(collectionSubscriptions)
+      .innerJoin(collections, eq(collections.id, collectionSubscriptions.collectionId))
+      .where(inArray(collectionSubscriptions.id, ids('collection-follower'))),
+  ]);
+  const stoneNames = [...owned, ...followed];
+  const setNames = [...sets, ...followedSets];
+  const titles = [...new Set([...stoneNames, ...setNames].map((row) => row.title))];
+  if (titles.length === 0) return null;
+  const first = stoneNames[0];
+  return first ? { code: first.code, title: titles.join(', ') } : { code: null, title: titles.join(', '), collectionId: setNames[0]?.id };
 }
 
 /**

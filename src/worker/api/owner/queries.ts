@@ -19,6 +19,8 @@ export async function ownedStone(db: Db, token: string, now = Date.now()) {
       ...MANAGED_STONE_COLUMNS,
       notifyOnFind: stones.notifyOnFind,
       notify: stones.notify,
+      memorialDay: stones.memorialDay,
+      memorialLetter: stones.memorialLetter,
       // The edge cache starts its collection's new generation too.
       collectionId: stones.collectionId,
     })
@@ -62,6 +64,8 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
     creatorEmail: row.creatorEmail,
     notifyOnFind: row.notifyOnFind,
     notify: notifyOf(row),
+    memorialDay: row.memorialDay,
+    memorialLetter: row.memorialLetter,
     notifications,
     notificationCount: total?.n ?? 0,
   };

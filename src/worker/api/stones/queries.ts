@@ -104,7 +104,15 @@ export const notifyOf = (row: { notifyOnFind: boolean; notify: Frequency }): Own
 export async function updateStoneText(
   db: Db,
   stone: { id: string; hasStory: boolean },
-  changes: { title?: string; story?: string; notify?: OwnerNotify; notifyOnFind?: boolean; status?: 'missing' | 'travelling' },
+  changes: {
+    title?: string;
+    story?: string;
+    notify?: OwnerNotify;
+    notifyOnFind?: boolean;
+    status?: 'missing' | 'travelling';
+    memorialDay?: string | null;
+    memorialLetter?: boolean;
+  },
 ): Promise<void> {
   if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'server.api.featureRequired');
   const now = new Date();
@@ -115,6 +123,8 @@ export async function updateStoneText(
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.story !== undefined ? { story: changes.story } : {}),
       ...(notify !== undefined ? notifyColumns(notify) : {}),
+      ...(changes.memorialDay !== undefined ? { memorialDay: changes.memorialDay } : {}),
+      ...(changes.memorialLetter !== undefined ? { memorialLetter: changes.memorialLetter } : {}),
       // The same state again keeps its date: "missing since" stays the day it went missing.
       ...(changes.status !== undefined
         ? {

@@ -22,6 +22,10 @@ export const collections = sqliteTable(
     locale: text('locale', { enum: OWNER_LOCALES }).notNull().default('de'),
     /** How often the owner hears of its stones' finds, as the owner page chose it (each stone keeps it in `notify`). */
     notify: text('notify', { enum: OWNER_NOTIFY }).notNull().default('instant'),
+    /** As `stones.memorial_day`: the collection's day to remember ("MM-DD"), or null (the creation's anniversary). */
+    memorialDay: text('memorial_day'),
+    /** The owner wants the collection's letter of the year. */
+    memorialLetter: integer('memorial_letter', { mode: 'boolean' }).notNull().default(true),
     /** SHA-256 (hex) of the collection's owner token; the token itself is never stored. */
     ownerTokenHash: text('owner_token_hash').notNull(),
     /** Stones ever added: the next stone's number (its default title is the collection's title with it). */
@@ -40,6 +44,7 @@ export const collections = sqliteTable(
     index('collections_creator_email_idx').on(t.creatorEmail),
     index('collections_created_at_idx').on(t.createdAt),
     index('collections_share_card_missing_idx').on(t.createdAt).where(sql`share_card IS NULL`),
+    index('collections_memorial_day_idx').on(t.memorialDay).where(sql`memorial_day IS NOT NULL`),
   ],
 );
 
@@ -82,6 +87,8 @@ export const collectionSubscriptions = sqliteTable(
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     /** A mail per find, or a daily or weekly letter (the preferences page of its mails' link). */
     frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('instant'),
+    /** The follower asked for the collection's letter of the year (off unless they did; only with a memorial day). */
+    memorialLetter: integer('memorial_letter', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -78,13 +78,13 @@ export const emailOutbox = sqliteTable(
 );
 
 /**
- * The letters the cron wrote: one row per kind (`daily`, `weekly`) and German calendar day, written in the batch
+ * The letters the cron wrote: one row per kind (`daily`, `weekly`, `memorial`) and German calendar day, written in the batch
  * that writes that day's letters, so a second run the same day (or one after a failure) writes none again.
  */
 export const letterRuns = sqliteTable(
   'letter_runs',
   {
-    letter: text('letter', { enum: ['daily', 'weekly'] }).notNull(),
+    letter: text('letter', { enum: ['daily', 'weekly', 'memorial'] }).notNull(),
     day: text('day').notNull(),
     createdAt: createdAt(),
   },

@@ -23,6 +23,8 @@ export const subscriptions = sqliteTable(
     confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
     /** A mail per find, or a daily or weekly letter (the preferences page of its mails' link). */
     frequency: text('frequency', { enum: FREQUENCIES }).notNull().default('instant'),
+    /** The follower asked for the stone's letter of the year (off unless they did; only with a memorial day). */
+    memorialLetter: integer('memorial_letter', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -35,6 +35,13 @@ export const stones = sqliteTable(
      * `off` when `notify_on_find` is off, else this.
      */
     notify: text('notify', { enum: FREQUENCIES }).notNull().default('instant'),
+    /**
+     * The day to remember as "MM-DD" (shared/schemas/memorial.ts), or null: the owner's letter of the year then
+     * comes on the creation's anniversary (a stone of a collection: in the collection's letter).
+     */
+    memorialDay: text('memorial_day'),
+    /** The owner wants the letter of the year (on unless they turned it off). */
+    memorialLetter: integer('memorial_letter', { mode: 'boolean' }).notNull().default(true),
     /** Position of the newest find that has one: the start of the next leg. */
     lastLatitude: real('last_latitude'),
     lastLongitude: real('last_longitude'),
@@ -84,6 +91,8 @@ export const stones = sqliteTable(
     index('stones_created_at_idx').on(t.createdAt, t.code),
     // The operator's search by the creator's address.
     index('stones_creator_email_idx').on(t.creatorEmail),
+    // The cron's letters of the year: the stones whose day it is, never a scan.
+    index('stones_memorial_day_idx').on(t.memorialDay).where(sql`memorial_day IS NOT NULL`),
   ],
 );
 

@@ -100,6 +100,8 @@ async function ownerView(c: Context<AppEnv>, link: OwnerLink): Promise<OwnerColl
     })),
     creatorEmail: read.collection.creatorEmail,
     notify: read.collection.notify,
+    memorialDay: read.collection.memorialDay,
+    memorialLetter: read.collection.memorialLetter,
     followers: extras.followers,
     followerCount: extras.followerCount,
   };
@@ -147,7 +149,12 @@ export const collectionOwner = new Hono<AppEnv>()
           url: `${origin}${collectionPath(collection.id)}`,
           createdAt: collection.createdAt.toISOString(),
           updatedAt: collection.updatedAt?.toISOString() ?? null,
-          settings: { language: collection.locale },
+          settings: {
+            language: collection.locale,
+            findMails: collection.notify,
+            memorialDay: collection.memorialDay,
+            memorialLetter: collection.memorialLetter,
+          },
           creatorEmail: collection.creatorEmail,
           followers,
           stones,

@@ -113,11 +113,11 @@ export async function rememberStoneTokens(
   if (first) await db.batch([first, ...rest]);
 }
 
-/** Changes the collection's title and/or dedication (only the fields given). */
+/** Changes what the collection's owner may edit: title, dedication, find mails, memorial day (only the fields given). */
 export async function updateCollection(
   db: Db,
   id: string,
-  changes: { title?: string; dedication?: string | null; notify?: OwnerNotify },
+  changes: { title?: string; dedication?: string | null; notify?: OwnerNotify; memorialDay?: string | null; memorialLetter?: boolean },
 ): Promise<void> {
   const update = db
     .update(collections)
@@ -125,6 +125,8 @@ export async function updateCollection(
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.dedication !== undefined ? { dedication: changes.dedication } : {}),
       ...(changes.notify !== undefined ? { notify: changes.notify } : {}),
+      ...(changes.memorialDay !== undefined ? { memorialDay: changes.memorialDay } : {}),
+      ...(changes.memorialLetter !== undefined ? { memorialLetter: changes.memorialLetter } : {}),
       updatedAt: new Date(),
     })
     .where(eq(collections.id, id));

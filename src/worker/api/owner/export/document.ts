@@ -46,7 +46,13 @@ export function stoneDocuments(read: StonesForExport, links: ExportLinks) {
       /** Finds shown on its page (the hidden ones are in `finds` too, marked). */
       findCount: stone.findSeq - stone.hiddenFindCount,
       features: { photos: stone.hasPhotos, story: stone.hasStory, paid: stone.isPaid },
-      settings: { mailOnEveryFind: stone.notifyOnFind, findMails: notifyOf(stone), language: stone.locale },
+      settings: {
+        mailOnEveryFind: stone.notifyOnFind,
+        findMails: notifyOf(stone),
+        language: stone.locale,
+        memorialDay: stone.memorialDay,
+        memorialLetter: stone.memorialLetter,
+      },
       // The owner's own address: the creator's, where the owner's mails go.
       creatorEmail: stone.creatorEmail,
       collection: collection ? { id: collection.id, title: collection.title, url: `${origin}${collectionPath(collection.id)}` } : null,

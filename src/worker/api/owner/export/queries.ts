@@ -18,6 +18,8 @@ const STONE_EXPORT_COLUMNS = {
   locale: stones.locale,
   notifyOnFind: stones.notifyOnFind,
   notify: stones.notify,
+  memorialDay: stones.memorialDay,
+  memorialLetter: stones.memorialLetter,
   hasPhotos: stones.hasPhotos,
   hasStory: stones.hasStory,
   isPaid: stones.isPaid,
@@ -99,6 +101,9 @@ export async function readCollectionForExport(db: Db, id: string) {
         dedication: collections.dedication,
         creatorEmail: collections.creatorEmail,
         locale: collections.locale,
+        notify: collections.notify,
+        memorialDay: collections.memorialDay,
+        memorialLetter: collections.memorialLetter,
         createdAt: collections.createdAt,
         updatedAt: collections.updatedAt,
       })
