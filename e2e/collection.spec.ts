@@ -139,7 +139,7 @@ for (const lang of ['de', 'en'] as const) {
       await page.goto(ownerUrl);
       await page.getByRole('button', { name: t.edit }).click();
       await page.getByRole('textbox', { name: t.field, exact: true }).fill(`${title} (neu)`);
-      await page.getByRole('button', { name: t.save }).click();
+      await page.getByRole('button', { name: t.save, exact: true }).click();
       await expect(page.getByTestId('collection-owner-title')).toHaveText(`${title} (neu)`);
       await page.getByRole('spinbutton', { name: t.count }).fill('2');
       await page.getByRole('button', { name: t.add, exact: true }).click();
@@ -250,4 +250,39 @@ test('follow a whole collection from its page: confirm from the mail, hear of a 
   await page.goto(mailPath(findMail, '/abo/abmelden'));
   await page.getByRole('button', { name: 'Abbestellen' }).click();
   await expect(page.getByText('Erledigt: Du bekommst keine E-Mails mehr zu „Für Opa Heinz“.')).toBeVisible();
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the collection’s owner gives the whole collection a memorial day, 29 February, and sees it after a reload', async ({
+    page,
+    request,
+  }) => {
+    const created = await request.post('/api/collections', {
+      data: { title: 'For Aunt Edith', creatorEmail: `memorial-${Date.now()}@example.org`, count: 2, recaptchaToken: '' },
+    });
+    expect(created.status()).toBe(201);
+    const { adminToken } = (await created.json()) as { adminToken: string };
+    const owner = async () => (await (await request.get(`/api/admin/collections/${adminToken}`)).json()) as OwnerCollectionView;
+
+    await page.goto(`/admin/sammlung/${adminToken}`);
+    const card = page.getByRole('region', { name: 'Memorial day' });
+    const day = card.getByRole('combobox', { name: 'Day', exact: true });
+    const month = card.getByRole('combobox', { name: 'Month' });
+    await expect(
+      card.getByText(/^Without a memorial day, the letter comes on the anniversary of the collection’s creation: on \d{1,2} \p{L}+\.$/u),
+    ).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: 'Send me the letter of the year' })).toBeChecked();
+    await month.selectOption({ label: 'February' });
+    await day.selectOption('29');
+    await card.getByRole('button', { name: 'Save the memorial day' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: memorial day on 29 February' })).toBeVisible();
+    expect(await owner()).toEqual(expect.objectContaining({ memorialDay: '02-29', memorialLetter: true }));
+
+    await page.reload();
+    await expect(day).toHaveValue('29');
+    await expect(month).toHaveValue('2');
+    await expect(card.getByRole('button', { name: 'Remove the memorial day' })).toBeVisible();
+  });
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, mailFor, mailPath, test } from './fixtures';
 
 test.describe('with location permission', () => {
@@ -37,6 +38,8 @@ test.describe('with location permission', () => {
     await expect(page.getByText('Für den Stein „Mail-Stein“:')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Bei jedem Fund eine Nachricht' })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Keine Fund-Mails' })).toHaveCount(0);
+    // The stone has no memorial day: a follower gets no letter of the year, and the page says nothing of one.
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
     await page.getByRole('radio', { name: 'Ein Brief in der Woche mit allen neuen Funden' }).check();
     await expect(page.getByRole('status').filter({ hasText: 'Gespeichert: Du bekommst einen Brief in der Woche' })).toBeVisible();
     await page.reload();
@@ -63,6 +66,43 @@ test('an owner who lost the link asks for it on the stone page and gets it by ma
   const link = mail.text.split(/\s+/).find((word) => word.includes('/admin/stone/')) ?? '';
   const token = link.split('/admin/stone/')[1] ?? '';
   expect((await request.get(`/api/admin/stones/${token}`)).status()).toBe(200);
+});
+
+test('an owner turns the letter of the year off and on from the preferences link of a find mail', async ({ page, request }) => {
+  const owner = `gedenk-${Date.now()}@example.org`;
+  const created = await request.post('/api/stones', { data: { creatorEmail: owner, title: 'Jahresbrief-Stein' } });
+  const { code, adminToken } = (await created.json()) as { code: string; adminToken: string };
+  expect((await request.post(`/api/stones/${code}/finds`, { data: { location: 'Görlitz' } })).status()).toBe(201);
+  const findMail = await mailFor(request, (mail) => mail.to === owner && mail.text.includes('/abo/einstellungen'));
+  const path = mailPath(findMail, '/abo/einstellungen');
+  const token = new URLSearchParams(path.split('?')[1]).get('token');
+  const preferences = async () =>
+    (await (await request.post('/api/notifications/preferences', { data: { token } })).json()) as { memorialLetter: boolean };
+
+  // No memorial day yet: the owner's letter comes on the anniversary of the stone's creation.
+  await page.goto(path);
+  await expect(page.getByText('Für deinen Stein „Jahresbrief-Stein“:')).toBeVisible();
+  const anniversary = page.getByRole('checkbox', { name: /^Brief am Jahrestag der Erstellung \(\d{1,2}\. \p{L}+\)$/u });
+  await expect(anniversary).toBeChecked();
+  await anniversary.uncheck();
+  await expect(page.getByRole('status').filter({ hasText: 'Gespeichert: Du bekommst diesen Brief nicht.' })).toBeVisible();
+  await expect(anniversary).not.toBeChecked();
+  expect((await preferences()).memorialLetter).toBe(false);
+
+  // With 17 May as the memorial day the letter comes then.
+  expect((await request.patch(`/api/admin/stones/${adminToken}`, { data: { memorialDay: '05-17' } })).status()).toBe(200);
+  await page.reload();
+  const memorial = page.getByRole('checkbox', { name: 'Brief am Gedenktag (17. Mai)' });
+  await expect(memorial).not.toBeChecked();
+  await expect(page.getByText('Einmal im Jahr ein stiller Brief: wie weit der Stein seit dem letzten gereist ist')).toBeVisible();
+  // The checkbox, its hint and the page around them pass axe.
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+  await memorial.check();
+  await expect(page.getByRole('status').filter({ hasText: 'Gespeichert: Du bekommst diesen Brief einmal im Jahr.' })).toBeVisible();
+  await page.reload();
+  await expect(memorial).toBeChecked();
+  // The frequency stayed as it was.
+  await expect(page.getByRole('radio', { name: 'Bei jedem Fund eine Nachricht' })).toBeChecked();
 });
 
 test.describe('in English', () => {

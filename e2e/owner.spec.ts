@@ -31,7 +31,7 @@ test('the owner edits the stone, adds and deletes a photo and hides a bogus find
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await page.getByRole('textbox', { name: 'Titel' }).fill('Neuer Name');
   await page.getByRole('textbox', { name: 'Geschichte' }).fill('Eine neue Geschichte.');
-  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Stein aktualisiert' })).toBeVisible();
   await expect(page.getByText('Eine neue Geschichte.')).toBeVisible();
 
@@ -155,6 +155,75 @@ test('how often the owner hears is one click on the owner page: a daily letter, 
   expect(await owner()).toEqual(expect.objectContaining({ notify: 'off', notifyOnFind: false }));
 });
 
+test.describe('the memorial day', () => {
+  // The day the form cannot offer, forced into it, gets the server's 400, which the browser logs.
+  test.use({ allowConsoleErrors: [/400 \(Bad Request\)/] });
+
+  test('the owner sets 17 May, sees it after a reload, cannot save half a day or 30 February, removes it and turns the letter off', async ({
+    page,
+    request,
+  }) => {
+    const { adminToken } = await premiumStone(request, 'Gedenkstein');
+    const owner = async () =>
+      (await (await request.get(`/api/admin/stones/${adminToken}`)).json()) as { memorialDay: string | null; memorialLetter: boolean };
+    await page.goto(`/admin/stone/${adminToken}`);
+    const card = page.getByRole('region', { name: 'Gedenktag' });
+    const day = card.getByRole('combobox', { name: 'Tag', exact: true });
+    const month = card.getByRole('combobox', { name: 'Monat' });
+    const letter = card.getByRole('checkbox', { name: 'Brief am Gedenktag an mich' });
+    const save = card.getByRole('button', { name: 'Gedenktag speichern' });
+
+    // None yet: the letter comes on the anniversary of the creation, to the owner by default.
+    await expect(card.getByText('An diesem Tag bekommst du einen stillen Brief des Jahres', { exact: false })).toBeVisible();
+    await expect(day).toHaveValue('0');
+    await expect(month).toHaveValue('0');
+    await expect(
+      card.getByText(/^Ohne Gedenktag kommt der Brief am Jahrestag der Erstellung des Steins: am \d{1,2}\. \p{L}+\.$/u),
+    ).toBeVisible();
+    await expect(letter).toBeChecked();
+
+    // February ends at its 29th: the 31st becomes the 29th, and no later day is offered.
+    await day.selectOption('31');
+    await expect(card.getByText('Bitte wähle Tag und Monat – oder bei beiden „Kein Gedenktag“.')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await month.selectOption({ label: 'Februar' });
+    await expect(day).toHaveValue('29');
+    await expect(day.getByRole('option')).toHaveText(['Kein Gedenktag', ...Array.from({ length: 29 }, (_, index) => String(index + 1))]);
+    await month.selectOption({ label: 'Mai' });
+    await day.selectOption('17');
+    await save.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Gespeichert: Gedenktag am 17. Mai' })).toBeVisible();
+    expect(await owner()).toEqual(expect.objectContaining({ memorialDay: '05-17', memorialLetter: true }));
+    await page.reload();
+    await expect(day).toHaveValue('17');
+    await expect(month).toHaveValue('5');
+    await expect(card.getByText('Ohne Gedenktag', { exact: false })).toHaveCount(0);
+
+    // A day the form does not offer, put into it by hand: the server refuses it, and the card shows its words.
+    await month.selectOption({ label: 'Februar' });
+    await day.evaluate((select: HTMLSelectElement) => select.append(new Option('30', '30')));
+    await day.selectOption('30');
+    await save.click();
+    await expect(card.getByRole('alert')).toContainText('Diesen Tag gibt es nicht.');
+    await expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect((await owner()).memorialDay).toBe('05-17');
+
+    await page.reload();
+    await card.getByRole('button', { name: 'Gedenktag entfernen' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Gespeichert: ohne Gedenktag' })).toBeVisible();
+    await expect(month).toHaveValue('0');
+    await expect(card.getByRole('button', { name: 'Gedenktag entfernen' })).toHaveCount(0);
+    expect(await owner()).toEqual(expect.objectContaining({ memorialDay: null, memorialLetter: true }));
+
+    await letter.uncheck();
+    await save.click();
+    await expect.poll(async () => (await owner()).memorialLetter).toBe(false);
+    await page.reload();
+    await expect(letter).not.toBeChecked();
+    await expect(month).toHaveValue('0');
+  });
+});
+
 test.describe('buying a feature later', () => {
   // The checkout asks for Stripe.js, which this machine cannot reach; a 100 % code needs no payment form.
   test.use({ allowConsoleErrors: [/ERR_NAME_NOT_RESOLVED/] });
@@ -171,7 +240,7 @@ test.describe('buying a feature later', () => {
     await expect(page.getByRole('heading', { name: /^Stein .* verwalten$/ })).toBeVisible();
     await page.getByRole('button', { name: 'Bearbeiten' }).click();
     await page.getByRole('textbox', { name: 'Geschichte' }).fill('Jetzt mit Geschichte.');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByText('Jetzt mit Geschichte.')).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { AddStones } from '../features/collection-owner/add-stones';
 import { CollectionDelete } from '../features/collection-owner/collection-delete';
 import { CollectionDetails } from '../features/collection-owner/collection-details';
 import { CollectionMails } from '../features/collection-owner/collection-mails';
+import { CollectionMemorial } from '../features/collection-owner/collection-memorial';
 import { CollectionFollowers } from '../features/collection-owner/followers';
 import { OwnerCollectionLinks } from '../features/collection-owner/owner-links';
 import { OwnerCollectionStones } from '../features/collection-owner/owner-stones';
@@ -97,6 +98,7 @@ export default function CollectionOwnerPage({ params }: PageProps) {
         <CollectionFollowers collection={collection} />
         <CollectionMails token={token} collection={collection} onSaved={update} />
       </div>
+      <CollectionMemorial token={token} collection={collection} onSaved={update} />
       <LinksCard
         id="collection-owner-data-title"
         revoke={ownerCollectionRevokeLinksAddress(token)}

@@ -11,6 +11,7 @@ import { OwnerEmbed } from '../features/owner/owner-embed';
 import { OwnerFinds } from '../features/owner/owner-finds';
 import { OwnerHeader } from '../features/owner/owner-header';
 import { OwnerMails } from '../features/owner/owner-mails';
+import { OwnerMemorial } from '../features/owner/owner-memorial';
 import { OwnerMissing } from '../features/owner/owner-missing';
 import { OwnerPhotos } from '../features/owner/owner-photos';
 import { OwnerState } from '../features/owner/owner-state';
@@ -84,6 +85,7 @@ function OwnerOf({ token }: { token: string }) {
         <OwnerStatistics stone={stone} />
         <OwnerMails token={token} stone={stone} onSaved={update} />
       </div>
+      <OwnerMemorial token={token} stone={stone} onSaved={update} />
       <OwnerEmbed stone={stone} />
       <OwnerFinds token={token} stone={stone} onSaved={update} />
       <LinksCard

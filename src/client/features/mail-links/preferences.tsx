@@ -9,6 +9,7 @@ import { FormattedMessage } from '../../lib/intl-react';
 import { useMutation, useQuery, useQueryClient } from '../../lib/query';
 import { Link, useRouter } from '../../lib/router';
 import { FrequencyChoice } from '../../ui/frequency-choice';
+import { MemorialLetter } from './memorial-letter';
 
 const LABELS: Record<OwnerNotify, MessageId> = {
   instant: 'mail-links.abo.preferences.instant',
@@ -23,8 +24,11 @@ const FOR: Record<'stone' | 'collection' | 'owner', MessageId> = {
   owner: 'mail-links.abo.preferences.forOwner',
 };
 
+/** What one click on the page changes: how often, or whether the letter of the year comes. */
+type Change = { frequency: OwnerNotify } | { memorialLetter: boolean };
+
 /**
- * The preferences page: it reads the current choice with the link's token once the page runs (reading changes
+ * The preferences page: it reads the current choices with the link's token once the page runs (reading changes
  * nothing, so a mail scanner that opens the link changes nothing either), and saves a new one when it is chosen.
  */
 export function NotificationPreferences() {
@@ -48,14 +52,23 @@ export function NotificationPreferences() {
 
 function Choice({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<OwnerNotify | null>(null);
+  // What was just chosen, shown until the answer comes; and which choice the last answer saved.
+  const [chosen, setChosen] = useState<Change | null>(null);
+  const [saved, setSaved] = useState<'frequency' | 'memorialLetter' | null>(null);
   const key = ['notification-preferences', token];
   const current = useQuery({ queryKey: key, queryFn: () => api(preferencesAddress(), { method: 'POST', json: { token } }) });
   const save = useMutation({
-    mutationFn: (frequency: OwnerNotify) => api(preferencesAddress(), { method: 'POST', json: { token, frequency } }),
-    onSuccess: (next) => queryClient.setQueryData(key, next),
+    mutationFn: (change: Change) => api(preferencesAddress(), { method: 'POST', json: { token, ...change } }),
+    onSuccess: (next, change) => {
+      queryClient.setQueryData(key, next);
+      setSaved('frequency' in change ? 'frequency' : 'memorialLetter');
+    },
     onSettled: () => setChosen(null),
   });
+  const change = (next: Change) => {
+    setChosen(next);
+    save.mutate(next);
+  };
   const invalid = current.error instanceof ApiRequestError && (current.error.status === 404 || current.error.status === 400);
   const data = current.data;
   return current.isError ? (
@@ -76,17 +89,31 @@ function Choice({ token }: { token: string }) {
         legend="mail-links.abo.preferences.legend"
         choices={data.choices}
         labels={LABELS}
-        value={chosen ?? data.frequency}
+        value={chosen && 'frequency' in chosen ? chosen.frequency : data.frequency}
         disabled={chosen !== null}
-        onChange={(next) => {
-          setChosen(next);
-          save.mutate(next);
-        }}
+        onChange={(frequency) => change({ frequency })}
       />
+      {data.memorialDay === null ? null : (
+        <MemorialLetter
+          preferences={data}
+          memorialDay={data.memorialDay}
+          checked={chosen && 'memorialLetter' in chosen ? chosen.memorialLetter : data.memorialLetter}
+          disabled={chosen !== null}
+          onChange={(memorialLetter) => change({ memorialLetter })}
+        />
+      )}
       <div aria-live="polite">
         {save.isSuccess ? (
           <p role="status" className="text-stone-800">
-            <FormattedMessage id={`mail-links.abo.preferences.saved.${data.frequency}`} />
+            <FormattedMessage
+              id={
+                saved === 'memorialLetter'
+                  ? data.memorialLetter
+                    ? 'mail-links.abo.preferences.memorial.saved.on'
+                    : 'mail-links.abo.preferences.memorial.saved.off'
+                  : `mail-links.abo.preferences.saved.${data.frequency}`
+              }
+            />
           </p>
         ) : save.isError ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
