@@ -110,7 +110,7 @@ export async function attachCards(db: Db, letterStones: LetterStone[]): Promise<
  * own one-click stop, which ends every reading the letter told (`unsubscribe-letter`, for as long as the letter is
  * kept).
  */
-export async function mintLetterTokens(
+async function mintLetterTokens(
   db: Db,
   minted: MintedTokens,
   letterId: string,
@@ -125,6 +125,21 @@ export async function mintLetterTokens(
 }
 
 /**
+ * A letter's links, minted when it is sent: each reader's "how often" link and the letter's own one-click stop (the
+ * page in the text, the RFC 8058 endpoint in the header). Also the site's address the letter's other links start with.
+ */
+export async function letterLinks(db: Db, env: Env, minted: MintedTokens, letterId: string, readers: Map<string, LetterReader>, now: Date) {
+  const site = env.PUBLIC_SITE_URL.replace(/\/$/, '');
+  const stop = await mintLetterTokens(db, minted, letterId, readers, now.getTime());
+  return {
+    site,
+    readers: [...readers.values()],
+    stopPage: `${site}/abo/abmelden?token=${stop}`,
+    stopPost: `${site}/api/notifications/unsubscribe?token=${stop}`,
+  };
+}
+
+/**
  * A letter row as the mail to send: its finds claimed (none: nothing to tell, null), grouped per stone with the
  * cards, its links minted, rendered in the recipient's language.
  */
@@ -134,18 +149,6 @@ export async function composeLetter(db: Db, env: Env, row: OutboxRow, minted: Mi
   if (parts.length === 0) return null;
   const { stones: letterStones, readers } = groupParts(parts);
   await attachCards(db, letterStones);
-  const site = env.PUBLIC_SITE_URL.replace(/\/$/, '');
-  const stop = await mintLetterTokens(db, minted, row.id, readers, now.getTime());
-  return renderLetter(
-    {
-      kind: job.letter,
-      stones: letterStones,
-      readers: [...readers.values()],
-      stopPage: `${site}/abo/abmelden?token=${stop}`,
-      stopPost: `${site}/api/notifications/unsubscribe?token=${stop}`,
-    },
-    site,
-    row.locale as Locale,
-    env.PRODUCT_NAME,
-  );
+  const links = await letterLinks(db, env, minted, row.id, readers, now);
+  return renderLetter({ kind: job.letter, stones: letterStones, ...links }, links.site, row.locale as Locale, env.PRODUCT_NAME);
 }

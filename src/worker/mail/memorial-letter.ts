@@ -7,7 +7,7 @@ import { collectionShareImagePath, stoneShareImagePath } from '../../shared/shar
 import type { Db } from '../db/client';
 import { collectionSubscriptions, collections, finds, stones, subscriptions } from '../db/schema';
 import { berlinMidnight, berlinTime } from '../settings/digest';
-import { mintLetterTokens } from './letter-parts';
+import { letterLinks } from './letter-parts';
 import type { LetterReader } from './letter-render';
 import type { MemorialJob, MemorialSubject } from './memorial';
 import { renderMemorial, type YearSubject } from './memorial-render';
@@ -208,17 +208,6 @@ export async function composeMemorial(db: Db, env: Env, row: OutboxRow, minted: 
   if (years.length === 0) return null;
   const readers = new Map<string, LetterReader>();
   for (const year of years) if (year.reader) readers.set(year.reader.targetId, year.reader);
-  const site = env.PUBLIC_SITE_URL.replace(/\/$/, '');
-  const stop = await mintLetterTokens(db, minted, row.id, readers, now.getTime());
-  return renderMemorial(
-    {
-      subjects: years,
-      readers: [...readers.values()],
-      stopPage: `${site}/abo/abmelden?token=${stop}`,
-      stopPost: `${site}/api/notifications/unsubscribe?token=${stop}`,
-    },
-    site,
-    row.locale as Locale,
-    env.PRODUCT_NAME,
-  );
+  const links = await letterLinks(db, env, minted, row.id, readers, now);
+  return renderMemorial({ subjects: years, ...links }, links.site, row.locale as Locale, env.PRODUCT_NAME);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Locale } from '../../../shared/i18n/locale';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
@@ -117,7 +117,15 @@ async function stopLetter(db: Db, letterId: string): Promise<StoneNames | null> 
 async function stopMemorial(db: Db, job: MemorialJob): Promise<StoneNames | null> {
   const ids = (t: MemorialSubject['t']) => [...job.subjects.filter((s) => s.t === t).map((s) => s.id), '-'];
   const off = { memorialLetter: false };
-  const [, , , , owned, followed, sets, followedSets] = await db.batch([
+  const followedStones = db
+    .select({ id: subscriptions.stoneId })
+    .from(subscriptions)
+    .where(inArray(subscriptions.id, ids('follower')));
+  const followedSets = db
+    .select({ id: collectionSubscriptions.collectionId })
+    .from(collectionSubscriptions)
+    .where(inArray(collectionSubscriptions.id, ids('collection-follower')));
+  const [, , , , stoneNames, setNames] = await db.batch([
     db
       .update(stones)
       .set(off)
@@ -137,24 +145,12 @@ async function stopMemorial(db: Db, job: MemorialJob): Promise<StoneNames | null
     db
       .select({ code: stones.code, title: stones.title })
       .from(stones)
-      .where(inArray(stones.id, ids('stone'))),
-    db
-      .select({ code: stones.code, title: stones.title })
-      .from(subscriptions)
-      .innerJoin(stones, eq(stones.id, subscriptions.stoneId))
-      .where(inArray(subscriptions.id, ids('follower'))),
+      .where(or(inArray(stones.id, ids('stone')), inArray(stones.id, followedStones))),
     db
       .select({ id: collections.id, title: collections.title })
       .from(collections)
-      .where(inArray(collections.id, ids('collection'))),
-    db
-      .select({ id: collections.id, title: collections.title })
-      .from(collectionSubscriptions)
-      .innerJoin(collections, eq(collections.id, collectionSubscriptions.collectionId))
-      .where(inArray(collectionSubscriptions.id, ids('collection-follower'))),
+      .where(or(inArray(collections.id, ids('collection')), inArray(collections.id, followedSets))),
   ]);
-  const stoneNames = [...owned, ...followed];
-  const setNames = [...sets, ...followedSets];
   const titles = [...new Set([...stoneNames, ...setNames].map((row) => row.title))];
   if (titles.length === 0) return null;
   const first = stoneNames[0];
