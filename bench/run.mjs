@@ -364,6 +364,11 @@ async function main() {
       ? `letters (tests/bench/letters-cron.measure.ts): the cron step for ${letters.cron.recipients} recipients ${letters.cron.stepMs} ms with the local D1's SQL, ${letters.cron.queueSends} queue sends; a week's letter of ${letters.render.stones} stones and ${letters.render.finds} finds renders in ${letters.render.renderMs} ms, ${kib(letters.render.htmlBytes)} HTML`
       : 'letters: not measured',
   );
+  console.log(
+    letters.memorial
+      ? `letters of the year: the cron step for ${letters.memorial.letters} owners whose day it is among ${letters.memorial.stones} stones ${letters.memorial.stepMs} ms, ${letters.memorial.queueSends} queue sends`
+      : 'letters of the year: not measured',
+  );
 
   if (rssBefore.length > 0) {
     console.log('\nworkerd memory (RSS; peak = kernel high-water mark since start)');

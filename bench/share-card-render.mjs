@@ -16,11 +16,16 @@ function figure(out, marker) {
 
 /**
  * The letters' figures from the same run (tests/bench/letters-cron.measure.ts): the cron step for 10 000 recipients,
- * and a week's letter of a whole collection rendered. Null where they could not run.
- * @returns {{ cron: { recipients: number, letters: number, queueSends: number, stepMs: number } | null, render: { stones: number, finds: number, renderMs: number, htmlBytes: number, textBytes: number } | null }}
+ * a week's letter of a whole collection rendered, and the letters of the year of 10 000 owners among 60 000 stones.
+ * Null where they could not run.
+ * @returns {{ cron: { recipients: number, letters: number, queueSends: number, stepMs: number } | null, render: { stones: number, finds: number, renderMs: number, htmlBytes: number, textBytes: number } | null, memorial: { stones: number, letters: number, queueSends: number, stepMs: number } | null }}
  */
 export function lettersFigures() {
-  return { cron: figure(lastOutput, 'LETTERS_CRON'), render: figure(lastOutput, 'LETTER_RENDER') };
+  return {
+    cron: figure(lastOutput, 'LETTERS_CRON'),
+    render: figure(lastOutput, 'LETTER_RENDER'),
+    memorial: figure(lastOutput, 'MEMORIAL_CRON'),
+  };
 }
 
 export function shareCardRender() {

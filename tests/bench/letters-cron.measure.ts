@@ -81,3 +81,24 @@ it("renders a week's letter of a follower of a whole collection: 50 stones, 7 fi
     `LETTER_RENDER ${JSON.stringify({ stones: 50, finds: 350, renderMs: Math.round(renderMs), htmlBytes: mail.html.length, textBytes: mail.text.length })}`,
   );
 });
+
+it('writes the letters of the year of 10 000 owners whose day it is, among 50 000 stones whose day it is not', async () => {
+  // 10 000 stones remember 1 December, 40 000 other days; 10 000 more were made on another day without one.
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+     INSERT INTO stones (id, code, title, creator_email, owner_token_hash, locale, memorial_day, created_at)
+     SELECT 'm-' || i, printf('%03X-%03X-%03X', i / 4096 / 4096, (i / 4096) % 4096, i % 4096), 'Gedenkstein ' || i,
+       'familie' || i || '@example.org', 'hash-' || i, 'de',
+       CASE WHEN i <= 10000 THEN '12-01' WHEN i <= 50000 THEN printf('%02d-%02d', 1 + i % 11, 1 + i % 28) END,
+       1750000000000 + i FROM n`,
+  ).run();
+  let sends = 0;
+  const queue = { sendBatch: async () => void sends++, send: async () => void sends++ } as unknown as Queue;
+  await env.CACHE.get('clock');
+  const started = performance.now();
+  const written = await writeLetters({ ...env, EMAIL_QUEUE: queue }, new Date('2026-12-01T07:05:00Z'));
+  await env.CACHE.get('clock');
+  const stepMs = performance.now() - started;
+  expect(written).toBe(10_000);
+  console.info(`MEMORIAL_CRON ${JSON.stringify({ stones: 60_000, letters: written, queueSends: sends, stepMs: Math.round(stepMs) })}`);
+});
