@@ -284,5 +284,15 @@ test.describe('in English', () => {
     await expect(day).toHaveValue('29');
     await expect(month).toHaveValue('2');
     await expect(card.getByRole('button', { name: 'Remove the memorial day' })).toBeVisible();
+
+    // A stone of the collection without a day of its own is told in the collection's letter, and its owner page says so.
+    const [stone] = (await owner()).stones;
+    if (!stone) throw new Error('no stone');
+    await page.goto(stone.adminUrl);
+    await expect(
+      page
+        .getByRole('region', { name: 'Memorial day' })
+        .getByText('Without a memorial day of its own, the letter of the collection “For Aunt Edith” tells of this stone.'),
+    ).toBeVisible();
   });
 });

@@ -50,6 +50,7 @@ export function MemorialCard<T extends MemorialChoice>({
   id,
   value,
   createdAt,
+  noDay,
   texts,
   save,
   onSaved,
@@ -59,6 +60,8 @@ export function MemorialCard<T extends MemorialChoice>({
   value: MemorialChoice;
   /** When the stone or collection was made: its anniversary is the letter's day without a memorial day. */
   createdAt: string;
+  /** Said instead of the anniversary while no day is chosen (a stone of a collection is told in the collection's letter). */
+  noDay?: string;
   texts: MemorialTexts;
   save: (choice: MemorialChoice) => Promise<T>;
   onSaved: (next: T) => void;
@@ -87,7 +90,7 @@ export function MemorialCard<T extends MemorialChoice>({
   const note = incomplete
     ? intl.formatMessage({ id: texts.incomplete })
     : none
-      ? intl.formatMessage({ id: texts.anniversary }, { date: anniversaryOf(createdAt, intl.locale) })
+      ? (noDay ?? intl.formatMessage({ id: texts.anniversary }, { date: anniversaryOf(createdAt, intl.locale) }))
       : null;
   const describedBy = [error ? `${id}-error` : '', note ? `${id}-note` : ''].join(' ').trim() || undefined;
   const submit = (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { ownerStoneAddress } from '../../../shared/api-routes';
 import type { OwnerStoneView } from '../../../shared/types';
 import { api } from '../../lib/api';
+import { useIntl } from '../../lib/intl-react';
 import { MemorialCard, type MemorialTexts } from './memorial-card';
 
 const TEXTS: MemorialTexts = {
@@ -31,11 +32,15 @@ export function OwnerMemorial({
   stone: OwnerStoneView;
   onSaved: (next: OwnerStoneView) => void;
 }) {
+  const intl = useIntl();
   return (
     <MemorialCard
       id="owner-memorial"
       value={stone}
       createdAt={stone.createdAt}
+      noDay={
+        stone.collection ? intl.formatMessage({ id: 'owner.memorial.inCollection' }, { collection: stone.collection.title }) : undefined
+      }
       texts={TEXTS}
       save={(choice) => api(ownerStoneAddress(token), { method: 'PATCH', json: choice })}
       onSaved={onSaved}
