@@ -22,7 +22,8 @@ import { statistics } from './api/statistics';
 import { stones } from './api/stones';
 import { embed } from './embed';
 import { health } from './health';
-import { isFramedAddress, isSecretAddress } from './lib/addresses';
+import { isFramedAddress, isOpenAddress, isSecretAddress } from './lib/addresses';
+import { openReads } from './lib/cors';
 import { d1Sessions } from './lib/d1-session';
 import { edgeCache } from './lib/edge-cache';
 import { ApiError, apiErrorIn } from './lib/errors';
@@ -34,11 +35,11 @@ import { ADMIN_COLLECTIONS, operatorOnly, publicRoute, routingPath, sideMount } 
 import { contentSecurityPolicy, createNonce, framedContentSecurityPolicy, permissionsPolicy } from './lib/security';
 import { discardUnreadBody } from './lib/unread-body';
 import { devMail } from './mail/dev-mailbox';
-import { errorPage, misconfiguredPage } from './pages/error-page';
+import { errorPage } from './pages/error-page';
 import { photos } from './photos/serve';
 import { seo } from './seo';
 import { isDevelopment, publicConfig } from './settings/public';
-import { refusedSettings } from './settings/worker';
+import { refuseMisconfigured } from './settings/refuse';
 import { shareCardsAfterWrites } from './share/after-writes';
 import { shareImages } from './share/serve';
 import type { AppEnv } from './types';
@@ -100,9 +101,9 @@ async function requestEnvelope(c: Context<AppEnv>, next: Next) {
   c.header('X-Request-Id', c.get('requestId'));
   c.header('X-Content-Type-Options', 'nosniff');
   // Pages and API answers are for this site's own documents; photos and share cards may be shown by other sites
-  // (link previews), and the embeddable card by their frames.
+  // (link previews), the embeddable card by their frames, the open reads by their apps (lib/cors.ts).
   const image = address.startsWith('/photos/') || address.startsWith('/share/');
-  c.header('Cross-Origin-Resource-Policy', image || framed ? 'cross-origin' : 'same-origin');
+  c.header('Cross-Origin-Resource-Policy', image || framed || isOpenAddress(address) ? 'cross-origin' : 'same-origin');
   c.header('Cross-Origin-Opener-Policy', 'same-origin');
   // HTTPS only, for a year, subdomains included; not on 127.0.0.1 in development, where it would stick to localhost.
   if (!isDevelopment(c.env)) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
@@ -132,18 +133,8 @@ async function requestEnvelope(c: Context<AppEnv>, next: Next) {
 }
 app.use(requestEnvelope);
 app.use(keepStagingPrivate);
+app.use(openReads);
 
-// A refused configuration (settings/checks.ts) answers every request 503 before anything runs; /healthz says why.
-async function refuseMisconfigured(c: Context<AppEnv>, next: Next) {
-  const refused = refusedSettings(c.env);
-  if (refused.length === 0 || c.req.path === '/healthz') return next();
-  const locale = c.get('locale');
-  const headers = { 'Retry-After': '300', 'Cache-Control': 'no-store' };
-  const page = !addressOf(c.req.raw).startsWith('/api/') && c.req.header('accept')?.includes('text/html');
-  if (page) return c.html(misconfiguredPage(locale, refused), 503, headers);
-  const message = text(locale, 'server.api.misconfigured', { settings: refused.join(', ') });
-  return c.json({ error: { code: 'MISCONFIGURED', message } }, 503, headers);
-}
 app.use(refuseMisconfigured);
 
 app.route('/healthz', health);

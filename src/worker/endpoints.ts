@@ -28,6 +28,8 @@ interface Read extends Address {
   method: 'GET';
   /** A public read the edge cache keeps, in this scope. */
   cache?: CacheScope;
+  /** Other sites' pages and apps may read it (CORS, `Access-Control-Allow-Origin: *`, GET only): lib/cors.ts. */
+  open?: true;
   changes?: never;
 }
 
@@ -74,15 +76,15 @@ export const endpoints: readonly Endpoint[] = [
   // A new stone: the route asks for its first card (no kept read names it yet). A paid upgrade of a stone (here, or
   // with a fully discounted order, or by the webhook) changes its page: the route names the stone.
   { method: 'POST', path: '/api/stones', changes: { stone: 'route' } },
-  { method: 'GET', path: '/api/stones/:code', cache: 'stone' },
-  { method: 'GET', path: '/api/stones/:code/qr.svg' },
-  { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone' },
-  { method: 'GET', path: '/api/stones/:code/journey.geojson', cache: 'stone' },
+  { method: 'GET', path: '/api/stones/:code', cache: 'stone', open: true },
+  { method: 'GET', path: '/api/stones/:code/qr.svg', open: true },
+  { method: 'GET', path: '/api/stones/:code/journey.gpx', cache: 'stone', open: true },
+  { method: 'GET', path: '/api/stones/:code/journey.geojson', cache: 'stone', open: true },
   // The public finds before the ones the stone's JSON embeds, page by page: a find (any write to the stone) renews them.
-  { method: 'GET', path: '/api/stones/:code/finds', cache: 'stone' },
+  { method: 'GET', path: '/api/stones/:code/finds', cache: 'stone', open: true },
   { method: 'POST', path: '/api/stones/:code/finds', changes: { stone: 'code' } },
   // One public find, any of them (the report page's).
-  { method: 'GET', path: '/api/stones/:code/finds/:findId', cache: 'stone' },
+  { method: 'GET', path: '/api/stones/:code/finds/:findId', cache: 'stone', open: true },
   {
     method: 'POST',
     path: '/api/stones/:code/finds/:findId/report',
@@ -112,11 +114,11 @@ export const endpoints: readonly Endpoint[] = [
   },
   // The route asks for the new collection's first card.
   { method: 'POST', path: '/api/collections', changes: { nothing: 'a new collection: no kept read names it yet' } },
-  { method: 'GET', path: '/api/collections/:id', cache: 'collection' },
+  { method: 'GET', path: '/api/collections/:id', cache: 'collection', open: true },
   { method: 'POST', path: '/api/collections/:id/owner-link', changes: { nothing: 'a new owner link goes to the owner by mail' } },
-  { method: 'GET', path: '/api/statistics' },
-  { method: 'GET', path: '/api/blog', cache: 'blog' },
-  { method: 'GET', path: '/api/blog/:slug', cache: 'blog' },
+  { method: 'GET', path: '/api/statistics', open: true },
+  { method: 'GET', path: '/api/blog', cache: 'blog', open: true },
+  { method: 'GET', path: '/api/blog/:slug', cache: 'blog', open: true },
   { method: 'GET', path: '/api/geocode' },
   { method: 'GET', path: '/api/geocode/reverse' },
   { method: 'POST', path: '/api/validate-promo-code', changes: { nothing: 'a check of a promotion code writes nothing' } },

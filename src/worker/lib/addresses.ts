@@ -128,6 +128,12 @@ export function readScope(pathname: string): Scope | null {
 }
 
 const framedReads = endpoints.filter((e) => e.framed).map((e) => compile(e.path));
+const openReads = endpoints.filter((e) => e.method === 'GET' && e.open).map((e) => compile(e.path));
+
+/** Whether other sites' pages and apps may read this address (a public read declared `open`). */
+export function isOpenAddress(pathname: string): boolean {
+  return openReads.some((read) => read.pattern.test(pathname));
+}
 
 /** Whether other sites may show this address in a frame (a stone's embeddable card); every other page refuses it. */
 export function isFramedAddress(pathname: string): boolean {
