@@ -82,12 +82,15 @@ describe('security headers', () => {
     expect(development.res.headers.get('strict-transport-security')).toBeNull();
   });
 
-  it('isolates pages and API answers (COOP, CORP same-origin) and lets photos be embedded elsewhere', async () => {
-    for (const path of ['/', '/api/statistics']) {
+  it('isolates pages and API answers (COOP, CORP same-origin) and lets photos and the open reads be used elsewhere', async () => {
+    for (const path of ['/', '/api/geocode?q=Kiel']) {
       const { res } = await callLogged(PRODUCTION_SETTINGS, path, { headers: { accept: path === '/' ? 'text/html' : 'application/json' } });
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     }
+    // An open read (decision record 040): other apps may use it.
+    const open = await callLogged(PRODUCTION_SETTINGS, '/api/statistics', { headers: { accept: 'application/json' } });
+    expect(open.res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const key = '00000000-0000-4000-8000-000000000000.jpg';
     await env.PHOTOS.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { httpMetadata: { contentType: 'image/jpeg' } });
     // A stone's photo is served while its row stands.

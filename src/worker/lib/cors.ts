@@ -16,7 +16,10 @@ const EXPOSED_HEADERS = 'ETag, Retry-After, X-Request-Id';
 
 export async function openReads(c: Context<AppEnv>, next: Next) {
   const open = isOpenAddress(getPath(c.req.raw));
-  if (open && c.req.method === 'OPTIONS')
+  // A preflight names the method it asks for: GET or HEAD is answered; any other (a write on the same address), or
+  // a bare OPTIONS, is refused like any method the route does not take, and says nothing to another origin.
+  const asked = c.req.header('Access-Control-Request-Method')?.toUpperCase();
+  if (open && c.req.method === 'OPTIONS' && (asked === 'GET' || asked === 'HEAD'))
     return c.body(null, 204, {
       'Access-Control-Allow-Origin': '*',
       'Access-Control-Allow-Methods': 'GET, HEAD',
