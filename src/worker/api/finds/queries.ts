@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
 import { uniqueViolation } from '../../db/errors';
 import { finds, stones } from '../../db/schema';
+import { countryAt } from '../../geo/countries';
 import { ApiError } from '../../lib/errors';
 import { shownPlace } from '../../lib/legacy-place';
 import { insertCollectionFindMails, insertOwnerFindMail, insertSubscriberFindMails } from '../../mail/find-queries';
@@ -66,6 +67,9 @@ export async function addFind(
     input.latitude !== null && input.longitude !== null && hasPosition(input)
       ? { latitude: input.latitude, longitude: input.longitude }
       : null;
+  // The country from the position and the outlines; the device's word only where they cannot tell (geo/countries.ts).
+  // Without a position, the device's word as it came.
+  const countryCode = position ? await countryAt(position, input.countryCode) : input.countryCode;
   const id = crypto.randomUUID();
   const createdAt = new Date();
   const now = createdAt.getTime();
@@ -102,7 +106,7 @@ export async function addFind(
     find: db
       .insert(finds)
       .select(
-        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, NULL, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${input.countryCode}, NULL, ${input.precision} FROM ${stones} s WHERE s.id = ${stoneId}`,
+        sql`SELECT ${id}, s.id, s.find_seq + 1, ${input.location}, ${position?.latitude ?? null}, ${position?.longitude ?? null}, ${input.comment}, NULL, 0, ${now}, ${client.key}, ${client.hash}, ${flag}, 0, ${input.keep ? 1 : 0}, ${guard.foundAgainSql(flag, now)}, ${countryCode}, NULL, ${input.precision} FROM ${stones} s WHERE s.id = ${stoneId}`,
       )
       .onConflictDoNothing({ target: [finds.stoneId, finds.clientKey] }),
     photo: client.photo ? insertFindPhoto(db, id, stoneId, client.photo, inserted, createdAt) : undefined,

@@ -188,7 +188,10 @@ export const finds = sqliteTable(
     kept: integer('kept', { mode: 'boolean' }).notNull().default(false),
     /** The stone was missing and this find found it again after this many days (since it was last seen). */
     foundAgainAfterDays: integer('found_again_after_days'),
-    /** ISO 3166-1 alpha-2 of the country the place is in, as the geocoder named it (the collection's countries). */
+    /**
+     * ISO 3166-1 alpha-2 of the country the find is in: from its position and the countries' outlines (geo/countries.ts;
+     * finds written before that, as the geocoder named it), without a position as the finder's device named it.
+     */
     countryCode: text('country_code'),
     /** Who hid it: a find the operator hid (moderation) cannot be shown again by the owner. Null while shown. */
     hiddenBy: text('hidden_by', { enum: ['owner', 'operator'] }),

@@ -1,0 +1,83 @@
+/**
+ * The country of a find's position from the outlines (decision record 041): inland, on a coast the coarse outline
+ * leaves in the sea, in a small state the outlines leave out, at a border where the finder's device may decide,
+ * and the open sea.
+ */
+
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { BORDER_KM, countryAt } from '../../src/worker/geo/countries';
+import { createStone, postFindADayLater } from '../support/factory';
+
+const at = (latitude: number, longitude: number, named: string | null = null) => countryAt({ latitude, longitude }, named);
+
+describe('the country of a position', () => {
+  it('is the outline that contains it, inland', async () => {
+    expect(await at(52.52, 13.405)).toBe('DE'); // Berlin
+    expect(await at(48.2082, 16.3738)).toBe('AT'); // Wien
+    expect(await at(48.8566, 2.3522)).toBe('FR'); // Paris
+    expect(await at(52.2297, 21.0122)).toBe('PL'); // Warszawa
+    expect(await at(41.0082, 28.9784)).toBe('TR'); // İstanbul
+    expect(await at(42.6629, 21.1655)).toBe('XK'); // Prishtina: an outline without an ISO number
+    expect(await at(-33.8688, 151.2093)).toBe('AU'); // Sydney
+  });
+
+  it('is the nearest outline on a coast the outlines leave in the sea, and none on the open sea', async () => {
+    expect(await at(54.9, 8.29)).toBe('DE'); // Sylt, the west beach
+    expect(await at(54.323, 10.123)).toBe('DE'); // Kiel harbour
+    expect(await at(54.43, 13.43)).toBe('DE'); // Rügen
+    expect(await at(54.47, 11.15)).toBe('DE'); // Fehmarn
+    expect(await at(39.6, 2.9)).toBe('ES'); // Mallorca
+    expect(await at(57.5, 18.5)).toBe('SE'); // Gotland
+    expect(await at(55.1, 14.9)).toBe('DK'); // Bornholm
+    expect(await at(36.2, 28.0)).toBe('GR'); // Rhodes
+    expect(await at(53.08, 4.8)).toBe('NL'); // Texel
+    expect(await at(55.5, 4.0)).toBeNull(); // the North Sea
+    expect(await at(40, -40)).toBeNull(); // the Atlantic
+  });
+
+  it('is a small state the outlines leave out, inside the country around it', async () => {
+    expect(await at(43.7384, 7.4246)).toBe('MC'); // Monaco
+    expect(await at(41.9022, 12.4539)).toBe('VA'); // St. Peter's Square
+    expect(await at(43.9356, 12.4473)).toBe('SM'); // San Marino
+    expect(await at(47.141, 9.521)).toBe('LI'); // Vaduz
+    expect(await at(35.8989, 14.5146)).toBe('MT'); // Valletta
+    expect(await at(42.5063, 1.5218)).toBe('AD'); // Andorra la Vella
+    expect(await at(43.7, 7.27)).toBe('FR'); // Nice, 12 km from Monaco
+    expect(await at(47.05, 9.44)).toBe('CH'); // Sargans, across the Rhine from Liechtenstein
+  });
+
+  it("takes the finder's device's word near a border where the outlines cannot tell, and only there", async () => {
+    // Kehl and Strasbourg face each other across the Rhine: either outline may claim both.
+    expect(await at(48.5734, 7.7521, 'FR')).toBe('FR');
+    expect(await at(48.5784, 7.8154, 'DE')).toBe('DE');
+    // A word that is no candidate is not taken: Berlin stays German whatever a device says.
+    expect(await at(52.52, 13.405, 'FR')).toBe('DE');
+    expect(await at(55.5, 4.0, 'NL')).toBeNull();
+    expect(BORDER_KM).toBeLessThanOrEqual(20);
+  });
+});
+
+describe("a find's country", () => {
+  it('is told by its position on the server, whatever the device said, and kept as sent without a position', async () => {
+    const { code } = await createStone();
+    const country = async () =>
+      (
+        await env.DB.prepare(
+          'SELECT f.country_code AS c FROM finds f JOIN stones s ON s.id = f.stone_id WHERE s.code = ? ORDER BY f.seq DESC',
+        )
+          .bind(code)
+          .first<{ c: string | null }>()
+      )?.c;
+    const find = async (body: Record<string, unknown>, client: number) => {
+      const res = await postFindADayLater(code, { location: 'Irgendwo', ...body }, { 'cf-connecting-ip': `198.51.100.${client}` });
+      expect(res.status, await res.clone().text()).toBe(201);
+    };
+    await find({ latitude: 39.6, longitude: 2.9 }, 1); // Mallorca, no geocoder's word
+    expect(await country()).toBe('ES');
+    await find({ latitude: 52.52, longitude: 13.405, countryCode: 'FR' }, 2); // Berlin, a wrong word
+    expect(await country()).toBe('DE');
+    await find({ countryCode: 'AT' }, 3); // no position: the device's word, as before
+    expect(await country()).toBe('AT');
+  });
+});
