@@ -16,6 +16,12 @@ export type FindFlag = 'speed' | 'repeat';
  */
 export type StoneStatus = 'travelling' | 'resting' | 'missing';
 
+/** A country a stone reached: ISO 3166-1 alpha-2, and when its first counted find there was logged (ISO). */
+export interface CountryReached {
+  code: string;
+  firstReachedAt: string;
+}
+
 /** The memorial collection a stone belongs to, as its public JSON and page name it. */
 export interface CollectionRef {
   id: string;
@@ -65,6 +71,8 @@ export interface StoneView {
    * as each find publishes it (rounded to its finder's precision when it was stored).
    */
   journey: Array<[latitude: number, longitude: number]>;
+  /** The countries its counted finds with a position are in, in the order first reached (decision record 041). */
+  countries: CountryReached[];
   /** Where it was last seen: its newest counted public find, which `finds` need not hold (null before the first). */
   lastFind: LastFind | null;
   totalDistance: number;

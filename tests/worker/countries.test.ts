@@ -6,8 +6,9 @@
 
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import type { OwnerStoneView, StoneView } from '../../src/shared/types';
 import { BORDER_KM, countryAt } from '../../src/worker/geo/countries';
-import { createStone, postFindADayLater } from '../support/factory';
+import { call, createStone, postFindADayLater } from '../support/factory';
 
 const at = (latitude: number, longitude: number, named: string | null = null) => countryAt({ latitude, longitude }, named);
 
@@ -79,5 +80,26 @@ describe("a find's country", () => {
     expect(await country()).toBe('DE');
     await find({ countryCode: 'AT' }, 3); // no position: the device's word, as before
     expect(await country()).toBe('AT');
+  });
+});
+
+describe("a stone's countries", () => {
+  it("are its counted finds' countries in the order first reached, in its public and its owner's JSON", async () => {
+    const { code, adminToken } = await createStone();
+    let client = 20;
+    for (const [latitude, longitude] of [
+      [47.81, 13.04], // Salzburg
+      [48.14, 11.58], // München
+      [47.27, 11.39], // Innsbruck, Austria again
+    ] as const) {
+      client += 1;
+      const res = await postFindADayLater(code, { location: 'Ort', latitude, longitude }, { 'cf-connecting-ip': `198.51.100.${client}` });
+      expect(res.status).toBe(201);
+    }
+    const view = await (await call(`/api/stones/${code}`)).json<StoneView>();
+    expect(view.countries.map((country) => country.code)).toEqual(['AT', 'DE']);
+    expect(Date.parse(view.countries[0]?.firstReachedAt ?? '')).toBeLessThan(Date.parse(view.countries[1]?.firstReachedAt ?? ''));
+    const owner = await (await call(`/api/admin/stones/${adminToken}`)).json<OwnerStoneView>();
+    expect(owner.countries).toEqual(view.countries);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { FINDS_PAGE_SIZE } from '../../../shared/schemas/finds-page';
-import type { FindsPage, FindView, LastFind } from '../../../shared/types';
+import type { CountryReached, FindsPage, FindView, LastFind } from '../../../shared/types';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
@@ -110,11 +110,12 @@ export async function getPublicFind(db: Db, code: string, findId: string, origin
 
 /**
  * The journey's line: the position of every counted public find that has one, in order, as stored (rounded to its
- * finder's precision, decision record 028), without the (0, 0) a failed geocode once left behind.
+ * finder's precision, decision record 028), without the (0, 0) a failed geocode once left behind; with each find's
+ * country and time, for the countries it reached.
  */
 export function journeyLine(db: Db, stoneId: SQL | string) {
   return db
-    .select({ latitude: finds.latitude, longitude: finds.longitude })
+    .select({ latitude: finds.latitude, longitude: finds.longitude, countryCode: finds.countryCode, createdAt: finds.createdAt })
     .from(finds)
     .where(
       and(
@@ -126,6 +127,14 @@ export function journeyLine(db: Db, stoneId: SQL | string) {
       ),
     )
     .orderBy(asc(finds.seq));
+}
+
+/** The countries of the journey's finds, each once, in the order first reached. */
+export function countriesReached(rows: Awaited<ReturnType<typeof journeyLine>>): CountryReached[] {
+  const reached = new Map<string, string>();
+  for (const { countryCode, createdAt } of rows)
+    if (countryCode && !reached.has(countryCode)) reached.set(countryCode, createdAt.toISOString());
+  return [...reached].map(([code, firstReachedAt]) => ({ code, firstReachedAt }));
 }
 
 export const journeyPoints = (rows: Awaited<ReturnType<typeof journeyLine>>): Array<[number, number]> =>

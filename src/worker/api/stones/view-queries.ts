@@ -11,6 +11,7 @@ import { collections, finds, photos, type StoneRow, stones } from '../../db/sche
 import { shownPlace } from '../../lib/legacy-place';
 import { findPhotosOf } from '../../photos/find-photo-queries';
 import {
+  countriesReached,
   findPhotoUrl,
   findsPage,
   journeyLine,
@@ -75,6 +76,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
     collection: found ? { ...found, url: `${ctx.origin}${collectionPath(found.id)}` } : null,
     photoUrls: read.photos.map((p) => photoUrl(ctx.origin, p.r2Key)),
     journey: journeyPoints(read.journey),
+    countries: countriesReached(read.journey),
     lastFind: lastFindOf(read.last),
   };
   if (read.newest) {
@@ -115,11 +117,12 @@ interface ViewParts {
   collection: CollectionRef | null;
   photoUrls: string[];
   journey: StoneView['journey'];
+  countries: StoneView['countries'];
   lastFind: StoneView['lastFind'];
 }
 
 function toView<F extends FindView | OwnerFindView>(
-  { stone, collection, photoUrls, journey, lastFind }: ViewParts,
+  { stone, collection, photoUrls, journey, countries, lastFind }: ViewParts,
   findViews: F[],
   olderFinds: string | null,
   ctx: ViewContext,
@@ -139,6 +142,7 @@ function toView<F extends FindView | OwnerFindView>(
     findCount: stone.findSeq - stone.hiddenFindCount,
     olderFinds,
     journey,
+    countries,
     lastFind,
     totalDistance: stone.totalDistanceKm,
     formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
