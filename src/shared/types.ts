@@ -184,8 +184,8 @@ export interface CollectionView {
   totalDistance: number;
   formattedDistance: string;
   findCount: number;
-  /** ISO 3166-1 alpha-2 codes of the countries its stones were found in, in the order first reached. */
-  countries: string[];
+  /** The countries its stones were found in, in the order first reached, each with its first find's time. */
+  countries: CountryReached[];
   createdAt: string;
   url: string;
   /** Absolute URL of its share image, as a stone's. */

@@ -285,9 +285,10 @@ describe('GET /api/collections/{id}', () => {
       dedication: 'Für immer',
       totalDistance: 1210.75,
       findCount: 4,
-      countries: ['AT', 'DE', 'IT'],
       url: `${ORIGIN}/sammlung/${created.id}`,
     });
+    expect(view.countries.map((country) => country.code)).toEqual(['AT', 'DE', 'IT']);
+    expect(view.countries.every((country) => !Number.isNaN(Date.parse(country.firstReachedAt)))).toBe(true);
     expect(view.formattedDistance).toBe('1.210,8 km');
     expect(view.stones.map((s) => s.code)).toEqual(created.stones.map((s) => s.code));
     expect(view.stones[0]).toMatchObject({

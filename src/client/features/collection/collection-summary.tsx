@@ -29,7 +29,7 @@ export function CollectionSummary({ collection }: { collection: CollectionView }
             id="collection.countries"
             values={{
               count: collection.countries.length,
-              names: collection.countries.map((code) => countryName(code, intl.locale)).join(', '),
+              names: collection.countries.map((country) => countryName(country.code, intl.locale)).join(', '),
             }}
           />
         ) : (

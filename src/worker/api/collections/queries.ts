@@ -53,10 +53,10 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
   });
   const collection = read.collection[0];
   if (!collection) return null;
-  const countries: string[] = [];
+  const reached = new Map<string, string>();
   const byStone = new Map<string, typeof read.finds>();
   for (const find of read.finds) {
-    if (find.countryCode && !countries.includes(find.countryCode)) countries.push(find.countryCode);
+    if (find.countryCode && !reached.has(find.countryCode)) reached.set(find.countryCode, find.createdAt.toISOString());
     byStone.set(find.stoneId, [...(byStone.get(find.stoneId) ?? []), find]);
   }
   const listed: CollectionStone[] = read.stones.map((stone) => {
@@ -88,7 +88,7 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
     totalDistance,
     formattedDistance: formatDistance(totalDistance, ctx.locale),
     findCount: read.stones.reduce((sum, stone) => sum + stone.findCount, 0),
-    countries,
+    countries: [...reached].map(([code, firstReachedAt]) => ({ code, firstReachedAt })),
     createdAt: collection.createdAt.toISOString(),
     url: `${ctx.origin}${collectionPath(collection.id)}`,
     shareImage: `${ctx.origin}${collectionShareImagePath(collection.id, collection.shareCard)}`,
