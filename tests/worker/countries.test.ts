@@ -8,6 +8,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { OwnerStoneView, StoneView } from '../../src/shared/types';
 import { BORDER_KM, countryAt } from '../../src/worker/geo/countries';
+import { COUNTRY_REVIEW_KEY, reviewCountries } from '../../src/worker/jobs/country-review';
 import { call, createStone, postFindADayLater } from '../support/factory';
 
 const at = (latitude: number, longitude: number, named: string | null = null) => countryAt({ latitude, longitude }, named);
@@ -101,5 +102,45 @@ describe("a stone's countries", () => {
     expect(Date.parse(view.countries[0]?.firstReachedAt ?? '')).toBeLessThan(Date.parse(view.countries[1]?.firstReachedAt ?? ''));
     const owner = await (await call(`/api/admin/stones/${adminToken}`)).json<OwnerStoneView>();
     expect(owner.countries).toEqual(view.countries);
+  });
+});
+
+describe("the cron's review of older finds' countries", () => {
+  it('tells them from their positions in slices by id, keeps a right stored code, and stops once all were read', async () => {
+    const { code } = await createStone();
+    const stone = await env.DB.prepare('SELECT id FROM stones WHERE code = ?').bind(code).first<{ id: string }>();
+    // As the previous version stored them: the geocoder's code, none, a wrong one; and one without a position.
+    const rows: Array<[string, number | null, number | null, string | null]> = [
+      ['aaaaaaaa-0000-4000-8000-000000000001', 39.6, 2.9, null], // Mallorca
+      ['aaaaaaaa-0000-4000-8000-000000000002', 48.5734, 7.7521, 'FR'], // Strasbourg, the geocoder's word kept
+      ['aaaaaaaa-0000-4000-8000-000000000003', 52.52, 13.405, 'PL'], // Berlin
+      ['aaaaaaaa-0000-4000-8000-000000000004', null, null, 'AT'],
+    ];
+    await env.DB.batch(
+      rows.map(([id, latitude, longitude, country], seq) =>
+        env.DB.prepare(
+          "INSERT INTO finds (id, stone_id, seq, location, latitude, longitude, country_code, precision) VALUES (?, ?, ?, 'Ort', ?, ?, ?, 'town')",
+        ).bind(id, stone?.id, seq + 1, latitude, longitude, country),
+      ),
+    );
+    const stored = async () =>
+      (
+        await env.DB.prepare('SELECT country_code AS c FROM finds WHERE stone_id = ? ORDER BY seq')
+          .bind(stone?.id)
+          .all<{ c: string | null }>()
+      ).results.map((row) => row.c);
+    await env.CACHE.delete(COUNTRY_REVIEW_KEY);
+    // Two finds a run: the first run reads Mallorca and Strasbourg, the second Berlin and the one without a position.
+    expect(await reviewCountries(env, 2)).toBe(1);
+    expect(await stored()).toEqual(['ES', 'FR', 'PL', 'AT']);
+    expect(await reviewCountries(env, 2)).toBe(1);
+    expect(await stored()).toEqual(['ES', 'FR', 'DE', 'AT']);
+    // A run that reads fewer than it asked for has read every find: the review stops for good.
+    expect(await env.CACHE.get(COUNTRY_REVIEW_KEY)).toBe(rows[3]?.[0]);
+    expect(await reviewCountries(env, 2)).toBe(0);
+    expect(await env.CACHE.get(COUNTRY_REVIEW_KEY)).toBe('done');
+    await env.DB.prepare("UPDATE finds SET country_code = 'PL' WHERE stone_id = ?").bind(stone?.id).run();
+    expect(await reviewCountries(env, 2)).toBe(0);
+    expect((await stored())[0]).toBe('PL');
   });
 });

@@ -83,7 +83,7 @@ describe('security headers', () => {
   });
 
   it('isolates pages and API answers (COOP, CORP same-origin) and lets photos and the open reads be used elsewhere', async () => {
-    for (const path of ['/', '/api/geocode?q=Kiel']) {
+    for (const path of ['/', '/api/push/public-key']) {
       const { res } = await callLogged(PRODUCTION_SETTINGS, path, { headers: { accept: path === '/' ? 'text/html' : 'application/json' } });
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');

@@ -12,6 +12,7 @@ import { maintainOutbox } from '../mail/maintenance';
 import { queueMails } from '../mail/outbox';
 import { findPhotoPendingDays, missingAfterDays } from '../settings/checks';
 import { catchUpShareCards } from '../share/catch-up';
+import { reviewCountries } from './country-review';
 import { sweepOrphanObjects } from './photo-sweep';
 import { reviewPlaces } from './place-review';
 import { markMissingStones } from './queries';
@@ -88,6 +89,7 @@ export const CRON_STEPS: readonly Step[] = [
   ['statistics check', (env, now) => verifyStatistics(getDb(env.DB), env.CACHE, now)],
   ['orphan photo sweep', (env, now) => sweepOrphanObjects(getDb(env.DB), env.PHOTOS, env.CACHE, now)],
   ['find places', (env) => reviewPlaces(env)],
+  ['find countries', (env) => reviewCountries(env)],
   ['missing stones', (env, now) => markMissing(env, now)],
   ['share cards', (env) => catchUpShareCards(env)],
 ];
