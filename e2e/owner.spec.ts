@@ -135,6 +135,9 @@ test('a find too fast to be true waits for the owner, who sees why and accepts i
   await munich.getByRole('button', { name: 'Annehmen' }).click();
   await expect(munich.getByText('Angenommen')).toBeVisible();
   await expect(munich.getByRole('button', { name: 'Annehmen' })).toHaveCount(0);
+  // Its country, told by the server from the positions (no geocoder here): named in the page's language.
+  await page.reload();
+  await expect(page.getByTestId('owner-countries')).toHaveText('Ein Land erreicht: Deutschland');
 
   await page.goto(`/${code}`);
   await expect(page.getByText('Wird geprüft – zählt noch nicht zur Strecke')).toHaveCount(0);
