@@ -190,6 +190,28 @@ describe('the letter of the year', () => {
     await expectApiError(await preferences({ token, memorialLetter: 1 }), 400, 'VALIDATION_ERROR');
   });
 
+  it('goes with the stone it tells, and with the collection: its subject names them', async () => {
+    const { code, adminToken } = await createStone({ title: 'Gelöschter Stein', creatorEmail: 'loescht@example.org' });
+    await patchStone(adminToken, { memorialDay: '05-17' });
+    await follower('subscriptions', code, 'folgt-geloescht@example.org', true);
+    await find(code, 'Lübeck', 53.866, 10.686, 'DE');
+    const collection = await createCollection({ creatorEmail: 'sammlung-geloescht@example.org' });
+    await patchCollection(collection.adminToken, { memorialDay: '05-17' });
+    const [stoneOfSet] = collection.stones;
+    if (!stoneOfSet) throw new Error('no stone');
+    await find(stoneOfSet.code, 'Rostock', 54.092, 12.099, 'DE');
+    await writeLetters(env, MAY_17);
+    await waitForMails(yearLetters('loescht@example.org'));
+    await waitForMails(yearLetters('sammlung-geloescht@example.org'));
+    expect(await lettersTo('folgt-geloescht@example.org')).toHaveLength(1);
+
+    expect((await call(`/api/admin/stones/${adminToken}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await lettersTo('loescht@example.org')).toEqual([]);
+    expect(await lettersTo('folgt-geloescht@example.org')).toEqual([]);
+    expect((await call(`/api/admin/collections/${collection.adminToken}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await lettersTo('sammlung-geloescht@example.org')).toEqual([]);
+  });
+
   it('on February 29 comes on February 28 in a common year', async () => {
     const { code, adminToken } = await createStone({ creatorEmail: 'schalttag@example.org' });
     await patchStone(adminToken, { memorialDay: '02-29' });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
@@ -129,6 +129,9 @@ export async function eraseRows(db: Db, which: Erased, now = new Date()): Promis
         .where(
           and(sql`json_extract(${emailOutbox.payload}, '$.code') IN (SELECT ${stones.code} FROM ${stones} WHERE ${where})`, unchanged),
         ),
+      // A letter of the year names what it tells by id (its owner's stone, a follower's row), not by code: before the
+      // followers go. No index reads them: a deletion is rare, and the cron keeps the outbox short.
+      memorialLetters: db.delete(emailOutbox).where(and(tellsOf(sql`${ids}`, subscriptionIds), unchanged)),
       // No index reads orders by stone (a deletion is rare; the table grows with paid stones only).
       orders: scrubOrders(db, ids, unchanged),
       // By the find index (find_reports has none on the stone).
@@ -177,6 +180,14 @@ export async function eraseRows(db: Db, which: Erased, now = new Date()): Promis
   throw new Error('stones kept changing while they were being deleted');
 }
 
+/**
+ * The letters of the year (mail/memorial.ts) that tell one of the stones or collections `owned`, or a follower row of
+ * `followed`: they go with it, rendered subject (its title) and address included.
+ */
+function tellsOf(owned: SQL, followed: SQLWrapper) {
+  return sql`${emailOutbox.kind} = 'memorial' AND EXISTS (SELECT 1 FROM json_each(${emailOutbox.payload}, '$.subjects') j WHERE json_extract(j.value, '$.id') IN ${owned} OR json_extract(j.value, '$.id') IN (${followed}))`;
+}
+
 /** A collection's own rows: its followers with their mail links and mails, its further owner links. */
 function collectionParts(db: Db, id: string, unchanged: SQL) {
   const followers = db
@@ -185,6 +196,7 @@ function collectionParts(db: Db, id: string, unchanged: SQL) {
     .where(eq(collectionSubscriptions.collectionId, id));
   return {
     followerTokens: db.delete(mailTokens).where(and(inArray(mailTokens.targetId, followers), unchanged)),
+    memorialLetters: db.delete(emailOutbox).where(and(tellsOf(sql`(${id})`, followers), unchanged)),
     // Collection mails carry no code: they name it by `collectionId` (to its creator) or `collection.id` (to
     // followers). No index reads them: a collection is deleted rarely, and the cron keeps the outbox short.
     collectionMails: db
