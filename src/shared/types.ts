@@ -3,6 +3,7 @@ import type { OwnerNotify } from './schemas/notify';
 
 export type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
+export type { GoalReached, StoneGoal } from './goal-view';
 export type { ReportedFind } from './moderation-types';
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
@@ -75,6 +76,8 @@ export interface StoneView {
   countries: CountryReached[];
   /** Where it was last seen: its newest counted public find, which `finds` need not hold (null before the first). */
   lastFind: LastFind | null;
+  /** The owner's goal and how far it still has to go (decision record 042); null without one. */
+  goal: import('./goal-view').StoneGoal | null;
   totalDistance: number;
   formattedDistance: string;
   status: StoneStatus;

@@ -6,8 +6,9 @@
 
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES } from '../../src/shared/countries';
 import type { OwnerStoneView, StoneView } from '../../src/shared/types';
-import { BORDER_KM, countryAt } from '../../src/worker/geo/countries';
+import { BORDER_KM, countriesKnown, countryAt } from '../../src/worker/geo/countries';
 import { COUNTRY_REVIEW_KEY, reviewCountries } from '../../src/worker/jobs/country-review';
 import { call, createStone, postFindADayLater } from '../support/factory';
 
@@ -57,6 +58,12 @@ describe('the country of a position', () => {
     expect(await at(52.52, 13.405, 'FR')).toBe('DE');
     expect(await at(55.5, 4.0, 'NL')).toBeNull();
     expect(BORDER_KM).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('the countries a goal may name', () => {
+  it('are every country the rule can tell, the outlines’ and the small states’', async () => {
+    expect([...COUNTRY_CODES].sort()).toEqual(await countriesKnown());
   });
 });
 

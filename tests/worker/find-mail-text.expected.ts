@@ -10,7 +10,7 @@ export const EXPECTED_ROWS: string[][] = [
     'pin-owner@example.org',
     'de',
     'Dein Stein „Omas Stein & "Co"“ wurde gefunden',
-    '{"kind":"find-owner","stoneId":"<stone>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","kept":false,"totalDistanceKm":0.0,"flag":null,"foundAgainAfterDays":null}}',
+    '{"kind":"find-owner","stoneId":"<stone>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","kept":false,"totalDistanceKm":0.0,"flag":null,"foundAgainAfterDays":null,"goal":null}}',
     'pending',
   ],
   [
@@ -19,7 +19,7 @@ export const EXPECTED_ROWS: string[][] = [
     'pin-de@example.org',
     'de',
     '„Omas Stein & "Co"“ wurde wieder gefunden',
-    '{"kind":"find-subscriber","subscriptionId":"<sub pin-de@example.org>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","kept":false,"totalDistanceKm":0.0,"flag":null,"foundAgainAfterDays":null}}',
+    '{"kind":"find-subscriber","subscriptionId":"<sub pin-de@example.org>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","kept":false,"totalDistanceKm":0.0,"flag":null,"foundAgainAfterDays":null,"goal":null}}',
     'pending',
   ],
   [
@@ -28,7 +28,7 @@ export const EXPECTED_ROWS: string[][] = [
     'pin-en@example.org',
     'en',
     '“Omas Stein & "Co"” was found again',
-    '{"kind":"find-subscriber","subscriptionId":"<sub pin-en@example.org>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","kept":false,"totalDistanceKm":0.0,"flag":null,"foundAgainAfterDays":null}}',
+    '{"kind":"find-subscriber","subscriptionId":"<sub pin-en@example.org>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"Berlin <Mitte>","latitude":52.52,"longitude":13.405,"comment":"Schön!","createdAt":"<at 1>","kept":false,"totalDistanceKm":0.0,"flag":null,"foundAgainAfterDays":null,"goal":null}}',
     'pending',
   ],
   [
@@ -37,7 +37,7 @@ export const EXPECTED_ROWS: string[][] = [
     'pin-owner@example.org',
     'de',
     'Dein Stein „Omas Stein & "Co"“ wurde gefunden',
-    '{"kind":"find-owner","stoneId":"<stone>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"München","latitude":48.137,"longitude":11.575,"comment":"","createdAt":"<at 2>","kept":false,"totalDistanceKm":0.0,"flag":"speed","foundAgainAfterDays":null}}',
+    '{"kind":"find-owner","stoneId":"<stone>","code":"<code>","title":"Omas Stein & \\"Co\\"","find":{"location":"München","latitude":48.137,"longitude":11.575,"comment":"","createdAt":"<at 2>","kept":false,"totalDistanceKm":0.0,"flag":"speed","foundAgainAfterDays":null,"goal":null}}',
     'pending',
   ],
 ];

@@ -9,6 +9,7 @@ import { OwnerDelete } from '../features/owner/owner-delete';
 import { OwnerDetails } from '../features/owner/owner-details';
 import { OwnerEmbed } from '../features/owner/owner-embed';
 import { OwnerFinds } from '../features/owner/owner-finds';
+import { OwnerGoal } from '../features/owner/owner-goal';
 import { OwnerHeader } from '../features/owner/owner-header';
 import { OwnerMails } from '../features/owner/owner-mails';
 import { OwnerMemorial } from '../features/owner/owner-memorial';
@@ -85,6 +86,7 @@ function OwnerOf({ token }: { token: string }) {
         <OwnerStatistics stone={stone} />
         <OwnerMails token={token} stone={stone} onSaved={update} />
       </div>
+      <OwnerGoal token={token} stone={stone} onSaved={update} />
       <OwnerMemorial token={token} stone={stone} onSaved={update} />
       <OwnerEmbed stone={stone} />
       <OwnerFinds token={token} stone={stone} onSaved={update} />

@@ -47,7 +47,8 @@ const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 export const plainText = v.check((text: string) => !LONE_SURROGATE.test(text) && !CONTROL.test(text), says('core.text.invalidCharacters'));
 
 /** Something to see: a text of only zero-width and other invisible characters counts as empty. */
-export const visible = (message: MessageId) => v.check((text: string) => /[^\s\p{Cf}\p{Z}]/u.test(text), message);
+export const hasVisible = (text: string) => /[^\s\p{Cf}\p{Z}]/u.test(text);
+export const visible = (message: MessageId) => v.check(hasVisible, message);
 
 /** A boolean sent as JSON boolean or as the multipart strings "true"/"false"/"on". */
 export const flag = v.pipe(

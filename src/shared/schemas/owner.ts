@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { plainText, visible } from './common';
+import { goalSchema } from './goal';
 import { MAX_STORY_LENGTH, MAX_TITLE_LENGTH } from './limits';
 import { memorialDay, memorialLetter } from './memorial';
 import { ownerNotify } from './notify';
@@ -43,6 +44,8 @@ export const ownerUpdateSchema = v.pipe(
     memorialDay: v.optional(memorialDay),
     /** Whether the owner gets the letter of the year. */
     memorialLetter: v.optional(memorialLetter),
+    /** The stone's goal: a place or a country with a note, or null to remove it (decision record 042). */
+    goal: v.optional(goalSchema),
   }),
   v.check(
     (input) =>
@@ -52,7 +55,8 @@ export const ownerUpdateSchema = v.pipe(
       input.notifyOnFind !== undefined ||
       input.status !== undefined ||
       input.memorialDay !== undefined ||
-      input.memorialLetter !== undefined,
+      input.memorialLetter !== undefined ||
+      input.goal !== undefined,
     'server-owner.owner.nothingToChange',
   ),
   v.check(

@@ -155,8 +155,18 @@ export function countryIn(countries: Country[], position: { latitude: number; lo
 
 let loaded: Promise<Country[]> | null = null;
 
+/** The outlines, read once per isolate when first asked for. */
+function outlines(): Promise<Country[]> {
+  loaded ??= import('./country-outlines.bin').then((module) => readOutlines(module.default));
+  return loaded;
+}
+
 /** The country of a find's position (see the rule above); the outlines are loaded on the first find that asks. */
 export async function countryAt(position: { latitude: number; longitude: number }, named: string | null): Promise<string | null> {
-  loaded ??= import('./country-outlines.bin').then((module) => readOutlines(module.default));
-  return countryIn(await loaded, position, named);
+  return countryIn(await outlines(), position, named);
+}
+
+/** Every country the rule above can name: the outlines' and the small states' (shared/countries.ts lists them). */
+export async function countriesKnown(): Promise<string[]> {
+  return [...new Set([...(await outlines()).map((country) => country.code), ...SMALL_STATES.map((state) => state.code)])].sort();
 }

@@ -19,6 +19,8 @@ export interface FindMailState {
   flag: SQL;
   /** Days a missing stone was gone, when this find found it again (NULL otherwise). */
   foundAgainAfterDays: SQL;
+  /** The goal this find reached (a JSON object, shared/types.ts GoalReached), NULL when it reached none. */
+  goal: SQL;
   /** The finder's photo was stored with the find (the owner's mail only): its row is written earlier in the batch. */
   photo?: SQL;
 }
@@ -97,8 +99,8 @@ function insertFindMails(
       recipient: readers.recipient,
       locale: sql`locale`,
       payload: state.photo
-        ? sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays}, '$.find.photo', json(CASE WHEN ${state.photo} THEN 'true' ELSE 'false' END))`
-        : sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays})`,
+        ? sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays}, '$.find.goal', json(${state.goal}), '$.find.photo', json(CASE WHEN ${state.photo} THEN 'true' ELSE 'false' END))`
+        : sql`json_set(${payload}, '$.find.totalDistanceKm', ${state.totalDistanceKm}, '$.find.flag', ${state.flag}, '$.find.foundAgainAfterDays', ${state.foundAgainAfterDays}, '$.find.goal', json(${state.goal}))`,
       subject: subjectCase((locale) => subjectOf(job, locale)),
       status: readers.status,
     },

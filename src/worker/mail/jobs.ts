@@ -1,4 +1,4 @@
-import type { FindFlag } from '../../shared/types';
+import type { FindFlag, GoalReached } from '../../shared/types';
 /** What a find mail tells: the find and the stone's journey after it. */
 export interface FindFacts {
   location: string;
@@ -13,6 +13,8 @@ export interface FindFacts {
   kept?: boolean;
   /** The stone was missing and this find found it again after this many days; absent or null otherwise. */
   foundAgainAfterDays?: number | null;
+  /** The stone's goal, when this find reached it (absent or null otherwise). */
+  goal?: GoalReached | null;
   /** The finder sent a photo that waits for the owner's approval (only in the owner's mail). */
   photo?: boolean;
   /** Days the photo waits before the cron deletes it undecided (FIND_PHOTO_PENDING_DAYS when the find was written). */

@@ -3,6 +3,7 @@ import { intlTag, type Locale } from '../../shared/i18n/locale';
 import type { LetterKind } from '../../shared/schemas/notify';
 import { type TextId, type TextValues, text } from '../lib/i18n';
 import type { Block } from './blocks';
+import { goalName } from './goal';
 import type { FindFacts } from './jobs';
 import { type RenderedMail, renderBlocks } from './render';
 import type { MailTokenPurpose } from './tokens';
@@ -62,6 +63,7 @@ export function renderLetter(
     // of a busy collection stays a mail that mail programs show whole.
     for (const find of stone.finds.slice(-FINDS_LISTED)) {
       body.push({ kind: 'p', text: t('server.mail.letter.find', { date: when(find.createdAt, locale), location: find.location }) });
+      if (find.goal) body.push({ kind: 'p', text: t('server.mail.letter.goal', { goal: goalName(find.goal, locale) }) });
       if (find.comment) body.push({ kind: 'p', text: t('server.mail.letter.comment', { comment: find.comment }) });
       if (stone.owner && find.flag) body.push({ kind: 'p', text: t('server.mail.letter.flagged') });
       if (stone.owner && find.photo) body.push({ kind: 'p', text: t('server.mail.letter.photo') });

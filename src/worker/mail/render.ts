@@ -5,6 +5,7 @@ import { OWNER_LINK_TTL_DAYS } from '../../shared/schemas/limits';
 import { type TextId, type TextValues, text } from '../lib/i18n';
 import type { Block, MailLinks } from './blocks';
 import { mailNames } from './builders';
+import { goalBlocks, goalName } from './goal';
 import type { MailJob } from './jobs';
 import { carriesOwnerLink, lasting, ownerLinkBlocks } from './owner-blocks';
 
@@ -63,6 +64,8 @@ function blocks(
         ...(typeof find.foundAgainAfterDays === 'number'
           ? [{ kind: 'p', text: t('server.mail.find.foundAgain', { days: find.foundAgainAfterDays }) } as const]
           : []),
+        // The goal this find reached: the news too (one mail, decision record 042).
+        ...(find.goal ? goalBlocks(find.goal, t, locale) : []),
         { kind: 'p', text: t('server.mail.find.where', { location: find.location }) },
       ];
       if (find.latitude !== null && find.longitude !== null)
@@ -89,10 +92,11 @@ function blocks(
           );
       }
       body.push({ kind: 'button', label: t('server.mail.find.button'), url: stone });
+      const goalSubject = find.goal ? t('server.mail.find.goalSubject', { ...names, goal: goalName(find.goal, locale) }) : null;
       if (job.kind === 'find-collection') {
         body.push({ kind: 'link', label: t('server.mail.collection.page', names), url: links.collection ?? '' });
         return {
-          subject: t('server.mail.collection.findSubject', names),
+          subject: goalSubject ?? t('server.mail.collection.findSubject', names),
           body,
           footer: [
             { kind: 'link', label: t('server.mail.collection.unsubscribeFooter', names), url: links.stopPage ?? '' },
@@ -101,7 +105,7 @@ function blocks(
         };
       }
       return {
-        subject: t(owner ? 'server-owner.mail.find.ownerSubject' : 'server.mail.find.subscriberSubject', names),
+        subject: goalSubject ?? t(owner ? 'server-owner.mail.find.ownerSubject' : 'server.mail.find.subscriberSubject', names),
         body,
         footer: [
           {

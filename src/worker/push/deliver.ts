@@ -5,6 +5,7 @@ import { intlTag, type Locale } from '../../shared/i18n/locale';
 import type { Db } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
 import { text } from '../lib/i18n';
+import { goalName } from '../mail/goal';
 import { claimLetterParts, groupParts, type LetterPart } from '../mail/letter-parts';
 import type { LetterJob } from '../mail/letters';
 import type { OutboxRow } from '../mail/send-queries';
@@ -28,12 +29,14 @@ export interface PushNotice {
 
 /** A find as a push message: the stone, the place, the distance now; a click opens the stone page at its finds. */
 function findNotice(part: LetterPart, locale: Locale, site: string): PushNotice {
+  const distance = formatDistance(part.find.totalDistanceKm, intlTag[locale]);
+  const goal = part.find.goal;
   return {
-    title: text(locale, 'server.push.find.title', { title: part.title }),
-    body: text(locale, 'server.push.find.body', {
-      location: part.find.location,
-      distance: formatDistance(part.find.totalDistanceKm, intlTag[locale]),
-    }),
+    // The find that reached the stone's goal says so (decision record 042).
+    title: text(locale, goal ? 'server.push.goal.title' : 'server.push.find.title', { title: part.title }),
+    body: goal
+      ? text(locale, 'server.push.goal.body', { goal: goalName(goal, locale), distance })
+      : text(locale, 'server.push.find.body', { location: part.find.location, distance }),
     url: `${site}/${part.code}#funde`,
     tag: `stone:${part.code}`,
   };

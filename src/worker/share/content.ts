@@ -29,6 +29,8 @@ export interface StoneCard extends CardFrame {
   journey: Array<[number, number]>;
   /** The R2 key of the premium stone's first photo, or null. */
   photo: string | null;
+  /** Once the stone reached its goal, formatted in the owner's language: "Ziel erreicht: Italien" (absent before). */
+  goal?: string;
 }
 
 export interface CollectionCard extends CardFrame {

@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { edgeCacheSeconds, invalidate } from '../lib/edge-cache';
 import { text } from '../lib/i18n';
 import { log } from '../lib/logger';
+import { goalName } from '../mail/goal';
 import { type CollectionCard, cardVersion, roundJourney, type StoneCard } from './content';
 import {
   collectionCardReadAt,
@@ -107,6 +108,14 @@ export async function renderStoneShare(
     finds: text(stone.locale, 'server-owner.share.finds', { count: stone.findCount }),
     journey: roundJourney(journey),
     photo: photo?.r2Key ?? null,
+    // Only a reached goal is on the card, and only then is it part of its content (older cards keep their versions).
+    ...(stone.goalReachedAt
+      ? {
+          goal: text(stone.locale, 'server-owner.share.goal', {
+            goal: goalName({ name: stone.goalName, country: stone.goalCountry, note: '' }, stone.locale),
+          }),
+        }
+      : {}),
   };
   const version = await cardVersion(card);
   if (version === stone.shareCard) {

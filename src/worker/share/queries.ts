@@ -14,11 +14,12 @@ import { collections, finds, photos, stones } from '../db/schema';
 
 /**
  * Everything on the stone's card, as one SQL value: its finds and hidden finds (the count), the distance (which a
- * find, hiding one or accepting a flagged one changes), the title, the first photo and the accepted flags. Written
+ * find, hiding one or accepting a flagged one changes), the title, the first photo, the accepted flags and the goal
+ * once reached (decision record 042). Written
  * with qualified names: in an UPDATE, Drizzle names the table's columns bare, and a bare `id` inside the
  * subqueries would be theirs.
  */
-const stoneState = sql<string>`${sql.raw(`"stones"."find_seq" || '|' || "stones"."hidden_find_count" || '|' || "stones"."total_distance_km" || '|' || "stones"."title" || '|' || coalesce((select p.r2_key from photos p where p.stone_id = "stones"."id" order by p.created_at, p.id limit 1), '') || '|' || (select count(*) from finds f where f.stone_id = "stones"."id" and f.flag_accepted = 1)`)}`;
+const stoneState = sql<string>`${sql.raw(`"stones"."find_seq" || '|' || "stones"."hidden_find_count" || '|' || "stones"."total_distance_km" || '|' || "stones"."title" || '|' || coalesce((select p.r2_key from photos p where p.stone_id = "stones"."id" order by p.created_at, p.id limit 1), '') || '|' || (select count(*) from finds f where f.stone_id = "stones"."id" and f.flag_accepted = 1) || '|' || coalesce("stones"."goal_reached_at", '') || '|' || coalesce("stones"."goal_name", "stones"."goal_country", '')`)}`;
 
 /** A counted public find: not hidden, and not flagged unless the flag was accepted. */
 const counted = and(eq(finds.hidden, false), or(isNull(finds.flag), eq(finds.flagAccepted, true)));
@@ -38,6 +39,9 @@ export async function readStoneCard(db: Db, code: string) {
         collectionId: stones.collectionId,
         shareCard: stones.shareCard,
         cardsValidFrom: stones.cardsValidFrom,
+        goalName: stones.goalName,
+        goalCountry: stones.goalCountry,
+        goalReachedAt: stones.goalReachedAt,
         state: stoneState,
       })
       .from(stones)

@@ -1,19 +1,12 @@
-import {
-  type GeoJSONSource,
-  type LineLayerSpecification,
-  LngLatBounds,
-  Map as MapLibreMap,
-  Marker,
-  NavigationControl,
-  Popup,
-  setWorkerUrl,
-} from 'maplibre-gl';
+import { LngLatBounds, Map as MapLibreMap, Marker, NavigationControl, Popup, setWorkerUrl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { hasPosition, type Position } from '../../../shared/geo';
 import type { FindView } from '../../../shared/types';
 import type { Coordinates } from '../../lib/geolocation';
+import { goalLayer } from './map-goal';
 import type { Journey, MapHandle, MapText, MapTexts } from './map-handle';
+import { drawLineLayer, markerElement } from './map-layers';
 import { ReplayControl } from './map-replay';
 
 interface Options {
@@ -32,13 +25,6 @@ const JOURNEYS_SOURCE = 'journeys';
 
 // MapLibre finds its worker next to its own module, which a bundle moves: point it at the emitted file.
 setWorkerUrl(workerUrl);
-
-function markerElement(label: string, className: string): HTMLElement {
-  const el = document.createElement('div');
-  el.className = className;
-  el.textContent = label;
-  return el;
-}
 
 /** The last-seen place: larger, dark red with a ring, named by its label. */
 function lastSeenElement(n: string, label: string): HTMLElement {
@@ -74,22 +60,6 @@ function mapLocale(text: MapText): Record<string, string> {
 }
 
 /** Creates the map; throws when the browser cannot draw it (no WebGL2). */
-/** Draws GeoJSON lines as their own source and layer, or gives the source its new lines once it exists. */
-function drawLineLayer(
-  map: MapLibreMap,
-  id: string,
-  data: Exclude<Parameters<GeoJSONSource['setData']>[0], string>,
-  style: Pick<LineLayerSpecification, 'layout' | 'paint'>,
-): void {
-  const source = map.getSource(id) as GeoJSONSource | undefined;
-  if (source) {
-    source.setData(data);
-    return;
-  }
-  map.addSource(id, { type: 'geojson', data });
-  map.addLayer({ id, type: 'line', source: id, ...style });
-}
-
 export function createMap(container: HTMLElement, options: Options): MapHandle {
   const text = options.texts;
   const map = new MapLibreMap({
@@ -125,6 +95,8 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
   };
   map.on('load', drawRoute);
 
+  const goal = goalLayer(map, text);
+
   const drawLines = () => {
     const data = {
       type: 'FeatureCollection' as const,
@@ -145,8 +117,10 @@ export function createMap(container: HTMLElement, options: Options): MapHandle {
 
   let replay: ReplayControl | null = null;
   return {
-    showFinds({ finds, findCount, journey }, zoom) {
+    showFinds(stone, zoom) {
+      const { finds, findCount, journey } = stone;
       for (const marker of findMarkers) marker.remove();
+      goal.show(stone.goal, journey);
       // Numbered like the finds list (the page's newest finds, after all before them), even when some have no position.
       const positioned = finds
         .map((find, i) => ({ find, n: findCount - finds.length + i + 1 }))

@@ -7,8 +7,11 @@ import type { MessageId } from '../../lib/intl';
  * importing these types brings none of the engine, nor its texts, into the page.
  */
 
-/** What the stone's map shows of it: the finds the page has (the newest), their count and the journey's line. */
-export type MappedStone = Pick<StoneView, 'finds' | 'findCount' | 'journey'>;
+/**
+ * What the stone's map shows of it: the finds the page has (the newest), their count, the journey's line and the
+ * goal place, with a dashed line to it from where the journey stands until the stone reached it.
+ */
+export type MappedStone = Pick<StoneView, 'finds' | 'findCount' | 'journey'> & { goal?: StoneView['goal'] };
 
 /** What the React component asks of the map; everything MapLibre-specific stays in the lazily loaded engine. */
 export interface MapHandle {

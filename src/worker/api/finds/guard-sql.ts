@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Position } from '../../../shared/geo';
+import { GOAL_REACH_KM } from '../../../shared/schemas/goal';
 import type { StoneStatus } from '../../../shared/types';
 import { finds, stones } from '../../db/schema';
-import { legFromSql } from './distance-sql';
+import { legFromSql, legSql } from './distance-sql';
 
 /*
  * The conditions a find's batch is guarded by (decision record 017). They read inside the transaction, each one
@@ -85,3 +86,19 @@ export function statusAfterFind(counted: SQL, next: StoneStatus, now: number) {
     lastSeenAt: sql`CASE WHEN ${counted} THEN ${now} ELSE ${stones.lastSeenAt} END`,
   };
 }
+
+/**
+ * When the stone reaches its goal (decision record 042): at `now` for a counted find with a position within
+ * GOAL_REACH_KM of the goal place, or, for a goal country, with a position in it (`country`, told from the position);
+ * once, and never undone by a later find. A find without a position reaches nothing.
+ */
+export function goalReachedSql(counted: SQL, position: Position | null, country: string | null, now: number): SQL {
+  if (!position) return sql`${stones.goalReachedAt}`;
+  const near = sql`${stones.goalLatitude} IS NOT NULL AND ${legSql(sql`${stones.goalLatitude}`, sql`${stones.goalLongitude}`, position)} <= ${GOAL_REACH_KM}`;
+  const inCountry = country ? sql`${stones.goalLatitude} IS NULL AND ${stones.goalCountry} = ${country}` : sql`0`;
+  return sql`CASE WHEN ${stones.goalReachedAt} IS NULL AND ${counted} AND ((${near}) OR (${inCountry})) THEN ${now} ELSE ${stones.goalReachedAt} END`;
+}
+
+/** The goal the find `now` reached, as its mails tell it (JSON), or NULL when it reached none. */
+export const goalReachedBySql = (stoneId: string, now: number): SQL =>
+  sql`(SELECT CASE WHEN ${stones.goalReachedAt} = ${now} THEN json_object('name', ${stones.goalName}, 'country', ${stones.goalCountry}, 'note', ${stones.goalNote}) END FROM ${stones} WHERE ${stones.id} = ${stoneId})`;

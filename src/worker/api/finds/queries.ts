@@ -96,6 +96,7 @@ export async function addFind(
     totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
     flag: guard.storedFlagSql(id),
     foundAgainAfterDays: sql`(SELECT ${finds.foundAgainAfterDays} FROM ${finds} WHERE ${finds.id} = ${id})`,
+    goal: guard.goalReachedBySql(stoneId, now),
   };
   // A finder's address is for following the stone only: it lives in that subscription (confirmed or deleted after a
   // week), never on the find, which keeps `finder_email` empty.
@@ -126,6 +127,7 @@ export async function addFind(
         // A counted find says where the stone is now: with its finder for a while, or on its way again.
         ...guard.statusAfterFind(counted, input.keep ? 'resting' : 'travelling', now),
         totalDistanceKm: sql`${stones.totalDistanceKm} + CASE WHEN ${counted} THEN ${legFromSql(sql`last_latitude`, sql`last_longitude`, position)} ELSE 0 END`,
+        goalReachedAt: guard.goalReachedSql(counted, position, countryCode, now),
         ...(position
           ? {
               lastLatitude: sql`CASE WHEN ${counted} THEN ${position.latitude} ELSE ${stones.lastLatitude} END`,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { randomCode } from '../../../shared/code';
 import type { OwnerLocale } from '../../../shared/i18n/locale';
+import type { GoalInput } from '../../../shared/schemas/goal';
 import { type Frequency, notifyFromFlag, type OwnerNotify } from '../../../shared/schemas/notify';
 import type { Db } from '../../db/client';
 import { STONE_REF_COLUMNS } from '../../db/columns';
@@ -13,6 +14,7 @@ import { ApiError } from '../../lib/errors';
 import { mailDedupe } from '../../mail/builders';
 import { insertMail } from '../../mail/queries';
 import { changeTotals } from '../statistics/queries';
+import { goalColumns, reachedAfterChange } from './goal';
 
 export interface NewStone {
   creatorEmail: string;
@@ -99,7 +101,7 @@ export const notifyOf = (row: { notifyOnFind: boolean; notify: Frequency }): Own
 
 /**
  * Changes what an owner or the operator may edit of a stone (only the fields given). A story needs the story
- * feature: without it the change is refused with 402 and nothing is written.
+ * feature: without it the change is refused with 402 and nothing is written. A goal is checked before anything is.
  */
 export async function updateStoneText(
   db: Db,
@@ -112,9 +114,11 @@ export async function updateStoneText(
     status?: 'missing' | 'travelling';
     memorialDay?: string | null;
     memorialLetter?: boolean;
+    goal?: GoalInput;
   },
 ): Promise<void> {
   if (changes.story !== undefined && !stone.hasStory) throw new ApiError(402, 'FEATURE_REQUIRED', 'server.api.featureRequired');
+  const goal = changes.goal !== undefined ? await goalColumns(changes.goal) : undefined;
   const now = new Date();
   const notify = changes.notify ?? (changes.notifyOnFind !== undefined ? notifyFromFlag(changes.notifyOnFind) : undefined);
   const update = db
@@ -125,6 +129,7 @@ export async function updateStoneText(
       ...(notify !== undefined ? notifyColumns(notify) : {}),
       ...(changes.memorialDay !== undefined ? { memorialDay: changes.memorialDay } : {}),
       ...(changes.memorialLetter !== undefined ? { memorialLetter: changes.memorialLetter } : {}),
+      ...(goal ? { ...goal, goalReachedAt: reachedAfterChange(goal) } : {}),
       // The same state again keeps its date: "missing since" stays the day it went missing.
       ...(changes.status !== undefined
         ? {

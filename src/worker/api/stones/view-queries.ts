@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { collectionPath } from '../../../shared/collection';
-import { formatDistance } from '../../../shared/geo';
+import { formatDistance, haversineKm } from '../../../shared/geo';
 import { STONE_FINDS_EMBEDDED } from '../../../shared/schemas/finds-page';
 import { stoneShareImagePath } from '../../../shared/share-image';
-import type { CollectionRef, FindPhotoStatus, FindView, OwnerFindView, StoneView } from '../../../shared/types';
+import type { CollectionRef, FindPhotoStatus, FindView, OwnerFindView, StoneGoal, StoneView } from '../../../shared/types';
 import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
@@ -144,11 +144,34 @@ function toView<F extends FindView | OwnerFindView>(
     journey,
     countries,
     lastFind,
+    goal: goalOf(stone),
     totalDistance: stone.totalDistanceKm,
     formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
     status: stone.status,
     statusSince: (stone.statusSince ?? stone.createdAt).toISOString(),
     collection,
     shareImage: `${ctx.origin}${stoneShareImagePath(stone.code, stone.shareCard)}`,
+  };
+}
+
+/**
+ * The stone's goal as its views show it: the distance still to go from its last counted position (the start of its
+ * next leg), to a tenth of a kilometre; none to a country before it is reached, nothing once reached.
+ */
+export function goalOf(stone: StoneRow): StoneGoal | null {
+  if (stone.goalLatitude === null && stone.goalCountry === null) return null;
+  const place =
+    stone.goalLatitude !== null && stone.goalLongitude !== null ? { latitude: stone.goalLatitude, longitude: stone.goalLongitude } : null;
+  const last =
+    stone.lastLatitude !== null && stone.lastLongitude !== null ? { latitude: stone.lastLatitude, longitude: stone.lastLongitude } : null;
+  const reached = stone.goalReachedAt !== null;
+  return {
+    name: place ? stone.goalName : null,
+    country: stone.goalCountry,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
+    note: stone.goalNote ?? '',
+    remainingKm: reached ? 0 : place && last ? Math.round(haversineKm(last, place) * 10) / 10 : null,
+    reachedAt: stone.goalReachedAt?.toISOString() ?? null,
   };
 }

@@ -42,6 +42,18 @@ export const stones = sqliteTable(
     memorialDay: text('memorial_day'),
     /** The owner wants the letter of the year (on unless they turned it off). */
     memorialLetter: integer('memorial_letter', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * The owner's goal for the stone (shared/schemas/goal.ts, decision record 042): a place at a town's precision
+     * (position and name) or a country (ISO 3166-1 alpha-2); a place's country is told from its position. Null: none.
+     */
+    goalLatitude: real('goal_latitude'),
+    goalLongitude: real('goal_longitude'),
+    goalName: text('goal_name'),
+    goalCountry: text('goal_country'),
+    /** The owner's words about the goal (≤ 140 characters), '' for none. */
+    goalNote: text('goal_note'),
+    /** When a counted find first reached the goal (within GOAL_REACH_KM of the place, or in the country); set once. */
+    goalReachedAt: integer('goal_reached_at', { mode: 'timestamp_ms' }),
     /** Position of the newest find that has one: the start of the next leg. */
     lastLatitude: real('last_latitude'),
     lastLongitude: real('last_longitude'),

@@ -113,7 +113,7 @@ export async function renderStoneCard(card: StoneCardInput, assets: CardAssets):
   const raster = framedCanvas(assets, card.productName, card.host);
   const bottom = title(raster, assets, card.title, 128);
   drawText(raster, card.code, LEFT, bottom + 60, { stack: assets.regular, size: 30, color: COLORS.muted, tracking: 3 });
-  stats(raster, assets, [card.distance, card.finds], bottom + 138);
+  stats(raster, assets, card.goal ? [card.distance, card.finds, card.goal] : [card.distance, card.finds], bottom + 138);
   const journey = card.journey as LatLon[];
   const view = stoneMapView(journey, Boolean(card.photoBytes));
   drawLand(raster, view, assets.land, COLORS);
