@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { OwnerStoneView, StoneView } from '../../src/shared/types';
 import type { MailJob } from '../../src/worker/mail/jobs';
 import { renderMail } from '../../src/worker/mail/render';
+import { renderStoneShare } from '../../src/worker/share/job';
 import { call, createStone, expectApiError, postFindADayLater, postJson } from '../support/factory';
 import { linkIn, mailsTo, outbox, tokenOf, waitForMails } from '../support/mail';
 
@@ -156,5 +157,29 @@ describe('reaching the goal', () => {
       .bind(code)
       .first<{ at: number | null }>();
     expect(stored?.at).toBeNull();
+  });
+});
+
+describe("the stone's share card", () => {
+  it('says the goal once it is reached, and only then: a note changes nothing, a goal not reached is not on it', async () => {
+    const { code, adminToken } = await createStone();
+    const card = async () => {
+      await renderStoneShare(env, code);
+      return (await env.DB.prepare('SELECT share_card AS v FROM stones WHERE code = ?').bind(code).first<{ v: string }>())?.v;
+    };
+    await findAt(code, 48.14, 11.58); // München
+    const withoutGoal = await card();
+    expect((await setGoal(adminToken, { country: 'AT', note: '' })).status).toBe(200);
+    expect(await card()).toBe(withoutGoal);
+    await findAt(code, 47.81, 13.04); // Salzburg: reached
+    const reached = await card();
+    expect((await setGoal(adminToken, { country: 'AT', note: 'nach Wien' })).status).toBe(200);
+    expect(await card()).toBe(reached);
+    // Another goal: not reached, so not on the card, which is the Salzburg card without a goal.
+    expect((await setGoal(adminToken, { country: 'IT', note: '' })).status).toBe(200);
+    const notReached = await card();
+    expect(notReached).not.toBe(reached);
+    expect((await setGoal(adminToken, null)).status).toBe(200);
+    expect(await card()).toBe(notReached);
   });
 });

@@ -108,6 +108,12 @@ async function exportedStone() {
 describe('GET /api/admin/stones/{ownerToken}/export', () => {
   it('answers a JSON attachment, never cached, with the stone, every find as the owner sees it, photos and counts', async () => {
     const stone = await exportedStone();
+    const goal = await call(`/api/admin/stones/${stone.adminToken}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ goal: { country: 'DK', note: 'nach Skagen' } }),
+    });
+    expect(goal.status).toBe(200);
     const res = await call(`/api/admin/stones/${stone.adminToken}/export`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -131,6 +137,7 @@ describe('GET /api/admin/stones/{ownerToken}/export', () => {
       photos: [`${ORIGIN}/photos/stones/export/a.jpg`],
       subscriptions: { confirmed: 2, unconfirmed: 1 },
       collection: null,
+      goal: { name: null, country: 'DK', latitude: null, longitude: null, note: 'nach Skagen', reachedAt: null },
     });
     expect(body.stone.finds.map((f) => [f.number, f.location, f.hidden, f.hiddenBy])).toEqual([
       [1, 'Kiel', false, null],

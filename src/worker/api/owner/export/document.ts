@@ -53,6 +53,18 @@ export function stoneDocuments(read: StonesForExport, links: ExportLinks) {
         memorialDay: stone.memorialDay,
         memorialLetter: stone.memorialLetter,
       },
+      // The owner's goal for the stone (decision record 042), and when a find reached it.
+      goal:
+        stone.goalLatitude === null && stone.goalCountry === null
+          ? null
+          : {
+              name: stone.goalName,
+              country: stone.goalCountry,
+              latitude: stone.goalLatitude,
+              longitude: stone.goalLongitude,
+              note: stone.goalNote ?? '',
+              reachedAt: iso(stone.goalReachedAt),
+            },
       // The owner's own address: the creator's, where the owner's mails go.
       creatorEmail: stone.creatorEmail,
       collection: collection ? { id: collection.id, title: collection.title, url: `${origin}${collectionPath(collection.id)}` } : null,
