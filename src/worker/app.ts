@@ -8,6 +8,7 @@ import { blog, blogFeed, operatorBlog } from './api/blog';
 import { collectionRoutes } from './api/collections';
 import { creation } from './api/creation';
 import { finds } from './api/finds';
+import { manyFinds } from './api/finds/many';
 import { findReports } from './api/finds/reports';
 import { geocode } from './api/geocode';
 import { collectionNotifications, notificationLinks, notifications } from './api/notifications';
@@ -26,6 +27,7 @@ import { isFramedAddress, isOpenAddress, isSecretAddress } from './lib/addresses
 import { openReads } from './lib/cors';
 import { d1Sessions } from './lib/d1-session';
 import { edgeCache } from './lib/edge-cache';
+import { errorBody } from './lib/error-body';
 import { ApiError, apiErrorIn } from './lib/errors';
 import { text } from './lib/i18n';
 import { describeError, log } from './lib/logger';
@@ -155,6 +157,7 @@ const routes = app
   .route('/api/stones', creation)
   .route('/api/stones', stones)
   .route('/api/stones/:code/finds', finds)
+  .route('/api/finds', manyFinds)
   .route('/api/stones/:code/finds/:findId/report', findReports)
   .route('/api/stones/:code/notifications', notifications)
   .route('/api/collections/:id/notifications', collectionNotifications)
@@ -217,12 +220,7 @@ app.get('*', async (c) => {
 
 /** The one JSON error shape, in the request's language. */
 function apiErrorResponse(c: Context<AppEnv>, error: ApiError): Response {
-  const locale = c.get('locale') ?? 'en';
-  const details = error.details
-    ? { details: Object.fromEntries(Object.entries(error.details).map(([field, t]) => [field, text(locale, t.id, t.values)])) }
-    : {};
-  const body = { error: { code: error.code, message: text(locale, error.text.id, error.text.values), ...details } };
-  return c.json(body, error.status, error.headers);
+  return c.json({ error: errorBody(error, c.get('locale') ?? 'en') }, error.status, error.headers);
 }
 
 app.onError((error, c) => {

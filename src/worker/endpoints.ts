@@ -83,6 +83,8 @@ export const endpoints: readonly Endpoint[] = [
   // The public finds before the ones the stone's JSON embeds, page by page: a find (any write to the stone) renews them.
   { method: 'GET', path: '/api/stones/:code/finds', cache: 'stone', open: true },
   { method: 'POST', path: '/api/stones/:code/finds', changes: { stone: 'code' } },
+  // Several stones found at one place: the route names each stone it logged a find on.
+  { method: 'POST', path: '/api/finds', changes: { stone: 'route' } },
   // One public find, any of them (the report page's).
   { method: 'GET', path: '/api/stones/:code/finds/:findId', cache: 'stone', open: true },
   {

@@ -173,6 +173,8 @@ export const BODY_KIND: Record<string, BodyKind> = {
   // JSON, or multipart/form-data with a finder's photo.
   'POST /api/stones/:code/finds': 'json-or-form',
   'POST /api/stones/:code/finds/:findId/report': 'json-or-urlencoded',
+  // Several stones found at one place, JSON only (no photo).
+  'POST /api/finds': 'json',
   'POST /api/stones/:code/notifications': 'json',
   'POST /api/stones/:code/owner-link': 'json',
   'POST /api/collections/:id/notifications': 'json',

@@ -74,6 +74,11 @@ const FIELD_NAMES = [
   'hasPhotos',
   'hasStory',
   'recaptchaToken',
+  'codes',
+  'goal',
+  'country',
+  'note',
+  'name',
   'location',
   'latitude',
   'longitude',
@@ -107,6 +112,7 @@ const FIELD_NAMES = [
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/stones': { creatorEmail: 'fuzz@example.org', title: 'Fuzzstein' },
   'POST /api/stones/:code/finds': { location: 'Berlin', latitude: 52.52, longitude: 13.4, comment: 'Gefunden' },
+  'POST /api/finds': { codes: ['A1B-2C3-D4E', 'B0B-CAF-E42'], location: 'Berlin', latitude: 52.52, longitude: 13.4 },
   'POST /api/stones/:code/notifications': { email: 'reader@example.org' },
   'POST /api/stones/:code/owner-link': { email: 'fixed-creator@example.org' },
   'POST /api/collections/:id/notifications': { email: 'reader@example.org' },
@@ -502,9 +508,9 @@ async function storedFind(stone: SampleStone, id: string) {
  */
 const GROUPS: Array<{ name: string; share: number; routes: ApiRoute[]; reached: number; operator?: boolean }> = [
   {
-    name: 'stones, finds, subscriptions and owner links',
+    name: 'stones, finds (one or several at once), subscriptions and owner links',
     share: 0.25,
-    routes: ROUTES.filter((r) => r.path.startsWith('/api/stones')),
+    routes: ROUTES.filter((r) => r.path.startsWith('/api/stones') || r.path === '/api/finds'),
     reached: 201,
   },
   { name: 'mail links', share: 0.1, routes: ROUTES.filter((r) => r.path.startsWith('/api/notifications')), reached: 404 },

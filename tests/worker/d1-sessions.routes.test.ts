@@ -75,6 +75,7 @@ const REQUESTS: Record<string, (f: Fixture) => [string, RequestInit]> = {
     `/api/stones/${f.code}/finds`,
     json('POST', { location: 'Hamburg', latitude: 53.55, longitude: 10 }),
   ],
+  'POST /api/finds': (f) => ['/api/finds', json('POST', { codes: [f.code], location: 'Lübeck', latitude: 53.87, longitude: 10.69 })],
   'POST /api/stones/:code/finds/:findId/report': (f) => [
     `/api/stones/${f.code}/finds/${f.findId}/report`,
     json('POST', { reason: 'spam' }),

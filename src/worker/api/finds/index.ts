@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { FindAnswer, PhotoRefusal } from '../../../shared/find-answer';
 import { formatDistance } from '../../../shared/geo';
 import { intlTag } from '../../../shared/i18n/locale';
@@ -21,6 +21,13 @@ import { addFind } from './queries';
 /** A device's key for one find: a UUID, or any 16 to 100 URL-safe characters. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 
+/** The device's `Idempotency-Key` for a find, or none; 400 for one unlike a key. */
+export function idempotencyKey(c: Context<AppEnv>): string | null {
+  const key = c.req.header('Idempotency-Key')?.trim() || null;
+  if (key !== null && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'INVALID_IDEMPOTENCY_KEY', 'server.api.idempotencyKeyInvalid');
+  return key;
+}
+
 /**
  * `/api/stones/{code}/finds`: a finder logs where the stone was found; the owner and the subscribers get a mail.
  * With an `Idempotency-Key` the send may be repeated (a lost answer, the offline queue): the first answers 201,
@@ -32,8 +39,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 export const finds = new Hono<AppEnv>().post('/', async (c) => {
   const code = codeParam(c.req.param('code'));
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `find:${code}` }, { name: 'clientWrites' }]);
-  const key = c.req.header('Idempotency-Key')?.trim() || null;
-  if (key !== null && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'INVALID_IDEMPOTENCY_KEY', 'server.api.idempotencyKeyInvalid');
+  const key = idempotencyKey(c);
   const sent = await readFindRequest(c);
   const input = parseInput(findSchema, sent.fields);
   const db = getDb(c.env.DB);

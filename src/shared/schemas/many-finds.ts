@@ -1,0 +1,14 @@
+import * as v from 'valibot';
+
+/** A finder logs at most this many stones found at one place in one go. */
+export const MAX_CODES_AT_ONCE = 10;
+
+/**
+ * `codes` of `POST /api/finds`: one to MAX_CODES_AT_ONCE strings; each is read as a code on its own (one that is
+ * none is refused in its result, not for all).
+ */
+export const findCodesSchema = v.pipe(
+  v.array(v.pipe(v.string('server.finds.codesInvalid'), v.maxLength(40, 'server.finds.codesInvalid')), 'server.finds.codesInvalid'),
+  v.minLength(1, 'server.finds.codesInvalid'),
+  v.maxLength(MAX_CODES_AT_ONCE, 'server.finds.tooManyCodes'),
+);
