@@ -41,8 +41,11 @@ export const pushKeyAddress = () => '/api/push/public-key' as Address<'/api/push
 export const stonePushAddress = (code: string) => `${stone(code)}/push` as Address<'/api/stones/:code/push'>;
 export const collectionPushAddress = (id: string) => `/api/collections/${at(id)}/push` as Address<'/api/collections/:id/push'>;
 
-/** The address search of the owner's goal (the find form's own is in api-routes-find-form.ts, with the stone page). */
-export const goalSearchAddress = (query: string) => `/api/geocode?q=${encodeURIComponent(query)}` as Address<'/api/geocode'>;
+/**
+ * The address search of the owner's goal and of several finds at once (the find form's own is in
+ * api-routes-find-form.ts, with the stone page).
+ */
+export const placeSearchAddress = (query: string) => `/api/geocode?q=${encodeURIComponent(query)}` as Address<'/api/geocode'>;
 
 /** The find form's published place (loaded after the form): the name of a position, asked for at the finder's precision (rounded already). */
 export const reverseGeocodeAddress = (latitude: string, longitude: string, precision: string) =>
@@ -96,3 +99,6 @@ export type TokenActionAddress = ReturnType<typeof confirmSubscriptionAddress | 
 export type OwnerDeleteAddress = ReturnType<typeof ownerStoneAddress | typeof ownerCollectionAddress>;
 export type RevokeLinksAddress = ReturnType<typeof ownerRevokeLinksAddress | typeof ownerCollectionRevokeLinksAddress>;
 export type OperatorStoneAddress = ReturnType<typeof operatorStoneAddress>;
+
+/** Several stones found at one place, logged in one go (the find dialog). */
+export const manyFindsAddress = () => '/api/finds' as Address<'/api/finds'>;

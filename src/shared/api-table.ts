@@ -1,5 +1,5 @@
 import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
-import type { FindAnswer } from './find-answer';
+import type { FindAnswer, ManyFindsAnswer } from './find-answer';
 import type { ReportedFind } from './moderation-types';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView } from './operator-types';
 import type { Frequency } from './schemas/notify';
@@ -30,6 +30,7 @@ export interface ApiTable {
   '/api/stones/:code/finds': { $get: FindsPage; $post: FindAnswer };
   '/api/stones/:code/finds/:findId': { $get: FindView };
   '/api/stones/:code/finds/:findId/report': { $post: { reported: true } };
+  '/api/finds': { $post: ManyFindsAnswer };
   '/api/stones/:code/notifications': { $post: SubscribeAnswer };
   '/api/stones/:code/owner-link': { $post: { accepted: true } };
   '/api/collections': { $post: CreatedCollection };

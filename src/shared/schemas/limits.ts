@@ -27,6 +27,8 @@ export const OWNER_NOTIFICATIONS_LISTED = 100;
 
 /** A memorial collection holds 1 to 50 stones (a database trigger enforces the upper bound too). */
 export const MAX_COLLECTION_STONES = 50;
+/** Stones a finder logs at once, found at one place (`POST /api/finds`). */
+export const MAX_CODES_AT_ONCE = 10;
 /** A stone's goal's note ("Oma wollte immer ans Meer"). */
 export const MAX_GOAL_NOTE_LENGTH = 140;
 /** A collection's optional dedication. */

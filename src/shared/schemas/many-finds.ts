@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-
-/** A finder logs at most this many stones found at one place in one go. */
-export const MAX_CODES_AT_ONCE = 10;
+import { MAX_CODES_AT_ONCE } from './limits';
 
 /**
  * `codes` of `POST /api/finds`: one to MAX_CODES_AT_ONCE strings; each is read as a code on its own (one that is

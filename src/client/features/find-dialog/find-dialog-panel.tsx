@@ -1,7 +1,6 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
-import { isValidCode } from '../../../shared/code';
+import { isValidCode, normalizeCode } from '../../../shared/code';
 import { formatCodeEdit, hasLookalikes } from '../../../shared/code-entry';
-import { pathTo } from '../../../shared/routes';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useQueryClient } from '../../lib/query';
 import { useRouter } from '../../lib/router';
@@ -10,8 +9,11 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { stoneQuery } from '../stone/api';
+import { FoundStone } from './found-stone';
+import type { ChosenStone } from './many-finds-form';
 
 const QrScan = lazy(() => import('./qr-scan'));
+const ManyFindsForm = lazy(() => import('./many-finds-form'));
 
 type Problem = { title: string; text: string } | null;
 
@@ -28,7 +30,10 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<Problem>(null);
   const [searching, setSearching] = useState(false);
-  const [found, setFound] = useState<{ code: string; title: string } | null>(null);
+  const [found, setFound] = useState<ChosenStone | null>(null);
+  // Stones found at the same place, chosen before this one; `many`: their one find form is open.
+  const [chosen, setChosen] = useState<ChosenStone[]>([]);
+  const [many, setMany] = useState(false);
   const [scanning, setScanning] = useState(false);
   // Shown once a look-alike letter was typed, so the finder sees why the field shows a digit instead.
   const [readAsDigits, setReadAsDigits] = useState(false);
@@ -45,6 +50,10 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
         title: intl.formatMessage({ id: 'find-dialog.code.invalid.title' }),
         text: intl.formatMessage({ id: 'find-dialog.code.invalid.text' }),
       });
+      return;
+    }
+    if (chosen.some((stone) => stone.code === normalizeCode(candidate))) {
+      setProblem({ title: intl.formatMessage({ id: 'find-dialog.many.already' }), text: '' });
       return;
     }
     setSearching(true);
@@ -78,15 +87,36 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(next) => !next && onClose()}
       title={
-        found
-          ? intl.formatMessage({ id: 'find-dialog.findModal.title' }, { code: found.code })
-          : intl.formatMessage({ id: 'find-dialog.title' })
+        many
+          ? intl.formatMessage({ id: 'find-dialog.many.title' }, { count: chosen.length })
+          : found
+            ? intl.formatMessage({ id: 'find-dialog.findModal.title' }, { code: found.code })
+            : intl.formatMessage({ id: 'find-dialog.title' })
       }
-      description={intl.formatMessage({ id: found ? 'find-dialog.findModal.text' : 'find-dialog.description' })}
+      description={intl.formatMessage({
+        id: many ? 'find-dialog.many.description' : found ? 'find-dialog.findModal.text' : 'find-dialog.description',
+      })}
       initialFocus={codeInput}
     >
-      {found ? (
-        <FoundStone found={found} go={go} />
+      {many ? (
+        <Suspense fallback={<Spinner />}>
+          <ManyFindsForm stones={chosen} onDone={onClose} />
+        </Suspense>
+      ) : found ? (
+        <FoundStone
+          found={found}
+          chosen={chosen}
+          go={go}
+          add={() => {
+            setChosen([...chosen, found]);
+            setFound(null);
+            setCode('');
+          }}
+          logAll={() => {
+            setChosen([...chosen, found]);
+            setMany(true);
+          }}
+        />
       ) : (
         <>
           <fieldset className="mb-4 grid grid-cols-2 gap-1 rounded-lg bg-stone-100 p-1">
@@ -117,6 +147,11 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
                 }}
               />
             </Suspense>
+          ) : null}
+          {chosen.length > 0 ? (
+            <p className="mb-3 text-sm text-stone-700" data-testid="chosen-stones">
+              <FormattedMessage id="find-dialog.many.chosen" values={{ titles: chosen.map((stone) => stone.title).join(', ') }} />
+            </p>
           ) : null}
           <form onSubmit={submit} noValidate className={scanning ? 'hidden' : 'space-y-4'}>
             <div className="space-y-1">
@@ -157,7 +192,7 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
             {problem ? (
               <div id="stone-code-problem" role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
                 <p className="font-semibold">{problem.title}</p>
-                <p>{problem.text}</p>
+                {problem.text ? <p>{problem.text}</p> : null}
               </div>
             ) : null}
             <div className="flex justify-end gap-2">
@@ -172,21 +207,5 @@ function FindDialogPanel({ onClose }: { onClose: () => void }) {
         </>
       )}
     </Dialog>
-  );
-}
-
-function FoundStone({ found, go }: { found: { code: string; title: string }; go: (path: string) => void }) {
-  return (
-    <>
-      <p className="mb-4 font-medium text-stone-800">{found.title}</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button className="flex-1" autoFocus onClick={() => go(`${pathTo('stone', { code: found.code })}#find-form`)}>
-          <FormattedMessage id="find-dialog.findModal.log" />
-        </Button>
-        <Button variant="secondary" className="flex-1" onClick={() => go(pathTo('view', { code: found.code }))}>
-          <FormattedMessage id="find-dialog.findModal.view" />
-        </Button>
-      </div>
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
-import { goalSearchAddress, ownerStoneAddress, reverseGeocodeAddress } from '../../../shared/api-routes';
+import { ownerStoneAddress, placeSearchAddress, reverseGeocodeAddress } from '../../../shared/api-routes';
 import { COUNTRY_CODES } from '../../../shared/countries';
 import { formatDay } from '../../../shared/dates';
 import { localeOfIntl } from '../../../shared/i18n/locale';
@@ -72,7 +72,7 @@ export function OwnerGoal({ token, stone, onSaved }: { token: string; stone: Own
     if (!query.trim()) return;
     setSearching(true);
     try {
-      const place = await api(goalSearchAddress(query.trim()));
+      const place = await api(placeSearchAddress(query.trim()));
       setPosition({ latitude: place.latitude, longitude: place.longitude });
       setName(place.places?.town || place.label);
       setError(null);
