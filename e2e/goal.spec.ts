@@ -18,7 +18,7 @@ async function stoneFoundInBerlin(request: APIRequestContext): Promise<{ code: s
   const stone = (await created.json()) as { code: string; adminToken: string };
   const found = await request.post(`/api/stones/${stone.code}/finds`, {
     data: { location: 'Berlin', latitude: 52.5163, longitude: 13.3777 },
-    headers: { 'cf-connecting-ip': `2001:db8:60a1::${Math.floor(Math.random() * 0xffff).toString(16)}` },
+    headers: { 'cf-connecting-ip': `2001:db8:60a1:${Math.floor(Math.random() * 0xffff).toString(16)}::1` },
   });
   expect(found.status()).toBe(201);
   return stone;

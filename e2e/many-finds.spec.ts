@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 async function newStone(request: APIRequestContext, title: string): Promise<{ code: string; adminToken: string }> {
   const res = await request.post('/api/stones', {
     data: { creatorEmail: 'mehrere@example.org', title },
-    headers: { 'cf-connecting-ip': `2001:db8:ad0::${Math.floor(Math.random() * 0xffff).toString(16)}` },
+    headers: { 'cf-connecting-ip': `2001:db8:ad0:${Math.floor(Math.random() * 0xffff).toString(16)}::1` },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { code: string; adminToken: string };
@@ -27,7 +27,11 @@ test('three stones found at one place are logged in one go; one deleted meanwhil
   page,
   request,
 }) => {
-  const stones = [await newStone(request, 'Gartenstein Anna'), await newStone(request, 'Gartenstein Bruno'), await newStone(request, 'Gartenstein Clara')];
+  const stones = [
+    await newStone(request, 'Gartenstein Anna'),
+    await newStone(request, 'Gartenstein Bruno'),
+    await newStone(request, 'Gartenstein Clara'),
+  ];
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Stein finden' }).click();
   const dialog = page.getByRole('dialog');
@@ -71,7 +75,9 @@ test('three stones found at one place are logged in one go; one deleted meanwhil
   await dialog.getByRole('button', { name: 'Fertig' }).click();
 
   for (const stone of [stones[0], stones[2]]) {
-    const view = (await (await request.get(`/api/stones/${stone?.code}`)).json()) as { finds: Array<{ location: string; comment: string }> };
+    const view = (await (await request.get(`/api/stones/${stone?.code}`)).json()) as {
+      finds: Array<{ location: string; comment: string }>;
+    };
     expect(view.finds.map((find) => [find.location, find.comment])).toEqual([['München, Deutschland', 'Alle drei am Brunnen']]);
   }
 });

@@ -1,9 +1,11 @@
 import type { FindPhoto, OwnerFindPhoto } from './find-photo';
+import type { CountryReached, JourneyMonth } from './journey-view';
 import type { OwnerNotify } from './schemas/notify';
 
 export type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 export type { FindPhoto, FindPhotoStatus, OwnerFindPhoto } from './find-photo';
 export type { GoalReached, StoneGoal } from './goal-view';
+export type { CountryReached, JourneyMonth } from './journey-view';
 export type { ReportedFind } from './moderation-types';
 /**
  * Why a find looks implausible: `speed` (it would mean travelling faster than 1 000 km/h since the previous
@@ -16,12 +18,6 @@ export type FindFlag = 'speed' | 'repeat';
  * until its next find), `missing` (not found for MISSING_AFTER_DAYS, or its owner or the operator says so).
  */
 export type StoneStatus = 'travelling' | 'resting' | 'missing';
-
-/** A country a stone reached: ISO 3166-1 alpha-2, and when its first counted find there was logged (ISO). */
-export interface CountryReached {
-  code: string;
-  firstReachedAt: string;
-}
 
 /** The memorial collection a stone belongs to, as its public JSON and page name it. */
 export interface CollectionRef {
@@ -123,6 +119,8 @@ export interface OwnerStoneView extends Omit<StoneView, 'finds'> {
    * newest): the owner moderates any of them. `olderFinds` is null.
    */
   finds: OwnerFindView[];
+  /** The journey month by month since the stone was made (its chart), from `finds`. */
+  months: JourneyMonth[];
   creatorEmail: string;
   /** Whether the owner hears of finds at all (one click in a find mail, or the owner page, turns it off). */
   notifyOnFind: boolean;
@@ -193,6 +191,8 @@ export interface CollectionView {
   url: string;
   /** Absolute URL of its share image, as a stone's. */
   shareImage: string;
+  /** Its stones' journeys month by month since it was made (its chart). */
+  months: JourneyMonth[];
   stones: CollectionStone[];
 }
 

@@ -19,7 +19,7 @@ const body = (codes: unknown, more: Record<string, unknown> = {}) => ({
 });
 
 let client = 0;
-const nextClient = () => `2001:db8:3a11::${(++client).toString(16)}`;
+const nextClient = () => `2001:db8:3a11:${(++client).toString(16)}::1`;
 
 function postMany(payload: unknown, headers: Record<string, string> = {}, limits = heldRateLimits()) {
   return callWith(limits, '/api/finds', {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { collectionNotificationsAddress, collectionOwnerLinkAddress, collectionPushAddress } from '../../shared/api-routes';
 import { type PageProps, pathTo } from '../../shared/routes';
 import { useCollection } from '../features/collection/api';
@@ -8,10 +9,15 @@ import { OwnerLinkRequest } from '../features/owner-link/owner-link-request';
 import { ShareButtons } from '../features/share/share-buttons';
 import { SubscribeCard } from '../features/subscribe/subscribe-card';
 import { FormattedMessage } from '../lib/intl-react';
+import { lazyPart } from '../lib/lazy-page';
 import { Link } from '../lib/router';
+import { withTexts } from '../lib/screen-messages';
 import { Card } from '../ui/card';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
+
+/** The journey over time: in the page's HTML, its module and texts loaded after the page's own. */
+const JourneyChart = lazyPart(withTexts('journey-chart', () => import('../features/journey-chart/journey-chart')));
 
 /** /sammlung/{id}: a memorial collection, its stones together on one map and in one list. */
 export default function CollectionPage({ params }: PageProps) {
@@ -55,6 +61,9 @@ export default function CollectionPage({ params }: PageProps) {
             <FormattedMessage id="collection.stones" />
           </h3>
           <CollectionStones stones={collection.stones} />
+          <Suspense fallback={null}>
+            <JourneyChart months={collection.months} />
+          </Suspense>
         </section>
         <aside className="space-y-6">
           <SubscribeCard

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ownerExportAddress, ownerRevokeLinksAddress } from '../../shared/api-routes';
 import { queries } from '../../shared/queries';
 import type { PageProps } from '../../shared/routes';
@@ -19,11 +19,17 @@ import { OwnerState } from '../features/owner/owner-state';
 import { OwnerStatistics } from '../features/owner/owner-statistics';
 import { UpgradeCard } from '../features/owner/upgrade-card';
 import { FormattedMessage } from '../lib/intl-react';
+import { lazyPart } from '../lib/lazy-page';
 import { specQuery } from '../lib/queries';
 import { useQuery, useQueryClient } from '../lib/query';
 import { Link } from '../lib/router';
+import { withTexts } from '../lib/screen-messages';
+import { Card } from '../ui/card';
 import { NoticePage } from '../ui/notice-page';
 import { Spinner } from '../ui/spinner';
+
+/** The journey over time: in the page's HTML, its module and texts loaded after the page's own. */
+const JourneyChart = lazyPart(withTexts('journey-chart', () => import('../features/journey-chart/journey-chart')));
 
 const LINK_TEXTS: LinksTexts = {
   title: 'owner.links.title',
@@ -86,6 +92,11 @@ function OwnerOf({ token }: { token: string }) {
         <OwnerStatistics stone={stone} />
         <OwnerMails token={token} stone={stone} onSaved={update} />
       </div>
+      <Card>
+        <Suspense fallback={null}>
+          <JourneyChart months={stone.months} />
+        </Suspense>
+      </Card>
       <OwnerGoal token={token} stone={stone} onSaved={update} />
       <OwnerMemorial token={token} stone={stone} onSaved={update} />
       <OwnerEmbed stone={stone} />

@@ -15,6 +15,7 @@ import type findPlace from './find-place/de.json';
 import type geo from './geo/de.json';
 import type guide from './guide/de.json';
 import type home from './home/de.json';
+import type journeyChart from './journey-chart/de.json';
 import type layout from './layout/de.json';
 import type legal from './legal/de.json';
 import type mailLinks from './mail-links/de.json';
@@ -46,6 +47,7 @@ export type MessageId =
   | keyof typeof geo
   | keyof typeof guide
   | keyof typeof home
+  | keyof typeof journeyChart
   | keyof typeof layout
   | keyof typeof legal
   | keyof typeof mailLinks

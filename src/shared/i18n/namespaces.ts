@@ -27,6 +27,7 @@ export const NAMESPACES = {
   geo: LOCALES,
   guide: LOCALES,
   home: LOCALES,
+  'journey-chart': OWNER_LOCALES,
   layout: LOCALES,
   legal: LOCALES,
   'mail-links': LOCALES,

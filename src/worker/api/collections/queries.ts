@@ -7,6 +7,7 @@ import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { collections, finds, stones } from '../../db/schema';
 import { shownPlace } from '../../lib/legacy-place';
+import { journeyMonths } from '../stones/months';
 import type { ViewContext } from '../stones/view-queries';
 
 /** A counted public find: not hidden, and not flagged unless the flag was accepted (the distance counts it). */
@@ -92,6 +93,7 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
     createdAt: collection.createdAt.toISOString(),
     url: `${ctx.origin}${collectionPath(collection.id)}`,
     shareImage: `${ctx.origin}${collectionShareImagePath(collection.id, collection.shareCard)}`,
+    months: journeyMonths(read.finds, collection.createdAt),
     stones: listed,
   };
   return { view, collection, stones: read.stones };

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { MANAGED_STONE_COLUMNS } from '../../db/columns';
 import { ownerTokens, stones, subscriptions } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
+import { journeyMonths } from '../stones/months';
 import { notifyOf } from '../stones/queries';
 import { getStoneView, type ViewContext } from '../stones/view-queries';
 
@@ -61,6 +62,11 @@ export async function getOwnerStoneView(db: Db, token: string, ctx: ViewContext)
   const notifications = subs.map((s) => ({ id: s.id, createdAt: s.createdAt.toISOString(), confirmed: s.confirmedAt !== null }));
   return {
     ...view,
+    // The counted public finds, from the view's own read.
+    months: journeyMonths(
+      view.finds.filter((find) => !find.hidden && !find.pending),
+      view.createdAt,
+    ),
     creatorEmail: row.creatorEmail,
     notifyOnFind: row.notifyOnFind,
     notify: notifyOf(row),
