@@ -1,4 +1,4 @@
-import { expect, hydratedElement, OMA, PAPA, renderedTotals, test, WANDERER } from './fixtures';
+import { expect, holdBack, hydratedElement, OMA, PAPA, renderedTotals, test, WANDERER } from './fixtures';
 
 const bonn = { latitude: 50.7374, longitude: 7.0982 };
 
@@ -163,4 +163,15 @@ test('after a client-side navigation the head describes the new screen only, not
   // The stone's Open Graph image and title are gone with it: the blog names the generic share card.
   await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', 'Reisesteine – Blog');
   await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute('content', /\/share\/reisesteine\.png$/);
+});
+
+test('a disclosure tapped before its part has arrived opens once it has', async ({ page }) => {
+  // The stone page's side column hydrates after the page (its module held back until after the tap): React stops a
+  // click on it until then, and the summary is tapped again once it is there.
+  const release = await holdBack(page, '**/assets/stone-aside-*.js');
+  await page.goto(`/view/${OMA}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByText('Dein Stein? Admin-Link per E-Mail anfordern').click();
+  release();
+  await expect(page.getByRole('textbox', { name: 'Deine E-Mail-Adresse' })).toBeVisible();
 });
