@@ -12,6 +12,7 @@ import { manyFinds } from './api/finds/many';
 import { findReports } from './api/finds/reports';
 import { geocode } from './api/geocode';
 import { collectionNotifications, notificationLinks, notifications } from './api/notifications';
+import { openApi } from './api/openapi';
 import { operator, operatorStones } from './api/operator';
 import { operatorReports } from './api/operator/reports';
 import { owner } from './api/owner';
@@ -158,6 +159,7 @@ const routes = app
   .route('/api/stones', stones)
   .route('/api/stones/:code/finds', finds)
   .route('/api/finds', manyFinds)
+  .route('/api/openapi.json', openApi)
   .route('/api/stones/:code/finds/:findId/report', findReports)
   .route('/api/stones/:code/notifications', notifications)
   .route('/api/collections/:id/notifications', collectionNotifications)

@@ -85,6 +85,8 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'POST', path: '/api/stones/:code/finds', changes: { stone: 'code' } },
   // Several stones found at one place: the route names each stone it logged a find on.
   { method: 'POST', path: '/api/finds', changes: { stone: 'route' } },
+  // The public API described in OpenAPI 3.1, for other apps (decision record 045).
+  { method: 'GET', path: '/api/openapi.json', open: true },
   // One public find, any of them (the report page's).
   { method: 'GET', path: '/api/stones/:code/finds/:findId', cache: 'stone', open: true },
   {
