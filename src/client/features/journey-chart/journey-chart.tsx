@@ -2,13 +2,11 @@ import { useId } from 'react';
 import type { JourneyMonth } from '../../../shared/journey-view';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
 
-/** The drawing's own units: the SVG scales to the card's width. */
+/** The drawing's own units: each row's SVG stretches to the card's width and a fixed height. */
 const WIDTH = 640;
-const ROW = 96;
-const GAP = 28;
-const LEFT = 8;
-const LABELS = 22;
-const HEIGHT = ROW * 2 + GAP + LABELS;
+const HEIGHT = 100;
+/** At least this many months' room: a young journey has slim bars, not one bar across the card. */
+const MIN_SLOTS = 12;
 
 /** A month's label: "Mai 2026", in the page's language. */
 function monthLabel(month: string, locale: string, style: 'short' | 'long') {
@@ -18,38 +16,30 @@ function monthLabel(month: string, locale: string, style: 'short' | 'long') {
   );
 }
 
-/** One row of bars: a value per month, scaled to the largest, with the largest named at the row's top. */
-function Bars({ values, top, color, unit }: { values: number[]; top: number; color: string; unit: string }) {
+/** One row of bars: a value per month, scaled to the largest, named (with the largest) above it. */
+function Bars({ values, color, label }: { values: number[]; color: string; label: string }) {
   const largest = Math.max(...values, 0);
-  const step = (WIDTH - LEFT) / Math.max(values.length, 1);
+  const step = WIDTH / Math.max(values.length, MIN_SLOTS);
   return (
-    <g>
-      <line x1={LEFT} x2={WIDTH} y1={top + ROW} y2={top + ROW} stroke="#a8a29e" strokeWidth={1} />
-      {values.map((value, index) => {
-        const height = largest > 0 ? Math.max((value / largest) * (ROW - 18), value > 0 ? 2 : 0) : 0;
-        return (
-          <rect
+    <div>
+      <p className="text-xs text-stone-600">{label}</p>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" className="h-20 w-full" aria-hidden="true" focusable="false">
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} stroke="#a8a29e" strokeWidth={2} />
+        {values.map((value, index) => {
+          const height = largest > 0 ? Math.max((value / largest) * (HEIGHT - 4), value > 0 ? 2 : 0) : 0;
+          return (
             // biome-ignore lint/suspicious/noArrayIndexKey: one bar per month, in month order.
-            key={index}
-            x={LEFT + index * step + step * 0.15}
-            width={Math.max(step * 0.7, 1)}
-            y={top + ROW - height}
-            height={height}
-            fill={color}
-            rx={1}
-          />
-        );
-      })}
-      <text x={LEFT} y={top + 12} fontSize={12} fill="#44403c">
-        {unit}
-      </text>
-    </g>
+            <rect key={index} x={index * step + step * 0.15} width={step * 0.7} y={HEIGHT - height} height={height} fill={color} />
+          );
+        })}
+      </svg>
+    </div>
   );
 }
 
 /**
  * The journey over time (decision record 044): kilometres and finds per month since the start, as two rows of bars
- * drawn in SVG (no chart library) and, for screen readers, the same numbers as a table. Loaded with its texts only
+ * drawn in SVG (no chart library), their labels in HTML so they keep their size on a phone, and, for screen readers, the same numbers as a table. Loaded with its texts only
  * by the owner page and the collection page, after their own code.
  */
 export default function JourneyChart({ months }: { months: JourneyMonth[] }) {
@@ -66,28 +56,25 @@ export default function JourneyChart({ months }: { months: JourneyMonth[] }) {
       <figcaption id={`${id}-caption`} className="text-lg font-semibold">
         <FormattedMessage id="journey-chart.title" />
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" aria-hidden="true" focusable="false">
-        <Bars
-          values={months.map((month) => month.km)}
-          top={0}
-          color="#b45309"
-          unit={intl.formatMessage({ id: 'journey-chart.kmScale' }, { km: km(largestKm) })}
-        />
-        <Bars
-          values={months.map((month) => month.finds)}
-          top={ROW + GAP}
-          color="#44403c"
-          unit={intl.formatMessage({ id: 'journey-chart.findsScale' }, { count: largestFinds })}
-        />
-        <text x={LEFT} y={HEIGHT - 4} fontSize={12} fill="#57534e">
-          {monthLabel(first, intl.locale, 'short')}
-        </text>
-        {last !== first ? (
-          <text x={WIDTH} y={HEIGHT - 4} fontSize={12} fill="#57534e" textAnchor="end">
-            {monthLabel(last, intl.locale, 'short')}
-          </text>
-        ) : null}
-      </svg>
+      <Bars
+        values={months.map((month) => month.km)}
+        color="#b45309"
+        label={intl.formatMessage({ id: 'journey-chart.kmScale' }, { km: km(largestKm) })}
+      />
+      <Bars
+        values={months.map((month) => month.finds)}
+        color="#44403c"
+        label={intl.formatMessage({ id: 'journey-chart.findsScale' }, { count: largestFinds })}
+      />
+      {/* Under the bars: a young journey's bars fill only the first slots of the row. */}
+      <p
+        className="flex justify-between whitespace-nowrap text-xs text-stone-600"
+        style={{ width: `${(Math.min(months.length, MIN_SLOTS) / MIN_SLOTS) * 100}%` }}
+        aria-hidden="true"
+      >
+        <span>{monthLabel(first, intl.locale, 'short')}</span>
+        {last !== first ? <span>{monthLabel(last, intl.locale, 'short')}</span> : null}
+      </p>
       <table className="sr-only">
         <caption>
           <FormattedMessage id="journey-chart.table" />
