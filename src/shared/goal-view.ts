@@ -1,8 +1,8 @@
 /* A stone's goal as its views and mails show it (decision record 042). */
 
 /**
- * A stone's goal: a place (`name`, `latitude`, `longitude`, and its `country`) or a country alone (`name` and the
- * position null), with the owner's note ('' for none).
+ * A stone's goal: a place (`name`, `latitude`, `longitude`, and its `country`) or a country alone (its `name` in the
+ * request's language, the position null), with the owner's note ('' for none).
  */
 export interface StoneGoal {
   name: string | null;

@@ -1,6 +1,10 @@
-/** A country a stone reached: ISO 3166-1 alpha-2, and when its first counted find there was logged (ISO). */
+/**
+ * A country a stone reached: ISO 3166-1 alpha-2, its name in the request's language, and when its first counted find
+ * there was logged (ISO).
+ */
 export interface CountryReached {
   code: string;
+  name: string;
   firstReachedAt: string;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countryName } from '../../src/client/features/collection/country-names';
 import { titlesFrom } from '../../src/client/features/collection/stone-titles';
 import { collectionPath } from '../../src/shared/collection';
 import { matchRoute, pathTo } from '../../src/shared/routes';
+import { countryName } from '../../src/worker/geo/country-names';
 
 describe("a collection's screens", () => {
   it('put the collection page where collectionPath says it is', () => {
@@ -28,8 +28,8 @@ describe("a collection's screens", () => {
   });
 });
 
-describe("the countries a collection's stones reached", () => {
-  it('are named in the page language', () => {
+describe("the countries a stone's or a collection's JSON names", () => {
+  it("are named in the request's language", () => {
     expect(countryName('AT', 'de')).toBe('Österreich');
     expect(countryName('at', 'en')).toBe('Austria');
   });

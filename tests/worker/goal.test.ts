@@ -70,7 +70,7 @@ describe('setting a goal', () => {
   it('takes a country with a note, and refuses what could never be reached or is not a goal, changing nothing', async () => {
     const { code, adminToken } = await createStone();
     expect((await setGoal(adminToken, { country: 'it', note: '' })).status).toBe(200);
-    expect((await stoneView(code)).goal).toMatchObject({ name: null, country: 'IT', latitude: null, remainingKm: null });
+    expect((await stoneView(code)).goal).toMatchObject({ name: 'Italy', country: 'IT', latitude: null, remainingKm: null });
     const refused = [
       await setGoal(adminToken, { country: 'ZZ', note: '' }),
       await setGoal(adminToken, { country: 'Italien' }),

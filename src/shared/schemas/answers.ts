@@ -37,7 +37,11 @@ export const findAnswerView = v.object({
   photo: v.nullable(v.object({ url })),
 });
 
-const countryReached = v.object({ code: v.pipe(v.string(), v.length(2)), firstReachedAt: iso });
+const countryReached = v.object({
+  code: v.pipe(v.string(), v.length(2)),
+  name: v.pipe(v.string(), v.description("In the request's language")),
+  firstReachedAt: iso,
+});
 
 const lastFind = v.object({ location: v.string(), latitude, longitude, createdAt: iso });
 

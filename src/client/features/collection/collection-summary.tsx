@@ -1,11 +1,9 @@
 import type { CollectionView } from '../../../shared/types';
 import type { MessageId } from '../../lib/intl';
-import { FormattedMessage, useIntl } from '../../lib/intl-react';
-import { countryName } from './country-names';
+import { FormattedMessage } from '../../lib/intl-react';
 
 /** The collection's figures: its stones' kilometres and finds together, and the countries they reached. */
 export function CollectionSummary({ collection }: { collection: CollectionView }) {
-  const intl = useIntl();
   const figure = (label: MessageId, value: string | number, testId: string) => (
     <div className="rounded-xl bg-stone-900 px-4 py-3 text-white">
       <dt className="text-xs uppercase tracking-wide text-stone-300">
@@ -29,7 +27,7 @@ export function CollectionSummary({ collection }: { collection: CollectionView }
             id="collection.countries"
             values={{
               count: collection.countries.length,
-              names: collection.countries.map((country) => countryName(country.code, intl.locale)).join(', '),
+              names: collection.countries.map((country) => country.name).join(', '),
             }}
           />
         ) : (

@@ -92,7 +92,7 @@ export function OwnerGoal({ token, stone, onSaved }: { token: string; stone: Own
     if (!position) return setError(t({ id: 'owner.goal.choosePlace' }));
     mutation.mutate({ goal: { ...position, name, note } });
   };
-  const goalName = goal ? (goal.name ?? (goal.country ? regions.of(goal.country) : '')) : '';
+  const goalName = goal?.name ?? '';
 
   return (
     <TitledCard id="owner-goal-title" title={<FormattedMessage id="owner.goal.title" />}>

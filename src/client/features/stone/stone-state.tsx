@@ -14,10 +14,9 @@ export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?:
   const t = intl.formatMessage;
   const day = (value: string) => formatDay(value, localeOfIntl(intl));
   const last = stone.lastFind;
-  // Countries in the reader's language, from the browser's own names (no list of them in the page's JavaScript).
-  const regions = new Intl.DisplayNames([intl.locale], { type: 'region', fallback: 'code' });
+  // Countries come named in the page's language (the Worker names them: no browser makes the names while it hydrates).
   const goal = stone.goal;
-  const goalName = goal ? (goal.name ?? regions.of(goal.country ?? '') ?? '') : '';
+  const goalName = goal?.name ?? goal?.country ?? '';
   return (
     <div data-testid="stone-state" data-status={stone.status} className="mt-2 text-stone-700">
       <p>
@@ -29,7 +28,7 @@ export function StoneState({ stone, onLogFind }: { stone: StoneView; onLogFind?:
       {last ? <p>{t({ id: 'stone-parts.lastSeen' }, { place: last.location, date: day(last.createdAt) })}</p> : null}
       {stone.countries.length > 0 ? (
         <p data-testid="stone-countries">
-          {t({ id: 'stone-parts.countries' }, { names: stone.countries.map((country) => regions.of(country.code)).join(', ') })}
+          {t({ id: 'stone-parts.countries' }, { names: stone.countries.map((country) => country.name).join(', ') })}
         </p>
       ) : null}
       {goal ? (

@@ -7,6 +7,7 @@ import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { collections, finds, stones } from '../../db/schema';
 import { shownPlace } from '../../lib/legacy-place';
+import { countriesReached } from '../stones/find-queries';
 import { journeyMonths } from '../stones/months';
 import type { ViewContext } from '../stones/view-queries';
 
@@ -54,12 +55,8 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
   });
   const collection = read.collection[0];
   if (!collection) return null;
-  const reached = new Map<string, string>();
   const byStone = new Map<string, typeof read.finds>();
-  for (const find of read.finds) {
-    if (find.countryCode && !reached.has(find.countryCode)) reached.set(find.countryCode, find.createdAt.toISOString());
-    byStone.set(find.stoneId, [...(byStone.get(find.stoneId) ?? []), find]);
-  }
+  for (const find of read.finds) byStone.set(find.stoneId, [...(byStone.get(find.stoneId) ?? []), find]);
   const listed: CollectionStone[] = read.stones.map((stone) => {
     const journey = (byStone.get(stone.id) ?? []).sort((a, b) => a.seq - b.seq);
     const last = journey.at(-1);
@@ -89,7 +86,7 @@ export async function readCollection(db: Db, id: string, ctx: ViewContext) {
     totalDistance,
     formattedDistance: formatDistance(totalDistance, ctx.locale),
     findCount: read.stones.reduce((sum, stone) => sum + stone.findCount, 0),
-    countries: [...reached].map(([code, firstReachedAt]) => ({ code, firstReachedAt })),
+    countries: countriesReached(read.finds, ctx.locale),
     createdAt: collection.createdAt.toISOString(),
     url: `${ctx.origin}${collectionPath(collection.id)}`,
     shareImage: `${ctx.origin}${collectionShareImagePath(collection.id, collection.shareCard)}`,

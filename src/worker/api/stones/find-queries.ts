@@ -5,6 +5,7 @@ import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
 import { findPhotos, finds, stones } from '../../db/schema';
+import { countryName } from '../../geo/country-names';
 import { shownPlace } from '../../lib/legacy-place';
 import { ROW_ID_SHAPE } from '../../lib/validate';
 import type { JourneyOf } from './journey';
@@ -129,12 +130,12 @@ export function journeyLine(db: Db, stoneId: SQL | string) {
     .orderBy(asc(finds.seq));
 }
 
-/** The countries of the journey's finds, each once, in the order first reached. */
-export function countriesReached(rows: Awaited<ReturnType<typeof journeyLine>>): CountryReached[] {
+/** The countries of the journey's finds (a collection's: all its stones'), each once, in the order first reached, named in `locale`. */
+export function countriesReached(rows: ReadonlyArray<{ countryCode: string | null; createdAt: Date }>, locale: string): CountryReached[] {
   const reached = new Map<string, string>();
   for (const { countryCode, createdAt } of rows)
     if (countryCode && !reached.has(countryCode)) reached.set(countryCode, createdAt.toISOString());
-  return [...reached].map(([code, firstReachedAt]) => ({ code, firstReachedAt }));
+  return [...reached].map(([code, firstReachedAt]) => ({ code, name: countryName(code, locale), firstReachedAt }));
 }
 
 export const journeyPoints = (rows: Awaited<ReturnType<typeof journeyLine>>): Array<[number, number]> =>

@@ -8,6 +8,7 @@ import { batchByName } from '../../db/batch';
 import type { Db } from '../../db/client';
 import { FIND_COLUMNS } from '../../db/columns';
 import { collections, finds, photos, type StoneRow, stones } from '../../db/schema';
+import { countryName } from '../../geo/country-names';
 import { shownPlace } from '../../lib/legacy-place';
 import { findPhotosOf } from '../../photos/find-photo-queries';
 import {
@@ -76,7 +77,7 @@ export async function getStoneView(db: Db, code: string, ctx: ViewContext, withH
     collection: found ? { ...found, url: `${ctx.origin}${collectionPath(found.id)}` } : null,
     photoUrls: read.photos.map((p) => photoUrl(ctx.origin, p.r2Key)),
     journey: journeyPoints(read.journey),
-    countries: countriesReached(read.journey),
+    countries: countriesReached(read.journey, ctx.locale),
     lastFind: lastFindOf(read.last),
   };
   if (read.newest) {
@@ -144,7 +145,7 @@ function toView<F extends FindView | OwnerFindView>(
     journey,
     countries,
     lastFind,
-    goal: goalOf(stone),
+    goal: goalOf(stone, ctx.locale),
     totalDistance: stone.totalDistanceKm,
     formattedDistance: formatDistance(stone.totalDistanceKm, ctx.locale),
     status: stone.status,
@@ -156,9 +157,10 @@ function toView<F extends FindView | OwnerFindView>(
 
 /**
  * The stone's goal as its views show it: the distance still to go from its last counted position (the start of its
- * next leg), to a tenth of a kilometre; none to a country before it is reached, nothing once reached.
+ * next leg), to a tenth of a kilometre; none to a country before it is reached, nothing once reached. A country goal
+ * has the country's name in `locale`.
  */
-export function goalOf(stone: StoneRow): StoneGoal | null {
+export function goalOf(stone: StoneRow, locale: string): StoneGoal | null {
   if (stone.goalLatitude === null && stone.goalCountry === null) return null;
   const place =
     stone.goalLatitude !== null && stone.goalLongitude !== null ? { latitude: stone.goalLatitude, longitude: stone.goalLongitude } : null;
@@ -166,7 +168,8 @@ export function goalOf(stone: StoneRow): StoneGoal | null {
     stone.lastLatitude !== null && stone.lastLongitude !== null ? { latitude: stone.lastLatitude, longitude: stone.lastLongitude } : null;
   const reached = stone.goalReachedAt !== null;
   return {
-    name: place ? stone.goalName : null,
+    // A country goal is named in the reader's language.
+    name: place ? stone.goalName : stone.goalCountry ? countryName(stone.goalCountry, locale) : null,
     country: stone.goalCountry,
     latitude: place?.latitude ?? null,
     longitude: place?.longitude ?? null,
