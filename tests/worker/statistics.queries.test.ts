@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { journeyKm } from '../../src/shared/geo';
 import { addFind } from '../../src/worker/api/finds/queries';
 import { VERIFY_INTERVAL_MS, verifyStatistics } from '../../src/worker/api/statistics/queries';
-import { createStone, getStoneRef } from '../../src/worker/api/stones/queries';
+import { createStone, getFindStone } from '../../src/worker/api/stones/queries';
 import { getDb } from '../../src/worker/db/client';
 import worker from '../../src/worker/index';
 import { call, postFind, createStone as postStone } from '../support/factory';
@@ -77,7 +77,7 @@ async function rowsReadPerWrite() {
   });
   const create = meter.totals.rowsRead;
   meter.reset();
-  const ref = await getStoneRef(db, stone.code);
+  const ref = await getFindStone(db, stone.code);
   if (!ref) throw new Error('stone missing');
   await addFind(
     db,

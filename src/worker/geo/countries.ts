@@ -32,7 +32,8 @@ const SMALL_STATES: ReadonlyArray<{ code: string; latitude: number; longitude: n
   { code: 'BH', latitude: 26.07, longitude: 50.55, radiusKm: 22 },
 ];
 
-type Ring = Array<[number, number]>;
+/** A ring's positions (longitude, latitude), with its bounding box: west, south, east, north. */
+type Ring = Array<[number, number]> & { box: [number, number, number, number] };
 interface Country {
   code: string;
   rings: Ring[];
@@ -65,18 +66,22 @@ function readOutlines(data: ArrayBuffer): Country[] {
     const rings: Ring[] = [];
     const box: Country['box'] = [180, 90, -180, -90];
     for (let r = varint(); r > 0; r--) {
-      const ring: Ring = [];
+      const ring = Object.assign([] as Array<[number, number]>, { box: [180, 90, -180, -90] as Ring['box'] });
       let [x, y] = [0, 0];
       for (let p = varint(); p > 0; p--) {
         x += varint();
         y += varint();
         const point: [number, number] = [x / 100, y / 100];
         ring.push(point);
-        box[0] = Math.min(box[0], point[0]);
-        box[1] = Math.min(box[1], point[1]);
-        box[2] = Math.max(box[2], point[0]);
-        box[3] = Math.max(box[3], point[1]);
+        ring.box[0] = Math.min(ring.box[0], point[0]);
+        ring.box[1] = Math.min(ring.box[1], point[1]);
+        ring.box[2] = Math.max(ring.box[2], point[0]);
+        ring.box[3] = Math.max(ring.box[3], point[1]);
       }
+      box[0] = Math.min(box[0], ring.box[0]);
+      box[1] = Math.min(box[1], ring.box[1]);
+      box[2] = Math.max(box[2], ring.box[2]);
+      box[3] = Math.max(box[3], ring.box[3]);
       rings.push(ring);
     }
     countries.push({ code, rings, box });
@@ -84,24 +89,35 @@ function readOutlines(data: ArrayBuffer): Country[] {
   return countries;
 }
 
-/** Even-odd rule over every ring of the country: holes (a lake, an enclave) count out. */
+/**
+ * Even-odd rule over every ring of the country: holes (a lake, an enclave) count out. A ring whose box does not hold
+ * the position cannot hold it either, and is passed over (Russia's or Canada's hundreds of islands).
+ */
 function contains(rings: Ring[], lon: number, lat: number): boolean {
   let inside = false;
-  for (const ring of rings)
+  for (const ring of rings) {
+    const [west, south, east, north] = ring.box;
+    if (lon < west || lon > east || lat < south || lat > north) continue;
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const [xi, yi] = ring[i] ?? [0, 0];
       const [xj, yj] = ring[j] ?? [0, 0];
       if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
     }
+  }
   return inside;
 }
 
-/** Kilometres from the position to the nearest edge of the rings (a flat projection: exact enough this close). */
-function edgeKm(rings: Ring[], lon: number, lat: number): number {
+/**
+ * Kilometres from the position to the nearest edge of the rings within `within` degrees of longitude (a flat
+ * projection: exact enough this close); a ring whose box is farther away is passed over (infinity when all are).
+ */
+function edgeKm(rings: Ring[], lon: number, lat: number, within: number): number {
   const kx = (Math.PI / 180) * EARTH_RADIUS_KM * Math.cos((lat * Math.PI) / 180);
   const ky = (Math.PI / 180) * EARTH_RADIUS_KM;
   let best = Number.POSITIVE_INFINITY;
-  for (const ring of rings)
+  for (const ring of rings) {
+    const [west, south, east, north] = ring.box;
+    if (lon < west - within || lon > east + within || lat < south - BORDER_KM / 111 || lat > north + BORDER_KM / 111) continue;
     for (let i = 1; i < ring.length; i++) {
       const [ax, ay] = ring[i - 1] ?? [0, 0];
       const [bx, by] = ring[i] ?? [0, 0];
@@ -113,6 +129,7 @@ function edgeKm(rings: Ring[], lon: number, lat: number): number {
       const t = length === 0 ? 0 : Math.max(0, Math.min(1, -(x1 * dx + y1 * dy) / length));
       best = Math.min(best, Math.hypot(x1 + t * dx, y1 + t * dy));
     }
+  }
   return best;
 }
 
@@ -122,35 +139,41 @@ const circleKm = (state: (typeof SMALL_STATES)[number], lon: number, lat: number
   return Math.hypot((state.longitude - lon) * kx, (state.latitude - lat) * ky);
 };
 
-/** The rule above, for a position and the code the finder's device named (or null). */
+/**
+ * The rule above, for a position and the code the finder's device named (or null). An edge's distance is measured
+ * only where the answer needs it: for the named country when the position is not inside it, and for every country
+ * near the position when none contains it (most positions lie well inside one country, and are answered by it).
+ */
 export function countryIn(countries: Country[], position: { latitude: number; longitude: number }, named: string | null): string | null {
   const { latitude: lat, longitude: lon } = position;
   // Degrees that surely cover BORDER_KM here (longitude degrees shrink towards the poles).
   const margin = BORDER_KM / 111 / Math.max(0.1, Math.cos((lat * Math.PI) / 180));
-  const candidates: string[] = [];
   let small: string | null = null;
+  let smallNear = false;
   for (const state of SMALL_STATES) {
     const km = circleKm(state, lon, lat);
     if (km <= state.radiusKm) small = state.code;
-    if (km <= state.radiusKm + BORDER_KM) candidates.push(state.code);
+    if (state.code === named && km <= state.radiusKm + BORDER_KM) smallNear = true;
   }
+  if (smallNear) return named;
   let inside: string | null = null;
-  let nearest: { code: string; km: number } | null = null;
+  const near: Country[] = [];
   for (const country of countries) {
     const [west, south, east, north] = country.box;
     if (lon < west - margin || lon > east + margin || lat < south - BORDER_KM / 111 || lat > north + BORDER_KM / 111) continue;
     if (contains(country.rings, lon, lat)) {
+      if (country.code === named) return named;
       inside ??= country.code;
-      candidates.push(country.code);
-      continue;
-    }
-    const km = edgeKm(country.rings, lon, lat);
-    if (km > BORDER_KM) continue;
-    candidates.push(country.code);
-    if (!nearest || km < nearest.km) nearest = { code: country.code, km };
+    } else near.push(country);
   }
-  if (named && candidates.includes(named)) return named;
-  return small ?? inside ?? nearest?.code ?? null;
+  if (near.some((country) => country.code === named && edgeKm(country.rings, lon, lat, margin) <= BORDER_KM)) return named;
+  if (small ?? inside) return small ?? inside;
+  let nearest: { code: string; km: number } | null = null;
+  for (const country of near) {
+    const km = edgeKm(country.rings, lon, lat, margin);
+    if (km <= BORDER_KM && (!nearest || km < nearest.km)) nearest = { code: country.code, km };
+  }
+  return nearest?.code ?? null;
 }
 
 let loaded: Promise<Country[]> | null = null;

@@ -14,7 +14,7 @@ import { DEFAULT_FIND_PHOTO_PENDING_DAYS, findPhotoPendingDays } from '../../set
 import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
 import { codeParam, stoneNotFound } from '../stones/params';
-import { getStoneRef } from '../stones/queries';
+import { getFindStone } from '../stones/queries';
 import { forgetFindPhoto, putFindPhoto, readFindRequest } from './photos/store';
 import { addFind } from './queries';
 
@@ -43,7 +43,7 @@ export const finds = new Hono<AppEnv>().post('/', async (c) => {
   const sent = await readFindRequest(c);
   const input = parseInput(findSchema, sent.fields);
   const db = getDb(c.env.DB);
-  const stone = await getStoneRef(db, code);
+  const stone = await getFindStone(db, code);
   if (!stone) throw stoneNotFound();
   // Its collection's page lists the stone: the route names it, having read the stone anyway (lib/changes.ts).
   changed(c, { stoneCollection: stone.collectionId });

@@ -16,7 +16,7 @@ import { queueMails } from '../../mail/outbox';
 import type { AppEnv } from '../../types';
 import { publishStatistics } from '../statistics/queries';
 import { stoneNotFound } from '../stones/params';
-import { getStoneRef } from '../stones/queries';
+import { getFindStone } from '../stones/queries';
 import { idempotencyKey } from './index';
 import { addFind } from './queries';
 
@@ -24,7 +24,7 @@ import { addFind } from './queries';
 async function logOne(c: Context<AppEnv>, code: string, input: FindInput, key: string | null): Promise<ManyFindsResult> {
   await enforceRateLimits(c, [{ name: 'stoneWrites', scope: `find:${code}` }, { name: 'clientWrites' }]);
   const db = getDb(c.env.DB);
-  const stone = await getStoneRef(db, code);
+  const stone = await getFindStone(db, code);
   if (!stone) throw stoneNotFound();
   changed(c, { stone: code, stoneCollection: stone.collectionId });
   const address = c.req.header('CF-Connecting-IP');

@@ -16,7 +16,7 @@ import { subscribeStatements } from '../../mail/follow-queries';
 import { writtenIds } from '../../mail/outbox';
 import { findPhotoWritten, insertFindPhoto, type StoredFindPhoto } from '../../photos/find-photo-queries';
 import { changeTotals } from '../statistics/queries';
-import type { StoneRef } from '../stones/queries';
+import type { FindStone } from '../stones/queries';
 import { legFromSql } from './distance-sql';
 import * as guard from './guard-sql';
 
@@ -57,7 +57,7 @@ export interface FindClient {
  */
 export async function addFind(
   db: Db,
-  stone: StoneRef,
+  stone: FindStone,
   input: FindInput,
   locale: Locale,
   client: FindClient = { key: null, hash: null },
@@ -77,6 +77,9 @@ export async function addFind(
   const counted = guard.findCounted(id);
   // The stone's last counted position as the batch reads it (aliased `s`), before the stone's own update.
   const last = { latitude: sql`s.last_latitude`, longitude: sql`s.last_longitude`, at: sql`s.last_position_at` };
+  // Only a positioned find on a stone whose goal is open may reach it: the others' batch carries no goal SQL. A goal
+  // set after the stone was read (a millisecond ago) is reached by the next find.
+  const reaches = stone.goalOpen && position !== null;
   const flag = guard.findFlagSql(guard.speedFlagSql(last, position, now), guard.repeatFlagSql(client.hash, now));
   const facts = {
     code: stone.code,
@@ -96,7 +99,7 @@ export async function addFind(
     totalDistanceKm: sql`(SELECT ${stones.totalDistanceKm} FROM ${stones} WHERE ${stones.id} = ${stoneId})`,
     flag: guard.storedFlagSql(id),
     foundAgainAfterDays: sql`(SELECT ${finds.foundAgainAfterDays} FROM ${finds} WHERE ${finds.id} = ${id})`,
-    goal: guard.goalReachedBySql(stoneId, now),
+    goal: reaches ? guard.goalReachedBySql(stoneId, now) : sql`NULL`,
   };
   // A finder's address is for following the stone only: it lives in that subscription (confirmed or deleted after a
   // week), never on the find, which keeps `finder_email` empty.
@@ -127,7 +130,7 @@ export async function addFind(
         // A counted find says where the stone is now: with its finder for a while, or on its way again.
         ...guard.statusAfterFind(counted, input.keep ? 'resting' : 'travelling', now),
         totalDistanceKm: sql`${stones.totalDistanceKm} + CASE WHEN ${counted} THEN ${legFromSql(sql`last_latitude`, sql`last_longitude`, position)} ELSE 0 END`,
-        goalReachedAt: guard.goalReachedSql(counted, position, countryCode, now),
+        ...(reaches ? { goalReachedAt: guard.goalReachedSql(counted, position, countryCode, now) } : {}),
         ...(position
           ? {
               lastLatitude: sql`CASE WHEN ${counted} THEN ${position.latitude} ELSE ${stones.lastLatitude} END`,

@@ -90,6 +90,22 @@ export async function getStoneRef(db: Db, code: string): Promise<StoneRef | null
   return (await db.select(STONE_REF_COLUMNS).from(stones).where(eq(stones.code, code)).get()) ?? null;
 }
 
+/** A stone as a find writes on it: its reference, and whether it has a goal not reached yet (decision record 042). */
+export interface FindStone extends StoneRef {
+  goalOpen: boolean;
+}
+
+/** The stone a find is logged on, read by its code before the find's batch (one row, its key). */
+export async function getFindStone(db: Db, code: string): Promise<FindStone | null> {
+  const goalOpen = sql<number>`(${stones.goalLatitude} IS NOT NULL OR ${stones.goalCountry} IS NOT NULL) AND ${stones.goalReachedAt} IS NULL`;
+  const row = await db
+    .select({ ...STONE_REF_COLUMNS, goalOpen })
+    .from(stones)
+    .where(eq(stones.code, code))
+    .get();
+  return row ? { ...row, goalOpen: Boolean(row.goalOpen) } : null;
+}
+
 /**
  * The owner's choice as the stone keeps it: `off` turns `notify_on_find` off and leaves the frequency as it was;
  * any other turns it on with that frequency (decision record 037).
