@@ -74,8 +74,9 @@ export const screens = {
     // A sheet to print, not a page to find.
     indexing: 'noindex',
     path: '/etikett/:code',
+    // One module prints a stone's labels and a collection's (collectionLabels): their texts come with it.
     page: 'label',
-    messages: ['creation'],
+    messages: ['creation', 'collection'],
     params: code,
     load: ({ code }) => ({ stone: queries.stone(code ?? '') }),
     status: ({ stone }) => (stone ? 200 : 404),
@@ -115,15 +116,16 @@ export const screens = {
     secret: 'operator',
     indexing: 'disallow',
     path: '/admin/blog',
-    page: 'operator-blog',
-    messages: ['operator', 'blog'],
+    page: 'operator',
+    messages: ['operator', 'blog', 'stone-fields'],
   }),
   operator: screen({
     secret: 'operator',
     indexing: 'disallow',
     path: '/admin',
+    // One module for the operator's screens (operatorBlog): their texts come with it.
     page: 'operator',
-    messages: ['operator', 'stone-fields'],
+    messages: ['operator', 'stone-fields', 'blog'],
   }),
   ownerWithoutToken: screen({
     indexing: 'disallow',
@@ -173,7 +175,7 @@ export const screens = {
     indexing: 'noindex',
     cache: 'collection',
     path: '/sammlung/:id/etiketten',
-    page: 'collection-labels',
+    page: 'label',
     messages: ['collection', 'creation'],
     params: collectionId,
     load: collectionLoad,

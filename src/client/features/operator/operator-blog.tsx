@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react';
-import { blogArticleAddress, operatorBlogAddress } from '../../shared/api-routes';
-import { authorName } from '../../shared/blog';
-import { formatGermanDate } from '../../shared/dates';
-import type { OperatorBlogPost } from '../../shared/types';
-import { BlogTags } from '../features/blog/blog-meta';
-import { ArticleDialog } from '../features/operator/article-dialog';
-import { OPERATOR_BLOG_KEY, operatorBlogApi } from '../features/operator/operator-blog-api';
-import { useOperatorToken } from '../features/operator/session';
-import { apiErrorMessage } from '../lib/api';
-import { FormattedMessage, useIntl } from '../lib/intl-react';
-import { useMutation, useQuery, useQueryClient } from '../lib/query';
-import { Link, useRouter } from '../lib/router';
-import { Button } from '../ui/button';
-import { Card } from '../ui/card';
-import { Spinner } from '../ui/spinner';
-import { useToast } from '../ui/toast';
+import { blogArticleAddress, operatorBlogAddress } from '../../../shared/api-routes';
+import { authorName } from '../../../shared/blog';
+import { formatGermanDate } from '../../../shared/dates';
+import type { OperatorBlogPost } from '../../../shared/types';
+import { apiErrorMessage } from '../../lib/api';
+import { FormattedMessage, useIntl } from '../../lib/intl-react';
+import { useMutation, useQuery, useQueryClient } from '../../lib/query';
+import { Link, useRouter } from '../../lib/router';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Spinner } from '../../ui/spinner';
+import { useToast } from '../../ui/toast';
+import { BlogTags } from '../blog/blog-meta';
+import { ArticleDialog } from './article-dialog';
+import { OPERATOR_BLOG_KEY, operatorBlogApi } from './operator-blog-api';
+import { useOperatorToken } from './session';
 
 /** /admin/blog (the operator's blog management): without a stored token it leads to /admin. */
-export default function OperatorBlogPage() {
+export function OperatorBlog() {
   const token = useOperatorToken();
   const { navigate } = useRouter();
   useEffect(() => {
