@@ -24,6 +24,7 @@ const ROUTES = [
   '/impressum',
   '/datenschutz',
   '/agb',
+  '/entwickler',
 ];
 
 test.describe('axe finds nothing', () => {

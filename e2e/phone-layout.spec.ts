@@ -155,6 +155,7 @@ test.describe('on a 320 px screen, the narrowest', () => {
           '/impressum',
           '/datenschutz',
           '/agb',
+          '/entwickler',
         ]) {
           await page.goto(path);
           await page.waitForSelector('html[data-hydrated]', { state: 'attached' });

@@ -63,6 +63,7 @@ const addresses: Record<ScreenName, (made: Made) => Address[]> = {
   imprint: () => [{ path: '/impressum' }],
   privacy: () => [{ path: '/datenschutz' }],
   terms: () => [{ path: '/agb' }],
+  developer: () => [{ path: '/entwickler' }],
   operatorBlog: () => [{ path: '/admin/blog' }],
   operator: () => [{ path: '/admin' }],
   ownerWithoutToken: () => [{ path: '/admin/stone' }],

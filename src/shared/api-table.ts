@@ -1,6 +1,7 @@
 import type { BlogPostSummary, BlogPostView, OperatorBlogPost } from './blog-types';
 import type { FindAnswer, ManyFindsAnswer } from './find-answer';
 import type { ReportedFind } from './moderation-types';
+import type { OpenApiAnswer } from './openapi';
 import type { FailedMail, OperatorCounters, OperatorStoneRow, OperatorStoneView } from './operator-types';
 import type { Frequency } from './schemas/notify';
 import type { ReportAction } from './schemas/report';
@@ -25,6 +26,7 @@ import type {
  */
 export interface ApiTable {
   '/api/statistics': { $get: Statistics };
+  '/api/openapi.json': { $get: OpenApiAnswer };
   '/api/stones': { $post: { code: string; isPaid: true; upgraded?: true } | { code: string; adminToken: string | null; adminUrl: string } };
   '/api/stones/:code': { $get: StoneView };
   '/api/stones/:code/finds': { $get: FindsPage; $post: FindAnswer };

@@ -139,6 +139,13 @@ export const heads: Record<ScreenName, HeadOf> = {
   imprint: ({ intl, config }) => legalHead('core.legal.imprint', pathTo('imprint'), intl, config),
   privacy: ({ intl, config }) => legalHead('core.legal.privacy', pathTo('privacy'), intl, config),
   terms: ({ intl, config }) => legalHead('core.legal.terms', pathTo('terms'), intl, config),
+  developer: ({ intl, config }) => ({
+    title: `${intl.formatMessage({ id: 'developer.title' })} – ${config.productName}`,
+    description: intl.formatMessage({ id: 'developer.headDescription' }),
+    canonical: siteLink(config, pathTo('developer')),
+    // Out of search results until the operator wants it found (DEVELOPER_PAGE_INDEXED).
+    noindex: !config.developerPageIndexed,
+  }),
   blog: ({ intl, config }) => {
     const description = intl.formatMessage({ id: 'blog.intro' });
     return {

@@ -32,6 +32,8 @@ export interface PublicConfig {
   findPhotoPendingDays: number;
   /** Whether push messages can be had (the VAPID keys are set). */
   pushEnabled: boolean;
+  /** Whether search engines may index the developer page (DEVELOPER_PAGE_INDEXED = "true"). */
+  developerPageIndexed: boolean;
 }
 
 export interface PageAssets {

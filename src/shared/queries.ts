@@ -29,6 +29,8 @@ export type QueryData<Q> = Q extends QuerySpec<infer T> ? T : never;
 
 export const queries = {
   statistics: (): Read<'/api/statistics'> => ({ key: ['statistics'], path: '/api/statistics' }),
+  /** The public API described (the developer page's). */
+  openApi: (): Read<'/api/openapi.json'> => ({ key: ['openapi'], path: '/api/openapi.json' }),
   stone: (code: string): Read<'/api/stones/:code', null> => ({
     key: ['stone', code],
     path: `/api/stones/${encodeURIComponent(code)}`,

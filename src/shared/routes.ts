@@ -111,6 +111,14 @@ export const screens = {
   imprint: legalScreen('/impressum'),
   privacy: legalScreen('/datenschutz'),
   terms: legalScreen('/agb'),
+  developer: screen({
+    // Indexed once the operator says so (DEVELOPER_PAGE_INDEXED; its head says noindex until then).
+    path: '/entwickler',
+    page: 'developer',
+    messages: ['developer'],
+    hydrate: 'after-paint',
+    load: () => ({ api: queries.openApi() }),
+  }),
   operatorBlog: screen({
     // The operator's area: what it shows is read with the operator's token.
     secret: 'operator',

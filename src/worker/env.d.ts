@@ -10,6 +10,8 @@ interface ReisesteineOptionalSettings {
   ANALYTICS_ID?: string;
   /** The supplies shop's affiliate link (https), shown marked as an ad on the home page and the guide; unset: none. */
   AFFILIATE_URL?: string;
+  /** "true": search engines may index the developer page (/entwickler) and the sitemap lists it; unset or "false": noindex. */
+  DEVELOPER_PAGE_INDEXED?: string;
   /** Points the Stripe SDK elsewhere, e.g. http://127.0.0.1:12111 (stripe-mock, or the tests' fake). */
   STRIPE_API_BASE?: string;
   /** "off": no share card renders are queued (the Worker tests set it and deliver share messages themselves). */

@@ -8,6 +8,7 @@ import { disallowedPaths, sitemapPaths } from './lib/addresses';
 import { CACHE_STATUS_HEADER, edgeCacheSeconds } from './lib/edge-cache';
 import { isPrivateSite } from './lib/private-site';
 import { escapeXml } from './lib/xml';
+import { developerPageIndexed } from './settings/page-options';
 import type { AppEnv } from './types';
 
 const siteOf = (env: Env) => env.PUBLIC_SITE_URL.replace(/\/$/, '');
@@ -93,6 +94,8 @@ Sitemap: ${siteOf(c.env)}/sitemap.xml
         const posts = await sitemapPosts(db);
         return urlset([
           ...sitemapPaths().map((path) => url(`${site}${path}`)),
+          // The developer page, once the operator wants it found (its head says noindex until then).
+          ...(developerPageIndexed(c.env) ? [url(`${site}${pathTo('developer')}`)] : []),
           ...posts.map((post) => url(`${site}${pathTo('blogPost', { slug: post.slug })}`, post.updatedAt ?? post.createdAt)),
         ]);
       }

@@ -9,6 +9,7 @@ import {
   shareCardDebounceSeconds,
 } from '../../src/worker/settings/checks';
 import { legalProblem } from '../../src/worker/settings/imprint';
+import { developerPageIndexed } from '../../src/worker/settings/page-options';
 
 /** A production configuration the check finds nothing against. */
 const GOOD = {
@@ -234,6 +235,23 @@ describe('checkSettings', () => {
       'RECAPTCHA_SECRET',
       'RECAPTCHA_SITE_KEY',
     ]);
+  });
+
+  it('reads DEVELOPER_PAGE_INDEXED as true or false, and reports anything else: the page stays out of search results', () => {
+    for (const [value, indexed] of [
+      [undefined, false],
+      ['', false],
+      ['false', false],
+      [' true ', true],
+      ['yes', null],
+      ['TRUE', null],
+      ['1', null],
+    ] as const) {
+      expect(developerPageIndexed({ DEVELOPER_PAGE_INDEXED: value }), String(value)).toBe(indexed);
+      expect(checkSettings({ ...GOOD, DEVELOPER_PAGE_INDEXED: value }), String(value)).toEqual(
+        indexed === null ? [expect.objectContaining({ setting: 'DEVELOPER_PAGE_INDEXED', severity: 'feature', feature: 'indexing' })] : [],
+      );
+    }
   });
 
   it('never repeats a secret value in a finding', () => {

@@ -8,6 +8,7 @@ import type collection from './collection/de.json';
 import type consent from './consent/de.json';
 import type creation from './creation/de.json';
 import type core from './de.json';
+import type developer from './developer/de.json';
 import type findDialog from './find-dialog/de.json';
 import type findKept from './find-kept/de.json';
 import type findPhoto from './find-photo/de.json';
@@ -40,6 +41,7 @@ export type MessageId =
   | keyof typeof collection
   | keyof typeof consent
   | keyof typeof creation
+  | keyof typeof developer
   | keyof typeof findDialog
   | keyof typeof findKept
   | keyof typeof findPhoto

@@ -20,6 +20,7 @@ export const NAMESPACES = {
   collection: OWNER_LOCALES,
   consent: LOCALES,
   creation: OWNER_LOCALES,
+  developer: OWNER_LOCALES,
   'find-dialog': LOCALES,
   'find-kept': LOCALES,
   'find-photo': LOCALES,

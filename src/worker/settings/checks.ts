@@ -17,6 +17,7 @@ import { isLocalHost, isReservedHost } from '../lib/hosts';
 import { mailbox } from '../lib/mailbox';
 import { digestSchedule } from './digest';
 import { LEGAL_SETTINGS, legalProblem } from './imprint';
+import { type PageOption, pageOptionProblems } from './page-options';
 import { pushProblems } from './push';
 
 export { isLocalHost, isReservedHost };
@@ -24,7 +25,7 @@ export { isLocalHost, isReservedHost };
 export type Severity = 'refuse' | 'feature';
 
 /** What a `feature` finding switches off or leaves incomplete. */
-export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'analytics' | 'affiliate' | 'health' | 'push';
+export type Feature = 'payments' | 'mail' | 'replies' | 'legal' | 'creation' | 'health' | 'push' | PageOption;
 
 export interface Finding {
   setting: string;
@@ -67,11 +68,6 @@ const text = (settings: Settings, name: string): string => {
  * deployment requires; a missing or misspelt value counts as a deployment, so a missing secret fails closed.
  */
 export const isDevelopment = (settings: { ENVIRONMENT?: unknown }) => settings.ENVIRONMENT === 'development';
-
-/** A Google Analytics 4 measurement id; anything else loads no analytics. */
-export const ANALYTICS_ID_SHAPE = /^G-[A-Z0-9]{4,20}$/;
-/** The affiliate link is shown only as an https address. */
-export const AFFILIATE_URL_SHAPE = /^https:\/\//;
 
 function parseUrl(value: string): URL | null {
   try {
@@ -235,12 +231,7 @@ export function checkSettings(settings: Settings): Finding[] {
     feature('HEALTH_TOKEN', 'health', `is shorter than ${MIN_HEALTH_TOKEN_LENGTH} characters: nobody sees /healthz's checks`);
 
   for (const { setting, problem } of pushProblems(settings)) feature(setting, 'push', problem);
-  const analytics = text(settings, 'ANALYTICS_ID');
-  if (analytics && !ANALYTICS_ID_SHAPE.test(analytics))
-    feature('ANALYTICS_ID', 'analytics', 'is not a measurement id (G-…): analytics is off');
-  const affiliate = text(settings, 'AFFILIATE_URL');
-  if (affiliate && !AFFILIATE_URL_SHAPE.test(affiliate))
-    feature('AFFILIATE_URL', 'affiliate', 'is not an https address: the link is not shown');
+  for (const { setting, option, problem } of pageOptionProblems(settings)) feature(setting, option, problem);
 
   return findings;
 }

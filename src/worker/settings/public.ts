@@ -1,6 +1,7 @@
 import type { PublicConfig } from '../../shared/initial-data';
 import { paymentsAvailable } from '../services/payments';
-import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE, DEFAULT_FIND_PHOTO_PENDING_DAYS, findPhotoPendingDays } from './checks';
+import { DEFAULT_FIND_PHOTO_PENDING_DAYS, findPhotoPendingDays } from './checks';
+import { AFFILIATE_URL_SHAPE, ANALYTICS_ID_SHAPE, developerPageIndexed } from './page-options';
 import { vapidKeys } from './push';
 
 export { isDevelopment } from './checks';
@@ -29,5 +30,6 @@ export function publicConfig(env: Env): PublicConfig {
     findPhotoPendingDays: findPhotoPendingDays(env) ?? DEFAULT_FIND_PHOTO_PENDING_DAYS,
     affiliateUrl: AFFILIATE_URL_SHAPE.test(env.AFFILIATE_URL ?? '') ? (env.AFFILIATE_URL ?? null) : null,
     pushEnabled: vapidKeys(env) !== null,
+    developerPageIndexed: developerPageIndexed(env) === true,
   };
 }

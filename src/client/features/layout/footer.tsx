@@ -40,6 +40,11 @@ export function Footer() {
                 <FormattedMessage id="layout.nav.blog" />
               </Link>
             </li>
+            <li>
+              <Link href="/entwickler" className="hover:text-white">
+                <FormattedMessage id="layout.nav.developers" />
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={intl.formatMessage({ id: 'layout.footer.legal' })}>

@@ -1,5 +1,6 @@
+import type { JsonObject, OpenApiDocument } from '../../../shared/openapi';
 import { MAX_CODES_AT_ONCE } from '../../../shared/schemas/limits';
-import { components, type JsonSchema, queries } from './schemas';
+import { components, queries } from './schemas';
 
 /*
  * `GET /api/openapi.json`: the public API as OpenAPI 3.1 (decision record 045). Every operation here is one of the
@@ -33,7 +34,7 @@ const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/compon
 const refused = { '4XX': { $ref: '#/components/responses/Error' } };
 const code = { $ref: '#/components/parameters/code' };
 
-function read(summary: string, answer: string, parameters: unknown[] = [], description?: string) {
+function read(summary: string, answer: string, parameters: JsonObject[] = [], description?: string) {
   return {
     get: {
       summary,
@@ -58,7 +59,7 @@ function write(
   summary: string,
   body: string,
   answers: Record<string, { description: string; schema: string }>,
-  parameters: unknown[] = [],
+  parameters: JsonObject[] = [],
 ) {
   return {
     post: {
@@ -76,7 +77,7 @@ function write(
 }
 
 /** The document, for the site at `origin`. */
-export function openApiDocument(origin: string): JsonSchema {
+export function openApiDocument(origin: string): OpenApiDocument {
   const logged = { description: 'Logged', schema: 'FindLogged' };
   return {
     openapi: '3.1.0',
@@ -86,6 +87,7 @@ export function openApiDocument(origin: string): JsonSchema {
       description:
         'Painted memorial stones that travel: read a stone, its journey and its finds, log where you found one (or several at one place), follow a stone or a collection by mail. Reads answer any origin (CORS); writes are rate-limited per client and per stone and answer 429 with Retry-After beyond. Every refusal is `{ error: { code, message } }`.',
     },
+    externalDocs: { description: 'The rules and examples, in German and English', url: `${origin}/entwickler` },
     servers: [{ url: origin }],
     paths: {
       '/api/stones/{code}': read('A stone: its newest finds, its journey, countries, goal and distance', 'Stone', [code]),

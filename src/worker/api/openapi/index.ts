@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
+import type { OpenApiDocument } from '../../../shared/openapi';
 import type { AppEnv } from '../../types';
 
-let made: { origin: string; document: unknown } | null = null;
+let made: { origin: string; document: OpenApiDocument } | null = null;
 
 /**
  * `GET /api/openapi.json`: the public API described (decision record 045). Made on the first request of an isolate

@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import type { JsonObject } from '../../../shared/openapi';
 import * as answers from '../../../shared/schemas/answers';
 import { findSchema } from '../../../shared/schemas/find';
 import { findsPageQuerySchema } from '../../../shared/schemas/finds-page';
@@ -15,7 +16,7 @@ import { subscriptionSchema } from '../../../shared/schemas/subscription';
  * says what is sent, and the route's refusal (400, the one error shape) says the rest.
  */
 
-export type JsonSchema = Record<string, unknown>;
+export type JsonSchema = JsonObject;
 
 /** A valibot schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without its `$schema` (the document has one). */
 export function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
