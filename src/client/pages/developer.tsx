@@ -3,6 +3,7 @@ import type { OpenApiAnswer } from '../../shared/openapi';
 import { queries } from '../../shared/queries';
 import { OperationView } from '../features/developer/operation-view';
 import { Fields, isObject, schemaAnchor, TypeWords } from '../features/developer/schema-view';
+import type { MessageId } from '../lib/intl';
 import { FormattedMessage } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery } from '../lib/query';
@@ -41,10 +42,7 @@ export default function DeveloperPage() {
           />
         </p>
       </header>
-      <section className="space-y-3" aria-labelledby="developer-rules">
-        <h2 id="developer-rules" className="text-2xl font-semibold text-stone-900">
-          <FormattedMessage id="developer.rules.title" />
-        </h2>
+      <Part name="rules" title="developer.rules.title">
         <ul className="list-disc space-y-2 pl-5">
           {RULES.map((rule) => (
             <li key={rule}>
@@ -52,7 +50,7 @@ export default function DeveloperPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Part>
       {api.data ? (
         <Described document={api.data} />
       ) : api.isPending ? null : (
@@ -81,10 +79,7 @@ function Described({ document }: { document: OpenApiAnswer }) {
   ] as const;
   return (
     <>
-      <section className="space-y-4" aria-labelledby="developer-examples">
-        <h2 id="developer-examples" className="text-2xl font-semibold text-stone-900">
-          <FormattedMessage id="developer.examples.title" />
-        </h2>
+      <Part name="examples" title="developer.examples.title">
         {examples.map((example) => (
           <figure key={example.id} className="space-y-1">
             <figcaption className="text-sm font-medium">
@@ -95,21 +90,15 @@ function Described({ document }: { document: OpenApiAnswer }) {
             </pre>
           </figure>
         ))}
-      </section>
-      <section className="space-y-4" aria-labelledby="developer-addresses">
-        <h2 id="developer-addresses" className="text-2xl font-semibold text-stone-900">
-          <FormattedMessage id="developer.addresses" />
-        </h2>
+      </Part>
+      <Part name="addresses" title="developer.addresses">
         {Object.entries(document.paths).flatMap(([path, methods]) =>
           Object.entries(methods).map(([method, operation]) => (
             <OperationView key={`${method} ${path}`} document={document} path={path} method={method} operation={operation} />
           )),
         )}
-      </section>
-      <section className="space-y-4" aria-labelledby="developer-shapes">
-        <h2 id="developer-shapes" className="text-2xl font-semibold text-stone-900">
-          <FormattedMessage id="developer.shapes" />
-        </h2>
+      </Part>
+      <Part name="shapes" title="developer.shapes">
         {Object.entries(document.components.schemas).map(([name, schema]) => (
           <section key={name} id={schemaAnchor(name)} className="space-y-2" aria-labelledby={`${schemaAnchor(name)}-title`}>
             <h3 id={`${schemaAnchor(name)}-title`} className="font-mono text-lg font-semibold">
@@ -119,7 +108,19 @@ function Described({ document }: { document: OpenApiAnswer }) {
             {isObject(schema.properties) ? <Fields schema={schema} /> : <TypeWords schema={schema} />}
           </section>
         ))}
-      </section>
+      </Part>
     </>
+  );
+}
+
+/** A part of the page under its heading, named by it. */
+function Part({ name, title, children }: { name: string; title: MessageId; children: ReactNode }) {
+  return (
+    <section className="space-y-4" aria-labelledby={`developer-${name}`}>
+      <h2 id={`developer-${name}`} className="text-2xl font-semibold text-stone-900">
+        <FormattedMessage id={title} />
+      </h2>
+      {children}
+    </section>
   );
 }
