@@ -53,7 +53,11 @@ describe('/entwickler', () => {
       const { html } = await page(language);
       expect(html).toContain('<title>For developers: the open API – Reisesteine</title>');
       expect(text(html)).toContain('Ground rules');
+      // The French reader's page says that its words are English, for a screen reader's voice.
+      expect(html.includes('<article lang="en"'), language).toBe(language === 'fr');
     }
+    // The document's own words are English on the German page too.
+    expect((await page('de')).html).toContain('<p lang="en" class="text-stone-800">Log a find of the stone</p>');
   });
 
   it('says noindex and stays out of the sitemap until DEVELOPER_PAGE_INDEXED is "true"', async () => {

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { localeOfIntl } from '../../shared/i18n/locale';
 import type { OpenApiAnswer } from '../../shared/openapi';
 import { queries } from '../../shared/queries';
 import { OperationView } from '../features/developer/operation-view';
 import { Fields, isObject, schemaAnchor, TypeWords } from '../features/developer/schema-view';
 import type { MessageId } from '../lib/intl';
-import { FormattedMessage } from '../lib/intl-react';
+import { FormattedMessage, useIntl } from '../lib/intl-react';
 import { specQuery } from '../lib/queries';
 import { useQuery } from '../lib/query';
 
@@ -14,14 +15,19 @@ const code = (chunks: ReactNode) => <code className="rounded bg-stone-100 px-1 t
 /**
  * /entwickler: the public API for other apps, as its OpenAPI document (`GET /api/openapi.json`, decision record 045)
  * describes it — the rules first, two examples, then every address and every data shape, made from the document the
- * Worker serves (nothing here is written twice). Search engines index it once the operator says so
- * (DEVELOPER_PAGE_INDEXED).
+ * Worker serves (nothing here is written twice), whose own words are English (marked so for screen readers).
+ * Search engines index it once the operator says so (DEVELOPER_PAGE_INDEXED).
  */
 export default function DeveloperPage() {
   const spec = queries.openApi();
   const api = useQuery(specQuery(spec));
+  // The page is written in German and English; a reader of another language reads the English.
+  const locale = localeOfIntl(useIntl());
   return (
-    <article className="mx-auto max-w-4xl space-y-10 px-4 py-12 leading-relaxed text-stone-800">
+    <article
+      lang={locale === 'de' || locale === 'en' ? undefined : 'en'}
+      className="mx-auto max-w-4xl space-y-10 px-4 py-12 leading-relaxed text-stone-800"
+    >
       <header className="space-y-3">
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
           <FormattedMessage id="developer.title" />
@@ -104,7 +110,11 @@ function Described({ document }: { document: OpenApiAnswer }) {
             <h3 id={`${schemaAnchor(name)}-title`} className="font-mono text-lg font-semibold">
               {name}
             </h3>
-            {typeof schema.description === 'string' ? <p className="text-sm text-stone-600">{schema.description}</p> : null}
+            {typeof schema.description === 'string' ? (
+              <p lang="en" className="text-sm text-stone-600">
+                {schema.description}
+              </p>
+            ) : null}
             {isObject(schema.properties) ? <Fields schema={schema} /> : <TypeWords schema={schema} />}
           </section>
         ))}

@@ -59,8 +59,16 @@ export function OperationView({
         </span>{' '}
         <span className="break-all">{path}</span>
       </h3>
-      {typeof operation.summary === 'string' ? <p className="text-stone-800">{operation.summary}</p> : null}
-      {typeof operation.description === 'string' ? <p className="text-sm text-stone-600">{operation.description}</p> : null}
+      {typeof operation.summary === 'string' ? (
+        <p lang="en" className="text-stone-800">
+          {operation.summary}
+        </p>
+      ) : null}
+      {typeof operation.description === 'string' ? (
+        <p lang="en" className="text-sm text-stone-600">
+          {operation.description}
+        </p>
+      ) : null}
       {parameters.length > 0 ? (
         <div className="space-y-1">
           <h4 className="text-sm font-semibold">
@@ -83,7 +91,12 @@ export function OperationView({
                 </span>
                 {': '}
                 {isObject(parameter.schema) ? <TypeWords schema={parameter.schema} /> : null}
-                {typeof parameter.description === 'string' ? <span className="text-stone-600"> – {parameter.description}</span> : null}
+                {typeof parameter.description === 'string' ? (
+                  <span className="text-stone-600">
+                    {' – '}
+                    <span lang="en">{parameter.description}</span>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -109,7 +122,7 @@ export function OperationView({
             return (
               <li key={status} className="break-words">
                 <code className="font-semibold">{status}</code>{' '}
-                {isObject(resolved) && typeof resolved.description === 'string' ? resolved.description : null}
+                {isObject(resolved) && typeof resolved.description === 'string' ? <span lang="en">{resolved.description}</span> : null}
                 {content ? (
                   <>
                     {': '}

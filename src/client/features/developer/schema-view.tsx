@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { JsonObject } from '../../../shared/openapi';
 import type { MessageId } from '../../lib/intl';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
@@ -59,7 +59,18 @@ function OneType({ schema }: { schema: JsonObject }) {
     return (
       <FormattedMessage
         id="developer.type.oneOf"
-        values={{ values: <>{schema.enum.map((value, i) => [i > 0 ? ', ' : '', code(value)])}</> }}
+        values={{
+          values: (
+            <>
+              {schema.enum.map((value, i) => (
+                <Fragment key={String(i)}>
+                  {i > 0 ? ', ' : ''}
+                  {code(value)}
+                </Fragment>
+              ))}
+            </>
+          ),
+        }}
       />
     );
   if ('const' in schema) return code(schema.const);
@@ -68,7 +79,16 @@ function OneType({ schema }: { schema: JsonObject }) {
     // A tuple ([latitude, longitude]) names each place; a list its entries' type.
     if (Array.isArray(schema.prefixItems))
       return (
-        <>[{schema.prefixItems.filter(isObject).map((item, i) => [i > 0 ? ', ' : '', <TypeWords key={String(i)} schema={item} />])}]</>
+        <>
+          [
+          {schema.prefixItems.filter(isObject).map((item, i) => (
+            <Fragment key={String(i)}>
+              {i > 0 ? ', ' : ''}
+              <TypeWords schema={item} />
+            </Fragment>
+          ))}
+          ]
+        </>
       );
     const items = isObject(schema.items) ? <TypeWords schema={schema.items} /> : intl.formatMessage({ id: 'developer.type.any' });
     return stated ? (
@@ -172,7 +192,11 @@ export function Fields({ schema }: { schema: JsonObject }) {
                 <TypeWords schema={field} />
               </span>
             </p>
-            {typeof field.description === 'string' ? <p className="text-stone-600">{field.description}</p> : null}
+            {typeof field.description === 'string' ? (
+              <p lang="en" className="text-stone-600">
+                {field.description}
+              </p>
+            ) : null}
             {nested ? (
               <details className="pl-3">
                 <summary className="cursor-pointer text-amber-800">
