@@ -1,4 +1,4 @@
-import { type AllHTMLAttributes, type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type AllHTMLAttributes, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 const inputClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 placeholder:text-stone-400 focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30 read-only:bg-stone-50 aria-[invalid=true]:border-red-600';
@@ -9,11 +9,11 @@ interface FieldProps {
   hint?: string;
 }
 
-/** What an input and a text area both take: React types their handlers bivariantly, so either one's props fit. */
-type ControlProps = AllHTMLAttributes<HTMLInputElement | HTMLTextAreaElement>;
+/** What an input, a text area and a select all take: React types their handlers bivariantly, so each one's props fit. */
+type ControlProps = AllHTMLAttributes<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>;
 
-/** A labelled input or text area whose error and hint are tied to it for screen readers. */
-function Field({ as: Control, label, error, hint, id, ...props }: FieldProps & ControlProps & { as: 'input' | 'textarea' }) {
+/** A labelled input, text area or select whose error and hint are tied to it for screen readers. */
+function Field({ as: Control, label, error, hint, id, ...props }: FieldProps & ControlProps & { as: 'input' | 'textarea' | 'select' }) {
   const generated = useId();
   const inputId = id ?? generated;
   // The error first, then the hint; neither: no attribute.
@@ -61,4 +61,9 @@ export function EmailField({
 
 export function TextArea(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <Field as="textarea" {...props} />;
+}
+
+/** A labelled choice among its `<option>` children. */
+export function SelectField(props: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return <Field as="select" {...props} />;
 }

@@ -1,32 +1,33 @@
 import { PRECISIONS, type Precision } from '../../../shared/schemas/precision';
 import { FormattedMessage, useIntl } from '../../lib/intl-react';
+import { SelectField } from '../../ui/field';
 
-/** How exactly the find shows on the map and counts for the distance. */
-export function PrecisionField({ value, onChange }: { value: Precision; onChange: (precision: Precision) => void }) {
+/** How exactly the find shows on the map and counts for the distance (`id`: one per form on a page). */
+export function PrecisionField({
+  value,
+  onChange,
+  id = 'find-precision',
+}: {
+  value: Precision;
+  onChange: (precision: Precision) => void;
+  id?: string;
+}) {
   const intl = useIntl();
   return (
-    <div className="space-y-1">
-      <label htmlFor="find-precision" className="block text-sm font-medium text-stone-800">
-        <FormattedMessage id="stone.find.precision" />
-      </label>
-      <select
-        id="find-precision"
-        name="precision"
-        value={value}
-        onChange={(event) => onChange(event.target.value as Precision)}
-        aria-describedby="find-precision-hint"
-        className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900"
-      >
-        {PRECISIONS.map((option) => (
-          <option key={option} value={option}>
-            {intl.formatMessage({ id: `stone.find.precision.${option}` })}
-          </option>
-        ))}
-      </select>
-      <p id="find-precision-hint" className="text-xs text-stone-500">
-        <FormattedMessage id="stone.find.precisionHint" />
-      </p>
-    </div>
+    <SelectField
+      id={id}
+      name="precision"
+      label={intl.formatMessage({ id: 'stone.find.precision' })}
+      hint={intl.formatMessage({ id: 'stone.find.precisionHint' })}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Precision)}
+    >
+      {PRECISIONS.map((option) => (
+        <option key={option} value={option}>
+          {intl.formatMessage({ id: `stone.find.precision.${option}` })}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

@@ -10,15 +10,12 @@ import { FormattedMessage, useIntl } from '../../lib/intl-react';
 import { useMutation } from '../../lib/query';
 import { withTexts } from '../../lib/screen-messages';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/field';
+import { SelectField, TextField } from '../../ui/field';
 import { TitledCard } from '../../ui/titled-card';
 import { useToast } from '../../ui/toast';
 
 type Kind = 'place' | 'country';
 type Coordinates = { latitude: number; longitude: number };
-
-const selectClass =
-  'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-amber-600 focus:outline-2 focus:outline-amber-600/30';
 
 /** The map, with its texts (namespace stone-map), once the card is on the screen. */
 const GoalMap = lazy(withTexts('stone-map', () => import('./goal-map')));
@@ -162,25 +159,20 @@ export function OwnerGoal({ token, stone, onSaved }: { token: string; stone: Own
               />
             </div>
           ) : (
-            <div className="space-y-1">
-              <label htmlFor="owner-goal-country" className="block text-sm font-medium text-stone-800">
-                <FormattedMessage id="owner.goal.country" />
-              </label>
-              <select
-                id="owner-goal-country"
-                name="goal-country"
-                className={selectClass}
-                value={country}
-                onChange={(event) => setCountry(event.target.value)}
-              >
-                <option value="">{t({ id: 'owner.goal.countryNone' })}</option>
-                {countries.map((option) => (
-                  <option key={option.code} value={option.code}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="owner-goal-country"
+              name="goal-country"
+              label={t({ id: 'owner.goal.country' })}
+              value={country}
+              onChange={(event) => setCountry(event.target.value)}
+            >
+              <option value="">{t({ id: 'owner.goal.countryNone' })}</option>
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name}
+                </option>
+              ))}
+            </SelectField>
           )}
           <TextField
             label={t({ id: 'owner.goal.note' })}
